@@ -1,0 +1,7 @@
+// flyc compile-speed benchmark kernel 1: element-wise vector add.
+#include <hip/hip_runtime.h>
+
+extern "C" __global__ void vadd(const float* a, const float* b, float* c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}

@@ -1,0 +1,162 @@
+/**
+ * @file flyc/artifact.h
+ * @brief The compiled artifact: code object or PTX bytes, the target, and the
+ *        metadata of every kernel.
+ *
+ * An artifact is what the compile side hands to the runtime. It owns its bytes
+ * and metadata; everything returned by the getters below is borrowed and lives
+ * until flyc_artifact_destroy(). An artifact is immutable once made, so its
+ * getters may be called from several threads at once.
+ *
+ * This header is part of the runtime side: it never includes llvm-c.
+ *
+ * @defgroup flyc_artifact Artifacts
+ * @{
+ */
+#ifndef FLYC_ARTIFACT_H
+#define FLYC_ARTIFACT_H
+
+#include "flyc/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct flyc_artifact flyc_artifact_t;
+
+/** What the artifact's bytes are. */
+typedef enum flyc_code_format {
+  /** An AMDGPU HSA code object: an ELF shared object (`.hsaco`). */
+  FLYC_CODE_AMDGPU_ELF = 1,
+  /** NVPTX assembly text, NUL-terminated (the NUL is not counted in the size). */
+  FLYC_CODE_PTX = 2,
+} flyc_code_format_t;
+
+/** The codegen path that made an AMDGPU code object. */
+typedef enum flyc_codegen {
+  /** Pick the first path that can serve the target: comgr-link, comgr, lld. */
+  FLYC_CODEGEN_AUTO = 0,
+  /** comgr CODEGEN_BC_TO_RELOCATABLE, then LINK_RELOCATABLE_TO_EXECUTABLE. */
+  FLYC_CODEGEN_COMGR = 1,
+  /** flyc's TargetMachine emits the relocatable object; comgr links it. */
+  FLYC_CODEGEN_COMGR_LINK = 2,
+  /** flyc's TargetMachine emits the object; `ld.lld -shared --no-undefined`
+   *  (a subprocess) links it. */
+  FLYC_CODEGEN_LLD = 3,
+  /** NVPTX: flyc's TargetMachine emits PTX. */
+  FLYC_CODEGEN_PTX = 4,
+} flyc_codegen_t;
+
+/**
+ * One explicit or hidden kernel argument, as the code object metadata
+ * (`amdhsa.kernels[i].args`) or the PTX `.entry` parameter list gives it.
+ */
+typedef struct flyc_kernel_arg {
+  /** `.name`, or "" when the metadata has none. */
+  const char *name;
+  /** `.value_kind`: "global_buffer", "by_value", "hidden_global_offset_x", ...
+   *  For PTX: "global_buffer" for pointers, "by_value" otherwise. */
+  const char *value_kind;
+  /** `.address_space` ("global", "constant", ...) or "" for non-pointers. */
+  const char *address_space;
+  /** Byte offset in the kernarg segment. */
+  uint32_t offset;
+  /** Size in bytes. */
+  uint32_t size;
+} flyc_kernel_arg_t;
+
+/**
+ * The metadata of one kernel. Fields that a format does not carry are 0
+ * (PTX has no register counts before ptxas runs).
+ */
+typedef struct flyc_kernel_info {
+  /** `sizeof(flyc_kernel_info_t)` of the library that filled it; fields are
+   *  only ever appended. */
+  uint32_t size;
+  uint32_t reserved0;
+  /** Kernel name (`.name`). */
+  const char *name;
+  /** The symbol a runtime looks up: `<name>.kd` for AMDGPU, `<name>` for PTX. */
+  const char *symbol;
+  uint32_t sgpr_count;
+  uint32_t vgpr_count;
+  uint32_t agpr_count;
+  uint32_t sgpr_spill_count;
+  uint32_t vgpr_spill_count;
+  /** Static LDS / shared memory in bytes (`.group_segment_fixed_size`). */
+  uint32_t group_segment_fixed_size;
+  /** Scratch per work-item in bytes (`.private_segment_fixed_size`). */
+  uint32_t private_segment_fixed_size;
+  /** Bytes of kernarg segment, hidden arguments included. */
+  uint32_t kernarg_segment_size;
+  uint32_t kernarg_segment_align;
+  /** `.max_flat_workgroup_size`, or the PTX `.maxntid`/`.reqntid` product;
+   *  0 when the format does not say. */
+  uint32_t max_flat_workgroup_size;
+  /** Threads per wavefront / warp. */
+  uint32_t wavefront_size;
+  /** 1 when the kernel needs a dynamic stack (`.uses_dynamic_stack`). */
+  uint32_t uses_dynamic_stack;
+  /** `!reqd_work_group_size` / `.reqntid`, or {0,0,0} when not given. */
+  uint32_t reqd_workgroup_size[3];
+  uint32_t reserved1;
+  /** Arguments in kernarg order, hidden ones included. */
+  const flyc_kernel_arg_t *args;
+  size_t arg_count;
+} flyc_kernel_info_t;
+
+/** Frees an artifact and everything borrowed from it. Accepts NULL. */
+FLYC_API void flyc_artifact_destroy(flyc_artifact_t *artifact);
+
+/**
+ * The code bytes.
+ * @param[out] size bytes in the returned buffer (may be NULL). For PTX the
+ *                  buffer is NUL-terminated and the NUL is not counted.
+ * @return borrowed until flyc_artifact_destroy().
+ */
+FLYC_API const void *flyc_artifact_code(const flyc_artifact_t *artifact,
+                                        size_t *size);
+
+/** The format of the code bytes (::flyc_code_format_t). */
+FLYC_API flyc_code_format_t flyc_artifact_format(const flyc_artifact_t *artifact);
+
+/** The full target ID the code was made for (`gfx90a:sramecc+:xnack-`,
+ *  `sm_80`). Borrowed. */
+FLYC_API const char *flyc_artifact_target(const flyc_artifact_t *artifact);
+
+/** The codegen path that made it; ::FLYC_CODEGEN_AUTO (unknown) for an AMDGPU
+ *  code object read with flyc_artifact_read(). */
+FLYC_API flyc_codegen_t flyc_artifact_codegen(const flyc_artifact_t *artifact);
+
+/** A static name for a codegen path: "auto", "comgr", "comgr-link", "lld",
+ *  "ptx"; NULL for a value that is not one. */
+FLYC_API const char *flyc_codegen_name(flyc_codegen_t codegen);
+
+/** AMDGPU code object version (4, 5, ...); for PTX, the PTX ISA version times
+ *  10 (78 for PTX 7.8). */
+FLYC_API int flyc_artifact_code_object_version(const flyc_artifact_t *artifact);
+
+/** Number of kernels. */
+FLYC_API size_t flyc_artifact_kernel_count(const flyc_artifact_t *artifact);
+
+/** Kernel `index` (0-based), or NULL when out of range. Borrowed. */
+FLYC_API const flyc_kernel_info_t *
+flyc_artifact_kernel(const flyc_artifact_t *artifact, size_t index);
+
+/** The kernel named `name`, or NULL. Borrowed. */
+FLYC_API const flyc_kernel_info_t *
+flyc_artifact_kernel_lookup(const flyc_artifact_t *artifact, const char *name);
+
+/**
+ * Warnings and notes collected while the artifact was made (LLVM diagnostics
+ * below error severity, the codegen path chosen by `auto` and why). "" when
+ * there were none. Borrowed.
+ */
+FLYC_API const char *flyc_artifact_log(const flyc_artifact_t *artifact);
+
+#ifdef __cplusplus
+}
+#endif
+
+/** @} */
+#endif /* FLYC_ARTIFACT_H */

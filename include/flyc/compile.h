@@ -1,0 +1,256 @@
+/**
+ * @file flyc/compile.h
+ * @brief The compile pipeline: LLVM IR and device bitcode in, an AMDGPU code
+ *        object or PTX out.
+ *
+ * Stages, in order (each failure names its culprit in flyc_error_last()):
+ *  1. target: parse the target string (`gfx90a`, `gfx942:xnack-`,
+ *     `gfx90a:sramecc+:xnack-`, `sm_80`). A processor the LLVM in use does not
+ *     know is ::FLYC_EUNSUPPORTED and the message lists the ones it knows.
+ *  2. input: `.ll` text or `.bc` bitcode, parsed into a fresh LLVM context and
+ *     verified. Broken IR is ::FLYC_EIR carrying the verifier's text.
+ *  3. link: each link library is loaded lazily into the same context and
+ *     checked against the target (triple, data layout, Error-behaviour module
+ *     flags such as the code object version and `wchar_size`, per-function
+ *     `target-cpu`/`target-features`), then linked with LLVMLinkModules2.
+ *     ROCm device libraries (ocml, ockl, with the `__oclc_*` control constants
+ *     for the target) and CUDA's libdevice are linked the same way when the
+ *     module calls `__ocml_*`/`__ockl_*`/`__nv_*`. Every defined symbol that is
+ *     not a kernel or an exported global is then internalized and dead code is
+ *     dropped. Globals the host writes after load (`externally_initialized`,
+ *     or named in ::flyc_compile_options_t.exported_globals) stay external.
+ *     An undefined non-intrinsic symbol or a call whose signature disagrees
+ *     with the linked definition is ::FLYC_ELINK naming symbol and library.
+ *  4. optimize: the new pass manager, `default<O0..O3>`.
+ *  5. codegen: AMDGPU through one of ::flyc_codegen_t; NVPTX to PTX.
+ *  6. check: the code object's ELF machine, ABI version (the COV), e_flags
+ *     processor and features, no undefined dynamic symbols, one `.kd` per
+ *     kernel; then the kernel metadata is read through comgr.
+ *
+ * Environment (read at each compile):
+ *  - `FLYC_DEVICE_LIB_PATH`: colon-separated directories searched first for
+ *    ROCm device libraries (`ocml.bc`, `ockl.bc`) and for CUDA's
+ *    `libdevice.10.bc`.
+ *  - `FLYC_LLD`: the `ld.lld` used by ::FLYC_CODEGEN_LLD.
+ *
+ * Threads: separate compiles may run on separate threads; each uses its own
+ * LLVM context. comgr and, with LLVM older than 18, the AMDGPU code object
+ * version option are process-global, so those steps are serialized inside
+ * flyc.
+ *
+ * @defgroup flyc_compile Compile pipeline
+ * @{
+ */
+#ifndef FLYC_COMPILE_H
+#define FLYC_COMPILE_H
+
+#include "flyc/artifact.h"
+#include "flyc/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Optimization levels; the zero value is the default (O3). */
+typedef enum flyc_opt_level {
+  FLYC_OPT_DEFAULT = 0,
+  FLYC_OPT_O0 = 1,
+  FLYC_OPT_O1 = 2,
+  FLYC_OPT_O2 = 3,
+  FLYC_OPT_O3 = 4,
+} flyc_opt_level_t;
+
+/** Flags for ::flyc_compile_options_t.flags. */
+enum {
+  /** Do not link ROCm device libraries or libdevice automatically. */
+  FLYC_COMPILE_NO_DEVICE_LIBS = 1u << 0,
+  /** Device libraries may flush f32 denormals to zero (`__oclc_daz_opt`,
+   *  libdevice's `nvvm-reflect-ftz`). */
+  FLYC_COMPILE_DAZ = 1u << 1,
+  /** Device libraries may assume no infinities or NaNs
+   *  (`__oclc_finite_only_opt`). */
+  FLYC_COMPILE_FINITE_ONLY = 1u << 2,
+  /** Device libraries may use unsafe math (`__oclc_unsafe_math_opt`). */
+  FLYC_COMPILE_UNSAFE_MATH = 1u << 3,
+  /** f32 sqrt need not be correctly rounded
+   *  (`__oclc_correctly_rounded_sqrt32` = 0). */
+  FLYC_COMPILE_APPROX_SQRT = 1u << 4,
+  /** Search device libraries only in ::flyc_compile_options_t.device_lib_dirs
+   *  and `FLYC_DEVICE_LIB_PATH`, not in ROCm's and CUDA's usual places. */
+  FLYC_COMPILE_NO_DEFAULT_LIB_DIRS = 1u << 5,
+};
+
+/**
+ * Compile options. Zero-initialise, then set `size` (FLYC_COMPILE_OPTIONS_INIT
+ * does both); every zero field means "default". A NULL options pointer is
+ * ::FLYC_EINVAL because the target has no default.
+ */
+typedef struct flyc_compile_options {
+  /** `sizeof(flyc_compile_options_t)` as the caller was compiled. */
+  uint32_t size;
+  /** Bitwise OR of FLYC_COMPILE_* flags. */
+  uint32_t flags;
+  /** Target ID: `gfx90a`, `gfx942:xnack-`, `gfx90a:sramecc+:xnack-`, `sm_80`.
+   *  Required. */
+  const char *target;
+  /** ::flyc_opt_level_t; default O3. */
+  uint32_t opt_level;
+  /** ::flyc_codegen_t for AMDGPU; default ::FLYC_CODEGEN_AUTO. Ignored for
+   *  NVPTX. */
+  uint32_t codegen;
+  /** AMDGPU code object version (4 or 5, 6 with LLVM >= 18); 0 picks what the
+   *  installed ROCm stack supports (4 for comgr 2.x before 2.6 / ROCm 5.x,
+   *  else 5). */
+  uint32_t code_object_version;
+  uint32_t reserved0;
+  /** Link libraries (`.bc` or `.ll` paths), linked in this order. */
+  const char *const *link_libraries;
+  size_t link_library_count;
+  /** Globals that stay external with their symbol in the code object, besides
+   *  the `externally_initialized` ones. */
+  const char *const *exported_globals;
+  size_t exported_global_count;
+  /** Extra directories searched (before the defaults) for device libraries. */
+  const char *const *device_lib_dirs;
+  size_t device_lib_dir_count;
+} flyc_compile_options_t;
+
+#define FLYC_COMPILE_OPTIONS_INIT {sizeof(flyc_compile_options_t), 0, NULL, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL, 0}
+
+/**
+ * Compiles an LLVM IR file (`.ll` text or `.bc` bitcode, told apart by the
+ * bitcode magic, not the name) into an artifact.
+ *
+ * @param[out] out     the new artifact, owned by the caller
+ *                     (flyc_artifact_destroy()); untouched on failure.
+ * @param[in]  path    the input file.
+ * @param[in]  options see ::flyc_compile_options_t.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL       NULL argument, no target, a bad option value.
+ * @retval FLYC_EUNSUPPORTED unknown processor or feature, a COV or codegen path
+ *                           this build cannot serve for the target.
+ * @retval FLYC_EIO          the input or a link library cannot be read.
+ * @retval FLYC_ENOTFOUND    a needed device library is not on the search path.
+ * @retval FLYC_EIR          the input does not parse or verify.
+ * @retval FLYC_ELINK        a link library is incompatible, fails to link,
+ *                           leaves a symbol undefined or disagrees on a
+ *                           signature.
+ * @retval FLYC_ECOMPILE     optimization, codegen, the executable link or the
+ *                           code object check failed.
+ * @retval FLYC_ENOMEM
+ */
+FLYC_API int flyc_compile_file(flyc_artifact_t **out, const char *path,
+                               const flyc_compile_options_t *options);
+
+/**
+ * As flyc_compile_file(), from `size` bytes of IR text or bitcode in memory.
+ * The bytes are copied; `name` (may be NULL) is used in messages.
+ */
+FLYC_API int flyc_compile_buffer(flyc_artifact_t **out, const void *data,
+                                 size_t size, const char *name,
+                                 const flyc_compile_options_t *options);
+
+/**
+ * Makes an artifact from an existing code object or PTX text (e.g. a file
+ * written by `flyc compile`), reading its target and kernel metadata. Code
+ * objects get the ELF checks of stage 6 except the processor comparison.
+ *
+ * @param[out] out the new artifact, owned by the caller.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL     NULL argument or zero size.
+ * @retval FLYC_ECOMPILE   not a code object or PTX, or the checks fail.
+ * @retval FLYC_EUNSUPPORTED an AMDGPU code object when flyc was built without
+ *                         comgr (no metadata reader).
+ */
+FLYC_API int flyc_artifact_read(flyc_artifact_t **out, const void *data,
+                                size_t size);
+
+/**
+ * Per-stage wall time of the compile that made `artifact`, in microseconds;
+ * all zero for artifacts from flyc_artifact_read().
+ */
+typedef struct flyc_compile_times {
+  uint64_t parse_us;
+  uint64_t link_us;     /**< link libraries, checks included */
+  uint64_t devlib_us;   /**< device libraries (ocml/ockl/libdevice) */
+  uint64_t internalize_us;
+  uint64_t optimize_us;
+  uint64_t codegen_us;  /**< object, or relocatable through comgr, or PTX */
+  uint64_t exe_link_us; /**< relocatable to executable */
+  uint64_t check_us;    /**< ELF checks and metadata */
+  uint64_t total_us;
+} flyc_compile_times_t;
+
+/** Copies the compile times of `artifact` into `*out`. */
+FLYC_API void flyc_artifact_compile_times(const flyc_artifact_t *artifact,
+                                          flyc_compile_times_t *out);
+
+/**
+ * Receives text from flyc; returns 0 to go on, non-zero to stop.
+ * `text` is not NUL-terminated and is valid only during the call.
+ */
+typedef int (*flyc_text_cb)(const char *text, size_t len, void *payload);
+
+/**
+ * Disassembles an artifact: AMDGPU ISA through LLVM's disassembler, one
+ * instruction a line with its address and a label per function symbol; PTX is
+ * passed through as it is.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL       NULL argument, or the callback asked to stop.
+ * @retval FLYC_EUNSUPPORTED the processor has no disassembler in this LLVM.
+ * @retval FLYC_ECOMPILE     the code object is not readable ELF.
+ */
+FLYC_API int flyc_artifact_disassemble(const flyc_artifact_t *artifact,
+                                       flyc_text_cb cb, void *payload);
+
+/** Target families. */
+typedef enum flyc_target_family {
+  FLYC_TARGET_AMDGPU = 1,
+  FLYC_TARGET_NVPTX = 2,
+} flyc_target_family_t;
+
+/** One processor this build can target. */
+typedef struct flyc_target_info {
+  const char *processor;     /**< `gfx90a`, `sm_80` */
+  flyc_target_family_t family;
+  uint32_t wavefront_size;   /**< default wavefront / warp size */
+  /** Bit (1 << ::flyc_codegen_t) for each codegen path that can serve it. */
+  uint32_t codegen_paths;
+  /** AMDGPU: 1 when the processor has the xnack / sramecc target features. */
+  uint8_t has_xnack;
+  uint8_t has_sramecc;
+  /** NVPTX: the PTX ISA version flyc emits for it, times 10 (e.g. 70). */
+  uint16_t ptx_version;
+} flyc_target_info_t;
+
+/** Number of processors this build (its LLVM, comgr, lld) can target. */
+FLYC_API size_t flyc_target_count(void);
+
+/**
+ * Processor `index` (0-based) into `*out`.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL `out` is NULL or `index` is out of range.
+ */
+FLYC_API int flyc_target_get(size_t index, flyc_target_info_t *out);
+
+/**
+ * Checks a target string without compiling anything.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL       NULL or empty.
+ * @retval FLYC_EUNSUPPORTED unknown processor (the message lists the known
+ *                           ones) or a feature the processor does not have.
+ */
+FLYC_API int flyc_target_check(const char *target);
+
+/** The LLVM version flyc was built with ("15.0.6"). Static. */
+FLYC_API const char *flyc_llvm_version(void);
+
+/** The comgr version ("2.4") or NULL when built without comgr. Static. */
+FLYC_API const char *flyc_comgr_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+/** @} */
+#endif /* FLYC_COMPILE_H */

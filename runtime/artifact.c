@@ -1,0 +1,208 @@
+/* The artifact (flyc/artifact.h) and small shared helpers. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "internal.h"
+
+struct flyc_strblock {
+  struct flyc_strblock *next;
+  char data[];
+};
+
+flyc_artifact_t *flyc__artifact_new(void) {
+  return calloc(1, sizeof(flyc_artifact_t));
+}
+
+const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n) {
+  struct flyc_strblock *b = malloc(sizeof *b + n + 1);
+  if (!b)
+    return NULL;
+  memcpy(b->data, s, n);
+  b->data[n] = '\0';
+  b->next = a->strings;
+  a->strings = b;
+  return b->data;
+}
+
+const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s) {
+  return flyc__artifact_strndup(a, s ? s : "", s ? strlen(s) : 0);
+}
+
+void flyc_artifact_destroy(flyc_artifact_t *a) {
+  if (!a)
+    return;
+  for (size_t i = 0; i < a->kernel_count; i++)
+    free((void *)a->kernels[i].args);
+  free(a->kernels);
+  free(a->code);
+  free(a->target);
+  free(a->log);
+  struct flyc_strblock *b = a->strings;
+  while (b) {
+    struct flyc_strblock *n = b->next;
+    free(b);
+    b = n;
+  }
+  free(a);
+}
+
+const void *flyc_artifact_code(const flyc_artifact_t *a, size_t *size) {
+  if (size)
+    *size = a ? a->code_size : 0;
+  return a ? a->code : NULL;
+}
+
+flyc_code_format_t flyc_artifact_format(const flyc_artifact_t *a) {
+  return a ? a->format : (flyc_code_format_t)0;
+}
+
+const char *flyc_artifact_target(const flyc_artifact_t *a) {
+  return a && a->target ? a->target : "";
+}
+
+flyc_codegen_t flyc_artifact_codegen(const flyc_artifact_t *a) {
+  return a ? a->codegen : FLYC_CODEGEN_AUTO;
+}
+
+const char *flyc_codegen_name(flyc_codegen_t c) {
+  switch (c) {
+  case FLYC_CODEGEN_AUTO: return "auto";
+  case FLYC_CODEGEN_COMGR: return "comgr";
+  case FLYC_CODEGEN_COMGR_LINK: return "comgr-link";
+  case FLYC_CODEGEN_LLD: return "lld";
+  case FLYC_CODEGEN_PTX: return "ptx";
+  }
+  return NULL;
+}
+
+int flyc_artifact_code_object_version(const flyc_artifact_t *a) {
+  return a ? a->code_object_version : 0;
+}
+
+size_t flyc_artifact_kernel_count(const flyc_artifact_t *a) {
+  return a ? a->kernel_count : 0;
+}
+
+const flyc_kernel_info_t *flyc_artifact_kernel(const flyc_artifact_t *a,
+                                               size_t i) {
+  return a && i < a->kernel_count ? &a->kernels[i] : NULL;
+}
+
+const flyc_kernel_info_t *flyc_artifact_kernel_lookup(const flyc_artifact_t *a,
+                                                      const char *name) {
+  if (!a || !name)
+    return NULL;
+  for (size_t i = 0; i < a->kernel_count; i++)
+    if (strcmp(a->kernels[i].name, name) == 0)
+      return &a->kernels[i];
+  return NULL;
+}
+
+const char *flyc_artifact_log(const flyc_artifact_t *a) {
+  return a && a->log ? a->log : "";
+}
+
+void flyc_artifact_compile_times(const flyc_artifact_t *a,
+                                 flyc_compile_times_t *out) {
+  if (!out)
+    return;
+  if (a)
+    *out = a->times;
+  else
+    memset(out, 0, sizeof *out);
+}
+
+/* ---- growable strings ---- */
+
+static int buf_reserve(flyc_buf_t *b, size_t extra) {
+  if (b->oom)
+    return 0;
+  if (b->len + extra + 1 <= b->cap)
+    return 1;
+  size_t cap = b->cap ? b->cap : 128;
+  while (cap < b->len + extra + 1)
+    cap *= 2;
+  char *nd = realloc(b->data, cap);
+  if (!nd) {
+    b->oom = 1;
+    return 0;
+  }
+  b->data = nd;
+  b->cap = cap;
+  return 1;
+}
+
+void flyc__buf_append(flyc_buf_t *b, const char *s, size_t n) {
+  if (!buf_reserve(b, n))
+    return;
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+void flyc__buf_printf(flyc_buf_t *b, const char *fmt, ...) {
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n > 0 && buf_reserve(b, (size_t)n)) {
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+  }
+  va_end(ap);
+}
+
+const char *flyc__buf_str(const flyc_buf_t *b) {
+  return b->data ? b->data : "";
+}
+
+char *flyc__buf_take(flyc_buf_t *b) {
+  char *d = b->data;
+  if (!d)
+    d = calloc(1, 1);
+  b->data = NULL;
+  b->len = b->cap = 0;
+  return d;
+}
+
+void flyc__buf_free(flyc_buf_t *b) {
+  free(b->data);
+  b->data = NULL;
+  b->len = b->cap = 0;
+}
+
+int flyc__read_file(const char *path, void **out, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return flyc__error_set(errno == ENOENT ? FLYC_ENOTFOUND : FLYC_EIO,
+                           "cannot open '%s': %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    fclose(f);
+    return flyc__error_set(FLYC_EIO, "'%s' is not a regular file", path);
+  }
+  size_t n = (size_t)st.st_size;
+  char *data = malloc(n + 1);
+  if (!data) {
+    fclose(f);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s' (%zu bytes)",
+                           path, n);
+  }
+  size_t got = n ? fread(data, 1, n, f) : 0;
+  int err = ferror(f);
+  fclose(f);
+  if (got != n || err) {
+    free(data);
+    return flyc__error_set(FLYC_EIO, "short read of '%s' (%zu of %zu bytes)", path,
+                           got, n);
+  }
+  data[n] = '\0';
+  *out = data;
+  *size = n;
+  return FLYC_OK;
+}

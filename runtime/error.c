@@ -1,0 +1,141 @@
+/* The thread-local last error (flyc/common.h). */
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+typedef struct error_state {
+  flyc_error_t pub;
+  char *buf;
+  size_t cap;
+} error_state_t;
+
+static __thread error_state_t tls_error;
+static pthread_key_t error_key;
+static pthread_once_t error_key_once = PTHREAD_ONCE_INIT;
+
+static void error_state_free(void *p) {
+  error_state_t *st = p;
+  if (st) {
+    free(st->buf);
+    st->buf = NULL;
+    st->cap = 0;
+  }
+}
+
+static void error_key_create(void) {
+  (void)pthread_key_create(&error_key, error_state_free);
+}
+
+static error_state_t *state(void) {
+  error_state_t *st = &tls_error;
+  if (!st->pub.message)
+    st->pub.message = "";
+  return st;
+}
+
+const flyc_error_t *flyc_error_last(void) { return &state()->pub; }
+
+void flyc_error_clear(void) {
+  error_state_t *st = state();
+  st->pub.code = FLYC_OK;
+  st->pub.message = "";
+}
+
+/* Grows the buffer; on allocation failure the message degrades to a static
+ * one but the code is still set. */
+static char *reserve(error_state_t *st, size_t need) {
+  if (need <= st->cap)
+    return st->buf;
+  size_t cap = st->cap ? st->cap : 256;
+  while (cap < need)
+    cap *= 2;
+  char *nb = realloc(st->buf, cap);
+  if (!nb)
+    return NULL;
+  if (!st->buf) {
+    (void)pthread_once(&error_key_once, error_key_create);
+    (void)pthread_setspecific(error_key, st);
+  }
+  st->buf = nb;
+  st->cap = cap;
+  return nb;
+}
+
+int flyc__error_setv(int code, const char *fmt, va_list ap) {
+  error_state_t *st = state();
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  st->pub.code = code;
+  if (n < 0 || !reserve(st, (size_t)n + 1)) {
+    st->pub.message = "(out of memory while formatting the error message)";
+    return code;
+  }
+  vsnprintf(st->buf, (size_t)n + 1, fmt, ap);
+  st->pub.message = st->buf;
+  return code;
+}
+
+int flyc__error_set(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  flyc__error_setv(code, fmt, ap);
+  va_end(ap);
+  return code;
+}
+
+int flyc__error_append(const char *fmt, ...) {
+  error_state_t *st = state();
+  size_t len = st->pub.message == st->buf && st->buf ? strlen(st->buf) : 0;
+  if (st->pub.message != st->buf && st->pub.message[0]) {
+    /* The message is a static string: copy it into the buffer first. */
+    const char *old = st->pub.message;
+    size_t ol = strlen(old);
+    if (!reserve(st, ol + 1))
+      return st->pub.code;
+    memcpy(st->buf, old, ol + 1);
+    st->pub.message = st->buf;
+    len = ol;
+  }
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n > 0 && reserve(st, len + (size_t)n + 1)) {
+    vsnprintf(st->buf + len, (size_t)n + 1, fmt, ap);
+    st->pub.message = st->buf;
+  }
+  va_end(ap);
+  return st->pub.code;
+}
+
+const char *flyc_status_name(int code) {
+  switch (code) {
+  case FLYC_OK: return "FLYC_OK";
+  case FLYC_EINVAL: return "FLYC_EINVAL";
+  case FLYC_ENOMEM: return "FLYC_ENOMEM";
+  case FLYC_ENOTFOUND: return "FLYC_ENOTFOUND";
+  case FLYC_EUNSUPPORTED: return "FLYC_EUNSUPPORTED";
+  case FLYC_EIR: return "FLYC_EIR";
+  case FLYC_ELINK: return "FLYC_ELINK";
+  case FLYC_ECOMPILE: return "FLYC_ECOMPILE";
+  case FLYC_EIO: return "FLYC_EIO";
+  case FLYC_ENODRIVER: return "FLYC_ENODRIVER";
+  case FLYC_EDRIVER: return "FLYC_EDRIVER";
+  case FLYC_ENODEVICE: return "FLYC_ENODEVICE";
+  case FLYC_ENOTSERIALIZABLE: return "FLYC_ENOTSERIALIZABLE";
+  default: return "FLYC_UNKNOWN";
+  }
+}
+
+void flyc_version(int *major, int *minor, int *patch) {
+  if (major) *major = FLYC_VERSION_MAJOR;
+  if (minor) *minor = FLYC_VERSION_MINOR;
+  if (patch) *patch = FLYC_VERSION_PATCH;
+}

@@ -1,0 +1,63 @@
+/* Internals shared by runtime/ and src/. Never installed. */
+#ifndef FLYC_RUNTIME_INTERNAL_H
+#define FLYC_RUNTIME_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "flyc/artifact.h"
+#include "flyc/common.h"
+#include "flyc/compile.h"
+
+#if defined(__GNUC__)
+#define FLYC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define FLYC_PRINTF(f, a)
+#endif
+
+/* Sets the thread's last error and returns `code`. */
+int flyc__error_set(int code, const char *fmt, ...) FLYC_PRINTF(2, 3);
+int flyc__error_setv(int code, const char *fmt, va_list ap);
+/* Appends to the current message; returns the current code. */
+int flyc__error_append(const char *fmt, ...) FLYC_PRINTF(1, 2);
+
+/* A growable string (for logs and messages). */
+typedef struct flyc_buf {
+  char *data;
+  size_t len, cap;
+  int oom;
+} flyc_buf_t;
+
+void flyc__buf_printf(flyc_buf_t *b, const char *fmt, ...) FLYC_PRINTF(2, 3);
+void flyc__buf_append(flyc_buf_t *b, const char *s, size_t n);
+/* The contents ("" when empty); the buffer keeps ownership. */
+const char *flyc__buf_str(const flyc_buf_t *b);
+/* Hands the contents to the caller (malloc'd, never NULL unless OOM). */
+char *flyc__buf_take(flyc_buf_t *b);
+void flyc__buf_free(flyc_buf_t *b);
+
+/* The artifact. Made by the compile side (src/), read by the runtime. */
+struct flyc_artifact {
+  flyc_code_format_t format;
+  flyc_codegen_t codegen;
+  int code_object_version;
+  char *target;
+  void *code; /* for PTX: NUL-terminated, code_size excludes the NUL */
+  size_t code_size;
+  flyc_kernel_info_t *kernels;
+  size_t kernel_count;
+  char *log;
+  flyc_compile_times_t times;
+  /* Every string the kernels point to, freed with the artifact. */
+  struct flyc_strblock *strings;
+};
+
+flyc_artifact_t *flyc__artifact_new(void);
+/* Copies `s` into storage owned by `a`; NULL on OOM. */
+const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
+const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);
+
+/* Reads a whole file; *out is malloc'd and NUL-terminated (not counted). */
+int flyc__read_file(const char *path, void **out, size_t *size);
+
+#endif

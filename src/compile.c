@@ -1,0 +1,580 @@
+/* The compile pipeline (flyc/compile.h): input, link, internalize, optimize,
+ * codegen, in that order, with per-stage times. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "flyc/llvm.h"
+#include "internal.h"
+
+struct flyc_origin {
+  char *name;
+  char *origin;
+};
+
+void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin) {
+  if (flyc__origin_of(c, name))
+    return;
+  if (c->origin_count == c->origin_cap) {
+    size_t cap = c->origin_cap ? c->origin_cap * 2 : 64;
+    struct flyc_origin *n = realloc(c->origins, cap * sizeof *n);
+    if (!n)
+      return; /* origins only improve messages */
+    c->origins = n;
+    c->origin_cap = cap;
+  }
+  char *dup = strdup(name), *odup = strdup(origin);
+  if (!dup || !odup) {
+    free(dup);
+    free(odup);
+    return;
+  }
+  c->origins[c->origin_count].name = dup;
+  c->origins[c->origin_count].origin = odup;
+  c->origin_count++;
+}
+
+const char *flyc__origin_of(const flyc_compile_t *c, const char *name) {
+  for (size_t i = 0; i < c->origin_count; i++)
+    if (strcmp(c->origins[i].name, name) == 0)
+      return c->origins[i].origin;
+  return NULL;
+}
+
+static void diag_handler(LLVMDiagnosticInfoRef di, void *payload) {
+  flyc_compile_t *c = payload;
+  LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
+  if (sev == LLVMDSRemark)
+    return;
+  char *d = LLVMGetDiagInfoDescription(di);
+  flyc_buf_t *b = sev == LLVMDSError ? &c->diag : &c->log;
+  if (b->len)
+    flyc__buf_append(b, "\n", 1);
+  flyc__buf_printf(b, "%s%s", sev == LLVMDSError ? "" : sev == LLVMDSWarning ? "warning: " : "note: ",
+                   d ? d : "(no description)");
+  LLVMDisposeMessage(d);
+}
+
+/* Copies the caller's options, reading only the fields inside `size`. */
+static int normalize_options(flyc_compile_t *c, const flyc_compile_options_t *o) {
+  if (!o)
+    return flyc__error_set(FLYC_EINVAL, "options are required (at least a target)");
+  size_t need = offsetof(flyc_compile_options_t, target) + sizeof(o->target);
+  if (o->size < need)
+    return flyc__error_set(FLYC_EINVAL,
+                           "options.size is %u; set it to sizeof(flyc_compile_options_t) "
+                           "(FLYC_COMPILE_OPTIONS_INIT)",
+                           o->size);
+  size_t n = o->size < sizeof c->opts ? o->size : sizeof c->opts;
+  memset(&c->opts, 0, sizeof c->opts);
+  memcpy(&c->opts, o, n);
+  c->opts.size = sizeof c->opts;
+  const flyc_compile_options_t *p = &c->opts;
+  if (p->opt_level > FLYC_OPT_O3)
+    return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t",
+                           p->opt_level);
+  c->opt_level = p->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)p->opt_level - 1;
+  if (p->codegen > FLYC_CODEGEN_PTX)
+    return flyc__error_set(FLYC_EINVAL, "codegen %u is not one of flyc_codegen_t",
+                           p->codegen);
+  if ((p->link_library_count && !p->link_libraries) ||
+      (p->exported_global_count && !p->exported_globals) ||
+      (p->device_lib_dir_count && !p->device_lib_dirs))
+    return flyc__error_set(FLYC_EINVAL, "an options list has a count but no array");
+  for (size_t i = 0; i < p->link_library_count; i++)
+    if (!p->link_libraries[i] || !*p->link_libraries[i])
+      return flyc__error_set(FLYC_EINVAL, "link_libraries[%zu] is NULL or empty", i);
+  for (size_t i = 0; i < p->exported_global_count; i++)
+    if (!p->exported_globals[i] || !*p->exported_globals[i])
+      return flyc__error_set(FLYC_EINVAL, "exported_globals[%zu] is NULL or empty", i);
+  for (size_t i = 0; i < p->device_lib_dir_count; i++)
+    if (!p->device_lib_dirs[i])
+      return flyc__error_set(FLYC_EINVAL, "device_lib_dirs[%zu] is NULL", i);
+  return FLYC_OK;
+}
+
+static void compile_free(flyc_compile_t *c) {
+  if (c->mod)
+    LLVMDisposeModule(c->mod);
+  if (c->tm)
+    LLVMDisposeTargetMachine(c->tm);
+  if (c->ctx && c->own_ctx)
+    LLVMContextDispose(c->ctx);
+  LLVMDisposeMessage(c->datalayout);
+  flyc__buf_free(&c->diag);
+  flyc__buf_free(&c->log);
+  for (size_t i = 0; i < c->origin_count; i++) {
+    free(c->origins[i].name);
+    free(c->origins[i].origin);
+  }
+  free(c->origins);
+  for (size_t i = 0; i < c->kernel_count; i++)
+    free(c->kernels[i]);
+  free(c->kernels);
+  flyc_artifact_destroy(c->artifact);
+}
+
+/* Triples are compatible when architecture and OS agree (vendor may be
+ * "unknown" or empty). */
+static int triple_compatible(const char *a, const char *b) {
+  char pa[3][32] = {{0}}, pb[3][32] = {{0}};
+  const char *s[2] = {a, b};
+  char (*parts[2])[32] = {pa, pb};
+  for (int k = 0; k < 2; k++) {
+    const char *p = s[k];
+    for (int i = 0; i < 3 && *p; i++) {
+      size_t n = strcspn(p, "-");
+      if (n >= 32)
+        return 0;
+      memcpy(parts[k][i], p, n);
+      p += n;
+      if (*p == '-')
+        p++;
+    }
+  }
+  return strcmp(pa[0], pb[0]) == 0 && strcmp(pa[2], pb[2]) == 0;
+}
+
+int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *what,
+                              int is_input) {
+  const char *triple = LLVMGetTarget(m);
+  if (!triple || !*triple) {
+    LLVMSetTarget(m, c->target.ops->triple);
+  } else if (!triple_compatible(triple, c->target.ops->triple)) {
+    return flyc__error_set(is_input ? FLYC_EIR : FLYC_ELINK,
+                           "%s '%s' has triple '%s', but target %s needs '%s'",
+                           is_input ? "input" : "link library", what, triple,
+                           c->target.id, c->target.ops->triple);
+  }
+  const char *dl = LLVMGetDataLayoutStr(m);
+  if (!dl || !*dl) {
+    LLVMSetDataLayout(m, c->datalayout);
+  } else if (strcmp(dl, c->datalayout) != 0) {
+    if (is_input) {
+      /* The kernel module is ours to retarget; say so in the log. */
+      flyc__buf_printf(&c->log,
+                       "%snote: input '%s' data layout '%s' replaced by the target's '%s'",
+                       c->log.len ? "\n" : "", what, dl, c->datalayout);
+      LLVMSetDataLayout(m, c->datalayout);
+    } else {
+      return flyc__error_set(FLYC_ELINK,
+                             "link library '%s' has data layout '%s', but target %s "
+                             "(LLVM %s) uses '%s'",
+                             what, dl, c->target.id, flyc_llvm_version(), c->datalayout);
+    }
+  }
+  return FLYC_OK;
+}
+
+static int is_bitcode(const unsigned char *d, size_t n) {
+  return n >= 4 && ((d[0] == 'B' && d[1] == 'C' && d[2] == 0xC0 && d[3] == 0xDE) ||
+                    (d[0] == 0xDE && d[1] == 0xC0 && d[2] == 0x17 && d[3] == 0x0B));
+}
+
+/* Parses IR text or bitcode into c->ctx. Used for the input and for `.ll`
+ * link libraries. */
+int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *name,
+                   LLVMModuleRef *out, int errcode) {
+  if (size == 0)
+    return flyc__error_set(errcode, "'%s' is empty", name);
+  LLVMMemoryBufferRef mb =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
+  if (!mb)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory copying '%s'", name);
+  char *msg = NULL;
+  LLVMModuleRef m = NULL;
+  size_t diag_before = c->diag.len;
+  if (is_bitcode(data, size)) {
+    int failed = LLVMParseBitcodeInContext2(c->ctx, mb, &m);
+    LLVMDisposeMemoryBuffer(mb);
+    if (failed || !m)
+      return flyc__error_set(errcode, "'%s' is not valid bitcode: %s", name,
+                             c->diag.len > diag_before ? c->diag.data + diag_before
+                                                       : "unreadable");
+  } else {
+    if (memchr(data, '\0', size))
+      return flyc__error_set(errcode,
+                             "'%s' is neither LLVM bitcode nor LLVM IR text (it has NUL "
+                             "bytes)",
+                             name);
+    /* Takes ownership of mb on every path. */
+    if (LLVMParseIRInContext(c->ctx, mb, &m, &msg) || !m) {
+      int rc = flyc__error_set(errcode, "'%s' does not parse as LLVM IR: %s", name,
+                               msg ? msg : "unknown error");
+      LLVMDisposeMessage(msg);
+      return rc;
+    }
+  }
+  c->diag.len = diag_before;
+  if (c->diag.data)
+    c->diag.data[diag_before] = '\0';
+  *out = m;
+  return FLYC_OK;
+}
+
+/* Intrinsics of another target make LLVM's instruction selection abort the
+ * process ("Cannot select"); refuse them before codegen. */
+static int check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what) {
+  static const char *const foreign[] = {
+      "llvm.amdgcn.", "llvm.r600.",   "llvm.nvvm.",  "llvm.x86.",   "llvm.aarch64.",
+      "llvm.arm.",    "llvm.ppc.",    "llvm.wasm.",  "llvm.riscv.", "llvm.hexagon.",
+      "llvm.mips.",   "llvm.s390.",   "llvm.spv.",   "llvm.dx.",    "llvm.loongarch.",
+      "llvm.bpf.",    "llvm.ve.",     "llvm.xcore."};
+  const char *mine = c->target.family == FLYC_TARGET_AMDGPU ? "llvm.amdgcn." : "llvm.nvvm.";
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (len < 5 || strncmp(name, "llvm.", 5) != 0)
+      continue;
+    for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
+      size_t pl = strlen(foreign[i]);
+      if (len > pl && strncmp(name, foreign[i], pl) == 0 && strcmp(foreign[i], mine) != 0 &&
+          !(c->target.family == FLYC_TARGET_AMDGPU && strcmp(foreign[i], "llvm.r600.") == 0))
+        return flyc__error_set(FLYC_EIR,
+                               "%s uses intrinsic '%s', which target %s (%s) does not have",
+                               what, name, c->target.id, c->target.ops->triple);
+    }
+  }
+  return FLYC_OK;
+}
+
+/* Internalizes every definition that is not a kernel, an exported global or an
+ * externally initialized global, then drops what is dead. */
+static int internalize(flyc_compile_t *c) {
+  for (size_t i = 0; i < c->opts.exported_global_count; i++) {
+    const char *name = c->opts.exported_globals[i];
+    LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
+    if (!g || LLVMIsDeclaration(g))
+      return flyc__error_set(FLYC_ENOTFOUND,
+                             "exported global '%s' is not defined by the module or its "
+                             "link libraries",
+                             name);
+    /* The host writes it after load: never fold its loads. */
+    LLVMSetExternallyInitialized(g, 1);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || c->target.ops->is_kernel(c->mod, f))
+      continue;
+    LLVMLinkage l = LLVMGetLinkage(f);
+    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage)
+      continue;
+    LLVMSetLinkage(f, LLVMInternalLinkage);
+    LLVMSetVisibility(f, LLVMDefaultVisibility);
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    if (LLVMIsDeclaration(g) || (len > 5 && strncmp(name, "llvm.", 5) == 0))
+      continue;
+    LLVMLinkage l = LLVMGetLinkage(g);
+    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage ||
+        l == LLVMAppendingLinkage || LLVMIsExternallyInitialized(g))
+      continue;
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetVisibility(g, LLVMDefaultVisibility);
+  }
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  char *err = flyc__llvm_error_take(LLVMRunPasses(c->mod, "globaldce", c->tm, po));
+  LLVMDisposePassBuilderOptions(po);
+  if (err) {
+    int rc = flyc__error_set(FLYC_ELINK, "dead-code elimination after linking failed: %s",
+                             err);
+    free(err);
+    return rc;
+  }
+  return FLYC_OK;
+}
+
+/* The function that holds instruction `user`, or NULL. */
+static LLVMValueRef user_function(LLVMValueRef user) {
+  if (!user || !LLVMIsAInstruction(user))
+    return NULL;
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(user);
+  return bb ? LLVMGetBasicBlockParent(bb) : NULL;
+}
+
+static void describe_user(flyc_compile_t *c, flyc_buf_t *b, LLVMValueRef sym) {
+  LLVMUseRef u = LLVMGetFirstUse(sym);
+  LLVMValueRef fn = u ? user_function(LLVMGetUser(u)) : NULL;
+  if (!fn) {
+    flyc__buf_printf(b, " (referenced from a constant)");
+    return;
+  }
+  size_t len;
+  const char *fname = LLVMGetValueName2(fn, &len);
+  const char *origin = flyc__origin_of(c, fname);
+  flyc__buf_printf(b, " referenced by '%s'", fname);
+  if (origin)
+    flyc__buf_printf(b, " from %s", origin);
+}
+
+/* Every undefined, used, non-intrinsic symbol is an error before codegen. */
+static int check_undefined(flyc_compile_t *c) {
+  flyc_buf_t b = {0};
+  size_t n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) || !LLVMGetFirstUse(f))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (c->target.ops->allowed_undefined && c->target.ops->allowed_undefined(name))
+      continue;
+    flyc__buf_printf(&b, "%sundefined function '%s'", n++ ? "; " : "", name);
+    describe_user(c, &b, f);
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (!LLVMIsDeclaration(g) || !LLVMGetFirstUse(g))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    flyc__buf_printf(&b, "%sundefined global '%s'", n++ ? "; " : "", name);
+    describe_user(c, &b, g);
+  }
+  int rc = FLYC_OK;
+  if (n)
+    rc = flyc__error_set(FLYC_ELINK,
+                         "%zu undefined symbol%s after linking (no link library or "
+                         "device library defines %s): %s",
+                         n, n > 1 ? "s" : "", n > 1 ? "them" : "it", flyc__buf_str(&b));
+  flyc__buf_free(&b);
+  return rc;
+}
+
+static int verify(flyc_compile_t *c, const char *what, int errcode) {
+  char *msg = NULL;
+  if (LLVMVerifyModule(c->mod, LLVMReturnStatusAction, &msg)) {
+    int rc = flyc__error_set(errcode, "%s fails the LLVM verifier: %s", what,
+                             msg && *msg ? msg : "(no detail)");
+    LLVMDisposeMessage(msg);
+    return rc;
+  }
+  LLVMDisposeMessage(msg);
+  return FLYC_OK;
+}
+
+static int optimize(flyc_compile_t *c) {
+  char passes[32];
+  snprintf(passes, sizeof passes, "default<O%d>", c->opt_level);
+  LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  char *err = flyc__llvm_error_take(LLVMRunPasses(c->mod, passes, c->tm, po));
+  LLVMDisposePassBuilderOptions(po);
+  if (err) {
+    int rc = flyc__error_set(FLYC_ECOMPILE, "optimization (%s) failed: %s", passes, err);
+    free(err);
+    return rc;
+  }
+  if (c->diag.len)
+    return flyc__error_set(FLYC_ECOMPILE, "optimization (%s) failed: %s", passes,
+                           c->diag.data);
+  return FLYC_OK;
+}
+
+static int collect_kernels(flyc_compile_t *c) {
+  size_t n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && c->target.ops->is_kernel(c->mod, f))
+      n++;
+  if (!n)
+    return flyc__error_set(FLYC_EIR,
+                           "the module defines no kernel (AMDGPU: an amdgpu_kernel "
+                           "function; NVPTX: a ptx_kernel function or an "
+                           "nvvm.annotations \"kernel\" entry)");
+  c->kernels = calloc(n, sizeof *c->kernels);
+  if (!c->kernels)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !c->target.ops->is_kernel(c->mod, f))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!(c->kernels[c->kernel_count] = strdup(name)))
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    c->kernel_count++;
+  }
+  return FLYC_OK;
+}
+
+/* Links the libraries of the options, each once (by canonical path). */
+static int link_libraries(flyc_compile_t *c) {
+  char **seen = calloc(c->opts.link_library_count + 1, sizeof *seen);
+  if (!seen)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  size_t nseen = 0;
+  int rc = FLYC_OK;
+  for (size_t i = 0; i < c->opts.link_library_count && rc == FLYC_OK; i++) {
+    const char *path = c->opts.link_libraries[i];
+    char *canon = realpath(path, NULL);
+    if (!canon) {
+      rc = flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
+      break;
+    }
+    int dup = 0;
+    for (size_t k = 0; k < nseen; k++)
+      dup |= strcmp(seen[k], canon) == 0;
+    if (dup) {
+      free(canon);
+      continue;
+    }
+    seen[nseen++] = canon;
+    LLVMModuleRef lib = NULL;
+    rc = flyc__load_library(c, path, &lib);
+    if (rc == FLYC_OK)
+      rc = flyc__link_library(c, lib, path, 1);
+  }
+  for (size_t k = 0; k < nseen; k++)
+    free(seen[k]);
+  free(seen);
+  return rc;
+}
+
+/* The pipeline on c->mod, which the caller has parsed into c->ctx. */
+static int run(flyc_compile_t *c, const char *name) {
+  int rc;
+  uint64_t t0 = flyc__now_us(), t;
+  if ((rc = flyc__check_triple_layout(c, c->mod, name, 1)))
+    return rc;
+  if ((rc = verify(c, name, FLYC_EIR)) || (rc = check_intrinsics(c, c->mod, name)))
+    return rc;
+  if ((rc = collect_kernels(c)))
+    return rc;
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    size_t len;
+    flyc__origin_add(c, LLVMGetValueName2(f, &len), name);
+    if ((rc = c->target.ops->check_function(c, f, name)))
+      return rc;
+  }
+  if ((rc = c->target.ops->prepare(c)))
+    return rc;
+  t = flyc__now_us();
+  c->times.parse_us += t - t0;
+  t0 = t;
+  if ((rc = link_libraries(c)))
+    return rc;
+  t = flyc__now_us();
+  c->times.link_us = t - t0;
+  t0 = t;
+  if (!(c->opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) &&
+      (rc = c->target.ops->link_device_libs(c)))
+    return rc;
+  t = flyc__now_us();
+  c->times.devlib_us = t - t0;
+  t0 = t;
+  if ((rc = internalize(c)) || (rc = check_undefined(c)) ||
+      (rc = check_intrinsics(c, c->mod, "the linked module")) ||
+      (rc = verify(c, "the linked module", FLYC_ELINK)))
+    return rc;
+  t = flyc__now_us();
+  c->times.internalize_us = t - t0;
+  t0 = t;
+  if ((rc = optimize(c)))
+    return rc;
+  c->times.optimize_us = flyc__now_us() - t0;
+  return c->target.ops->codegen(c);
+}
+
+static int setup(flyc_compile_t *c, const flyc_compile_options_t *options) {
+  int rc;
+  if ((rc = normalize_options(c, options)) ||
+      (rc = flyc__target_parse(&c->target, c->opts.target)))
+    return rc;
+  if (c->target.family == FLYC_TARGET_NVPTX && c->opts.codegen != FLYC_CODEGEN_AUTO &&
+      c->opts.codegen != FLYC_CODEGEN_PTX)
+    return flyc__error_set(FLYC_EINVAL,
+                           "codegen path '%s' is for AMDGPU; NVPTX target %s emits PTX",
+                           flyc_codegen_name(c->opts.codegen), c->target.id);
+  if (c->target.family == FLYC_TARGET_AMDGPU && c->opts.codegen == FLYC_CODEGEN_PTX)
+    return flyc__error_set(FLYC_EINVAL, "codegen path 'ptx' is for NVPTX targets, not %s",
+                           c->target.id);
+  if ((rc = flyc__target_machine(&c->target, c->opt_level, &c->tm)))
+    return rc;
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+  c->datalayout = LLVMCopyStringRepOfTargetData(td);
+  LLVMDisposeTargetData(td);
+  return FLYC_OK;
+}
+
+static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
+  flyc_artifact_t *a = c->artifact;
+  c->times.total_us = flyc__now_us() - start;
+  a->times = c->times;
+  if (!a->log)
+    a->log = flyc__buf_take(&c->log);
+  *out = a;
+  c->artifact = NULL;
+  return FLYC_OK;
+}
+
+int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
+                        const char *name, const flyc_compile_options_t *options) {
+  if (!out || (!data && size))
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_buffer: out and data are required");
+  if (!name)
+    name = "<buffer>";
+  uint64_t start = flyc__now_us();
+  flyc_compile_t c;
+  memset(&c, 0, sizeof c);
+  int rc = setup(&c, options);
+  if (rc == FLYC_OK) {
+    c.ctx = LLVMContextCreate();
+    c.own_ctx = 1;
+    LLVMContextSetDiagnosticHandler(c.ctx, diag_handler, &c);
+    rc = flyc__parse_ir(&c, data, size, name, &c.mod, FLYC_EIR);
+  }
+  if (rc == FLYC_OK)
+    rc = run(&c, name);
+  if (rc == FLYC_OK)
+    rc = finish(&c, start, out);
+  compile_free(&c);
+  return rc;
+}
+
+int flyc_compile_file(flyc_artifact_t **out, const char *path,
+                      const flyc_compile_options_t *options) {
+  if (!out || !path)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_file: out and path are required");
+  void *data;
+  size_t size;
+  int rc = flyc__read_file(path, &data, &size);
+  if (rc)
+    return rc;
+  rc = flyc_compile_buffer(out, data, size, path, options);
+  free(data);
+  return rc;
+}
+
+int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
+                        const flyc_compile_options_t *options) {
+  if (!module)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
+  if (!out) {
+    LLVMDisposeModule(module);
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: out is required");
+  }
+  uint64_t start = flyc__now_us();
+  flyc_compile_t c;
+  memset(&c, 0, sizeof c);
+  c.mod = module; /* consumed on every path by compile_free */
+  c.ctx = LLVMGetModuleContext(module);
+  LLVMDiagnosticHandler old_h = LLVMContextGetDiagnosticHandler(c.ctx);
+  void *old_p = LLVMContextGetDiagnosticContext(c.ctx);
+  LLVMContextSetDiagnosticHandler(c.ctx, diag_handler, &c);
+  size_t len;
+  const char *id = LLVMGetModuleIdentifier(module, &len);
+  char *name = strndup(id && len ? id : "<module>", id && len ? len : 8);
+  int rc = name ? setup(&c, options) : flyc__error_set(FLYC_ENOMEM, "out of memory");
+  if (rc == FLYC_OK)
+    rc = run(&c, name);
+  if (rc == FLYC_OK)
+    rc = finish(&c, start, out);
+  compile_free(&c);
+  LLVMContextSetDiagnosticHandler(c.ctx, old_h, old_p);
+  free(name);
+  return rc;
+}

@@ -1,0 +1,119 @@
+/* Disassembly of AMDGPU code objects through LLVM's disassembler (in
+ * process, any code object version); PTX is already text. */
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Disassembler.h>
+
+#include "internal.h"
+
+typedef struct label {
+  uint64_t addr;
+  const char *name;
+} label_t;
+
+static int cmp_label(const void *a, const void *b) {
+  const label_t *x = a, *y = b;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int emit(flyc_text_cb cb, void *payload, const char *s) {
+  return cb(s, strlen(s), payload);
+}
+
+int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
+                              void *payload) {
+  if (!a || !cb)
+    return flyc__error_set(FLYC_EINVAL, "flyc_artifact_disassemble: artifact and "
+                                        "callback are required");
+  if (a->format == FLYC_CODE_PTX)
+    return cb(a->code, a->code_size, payload) ? FLYC_EINVAL : FLYC_OK;
+  flyc_target_t t;
+  int cov, rc = flyc__amdgpu_elf_identify(a->code, a->code_size, &t, &cov);
+  if (rc)
+    return rc;
+  flyc__llvm_init();
+  char features[96];
+  snprintf(features, sizeof features, "%s", t.features[0] ? t.features : "");
+  LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(
+      "amdgcn-amd-amdhsa", t.proc->name, features, NULL, 0, NULL, NULL);
+  if (!dc)
+    return flyc__error_set(FLYC_EUNSUPPORTED, "LLVM has no disassembler for %s", t.id);
+  Elf *e = elf_memory((char *)a->code, a->code_size);
+  label_t *labels = NULL;
+  size_t nl = 0;
+  /* Function symbols become labels. */
+  Elf_Scn *scn = NULL;
+  while (e && (scn = elf_nextscn(e, scn))) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
+        !sh.sh_entsize)
+      continue;
+    Elf_Data *d = elf_getdata(scn, NULL);
+    size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
+    for (size_t i = 0; i < n; i++) {
+      GElf_Sym s;
+      if (!gelf_getsym(d, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC)
+        continue;
+      const char *name = elf_strptr(e, sh.sh_link, s.st_name);
+      label_t *nlb = realloc(labels, (nl + 1) * sizeof *nlb);
+      if (!nlb || !name) {
+        labels = nlb ? nlb : labels;
+        continue;
+      }
+      labels = nlb;
+      labels[nl].addr = s.st_value;
+      labels[nl].name = name;
+      nl++;
+    }
+  }
+  if (nl)
+    qsort(labels, nl, sizeof *labels, cmp_label); /* equal names end up adjacent only per address */
+  char line[512], text[400];
+  scn = NULL;
+  while (rc == FLYC_OK && e && (scn = elf_nextscn(e, scn))) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+        !(sh.sh_flags & SHF_EXECINSTR))
+      continue;
+    Elf_Data *d = elf_getdata(scn, NULL);
+    if (!d || !d->d_buf)
+      continue;
+    const uint8_t *bytes = d->d_buf;
+    size_t size = d->d_size, off = 0, li = 0;
+    while (rc == FLYC_OK && off < size) {
+      uint64_t addr = sh.sh_addr + off;
+      while (li < nl && labels[li].addr < addr)
+        li++;
+      for (size_t k = li; k < nl && labels[k].addr == addr; k++) {
+        if (k > li && strcmp(labels[k].name, labels[k - 1].name) == 0)
+          continue; /* the same symbol in .symtab and .dynsym */
+        snprintf(line, sizeof line, "\n%s:\n", labels[k].name);
+        if (emit(cb, payload, line))
+          rc = FLYC_EINVAL;
+      }
+      size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
+                                       sizeof text);
+      if (n == 0) {
+        uint32_t w = 0;
+        memcpy(&w, bytes + off, size - off >= 4 ? 4 : size - off);
+        snprintf(text, sizeof text, "\t.long 0x%08x", w);
+        n = size - off >= 4 ? 4 : size - off;
+      }
+      snprintf(line, sizeof line, "%s\t\t// %06llx\n", text, (unsigned long long)addr);
+      if (emit(cb, payload, line))
+        rc = FLYC_EINVAL;
+      off += n;
+    }
+  }
+  if (!e)
+    rc = flyc__error_set(FLYC_ECOMPILE, "cannot read the code object as ELF");
+  else
+    elf_end(e);
+  free(labels);
+  LLVMDisasmDispose(dc);
+  return rc;
+}

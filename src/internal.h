@@ -1,0 +1,171 @@
+/* Internals of the compile side (src/). Never installed. */
+#ifndef FLYC_SRC_INTERNAL_H
+#define FLYC_SRC_INTERNAL_H
+
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+
+#include "../runtime/internal.h"
+#include "flyc/compile.h"
+
+/* ---- targets (target.c, target_amdgpu.c, target_nvptx.c) ---- */
+
+/* One processor of the table. `llvm_min` is the first LLVM major that knows
+ * it; `mach` is the AMDGPU e_flags EF_AMDGPU_MACH value. */
+typedef struct flyc_proc {
+  const char *name;
+  uint16_t llvm_min;
+  uint16_t mach;        /* AMDGPU */
+  uint32_t isa_version; /* AMDGPU: major*1000 + minor*100 + stepping */
+  uint8_t wave;         /* default wavefront size */
+  uint8_t has_xnack, has_sramecc;
+  uint8_t ptx_min;      /* NVPTX: PTX ISA version (x10) the SM needs */
+} flyc_proc_t;
+
+typedef struct flyc_target_ops flyc_target_ops_t;
+
+/* A parsed target. Value type, no allocation. */
+typedef struct flyc_target {
+  flyc_target_family_t family;
+  const flyc_proc_t *proc;
+  const flyc_target_ops_t *ops;
+  int xnack, sramecc; /* AMDGPU: -1 any, 0 off, 1 on */
+  unsigned wave;
+  unsigned ptx_version; /* NVPTX, x10 */
+  char id[64];          /* canonical target ID */
+  char features[96];    /* LLVM feature string */
+} flyc_target_t;
+
+typedef struct flyc_compile flyc_compile_t;
+
+/* What differs per target family. */
+struct flyc_target_ops {
+  const char *triple;
+  const char *target_name; /* LLVM target registry name */
+  /* 1 when `fn` is a kernel entry. */
+  int (*is_kernel)(LLVMModuleRef mod, LLVMValueRef fn);
+  /* Prepares the module after parsing (module flags, attributes). */
+  int (*prepare)(flyc_compile_t *c);
+  /* Links the device libraries the module needs. */
+  int (*link_device_libs)(flyc_compile_t *c);
+  /* 1 when an undefined symbol is provided at load time (vprintf on NVPTX). */
+  int (*allowed_undefined)(const char *name);
+  /* Checks a link library's function attributes against the target. */
+  int (*check_function)(flyc_compile_t *c, LLVMValueRef fn, const char *lib);
+  /* Codegen and check, filling c->artifact. */
+  int (*codegen)(flyc_compile_t *c);
+};
+
+extern const flyc_target_ops_t flyc__amdgpu_ops;
+extern const flyc_target_ops_t flyc__nvptx_ops;
+
+const flyc_proc_t *flyc__amdgpu_procs(size_t *count);
+const flyc_proc_t *flyc__nvptx_procs(size_t *count);
+
+int flyc__target_parse(flyc_target_t *t, const char *s);
+/* Bit (1 << flyc_codegen_t) for the AMDGPU paths that can serve `t`; `why`
+ * (may be NULL) gets the reason a path cannot. */
+uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why);
+
+/* ---- LLVM boundary (llvm_glue.c) ---- */
+
+void flyc__llvm_init(void);
+/* Serializes work on process-global LLVM state: comgr actions and, before
+ * LLVM 18, the AMDGPU code object version option. */
+void flyc__global_lock(void);
+void flyc__global_unlock(void);
+/* Consumes an LLVMErrorRef: returns its message (malloc'd) or NULL. */
+char *flyc__llvm_error_take(void *err);
+/* Creates the TargetMachine for `t`. */
+int flyc__target_machine(const flyc_target_t *t, int opt_level,
+                         LLVMTargetMachineRef *out);
+uint64_t flyc__now_us(void);
+/* Sets a process-global LLVM option under the global lock's caller. */
+void flyc__llvm_set_option(const char *opt);
+/* The LLVM function attribute string value, or "" (never NULL); `len` out. */
+const char *flyc__fn_attr(LLVMValueRef fn, const char *kind, unsigned *len);
+void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
+                       const char *value);
+/* An i32 value of a module flag, or `dflt` when absent / not an integer. */
+int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
+                              int *present);
+
+/* ---- the compile (compile.c, link.c) ---- */
+
+struct flyc_compile {
+  flyc_compile_options_t opts;
+  flyc_target_t target;
+  int opt_level;   /* 0..3 */
+  int cov;         /* AMDGPU */
+  flyc_codegen_t codegen;
+  LLVMContextRef ctx;
+  int own_ctx;
+  LLVMModuleRef mod;
+  LLVMTargetMachineRef tm;
+  char *datalayout;
+  flyc_buf_t diag;  /* error diagnostics from LLVM */
+  flyc_buf_t log;   /* warnings and notes */
+  /* Where each defined function came from (for messages). */
+  struct flyc_origin *origins;
+  size_t origin_count, origin_cap;
+  /* Kernel names, in module order, captured before codegen. */
+  char **kernels;
+  size_t kernel_count;
+  flyc_artifact_t *artifact;
+  flyc_compile_times_t times;
+};
+
+/* Records that `name` was defined by `origin` (kept if already known). */
+void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
+const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
+
+/* Parses IR text or bitcode into c->ctx; failures return `errcode`. */
+int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size,
+                   const char *name, LLVMModuleRef *out, int errcode);
+/* Checks (or, when empty, sets) a module's triple and data layout. */
+int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
+                              const char *what, int is_input);
+/* Loads a `.bc` (lazily) or `.ll` file into c->ctx. */
+int flyc__load_library(flyc_compile_t *c, const char *path, LLVMModuleRef *out);
+/* Checks `lib` against the module and links it (consumes `lib`). `check` is 0
+ * for device libraries, whose triple and layout are adopted. */
+int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
+                       int check);
+/* Finds `file` on the device library search path; `*out` is malloc'd. */
+int flyc__find_device_lib(flyc_compile_t *c, const char *file,
+                          const char *const *defaults, size_t ndefaults,
+                          char **out);
+/* 1 when a used declaration named with `prefix` exists in the module. */
+int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix);
+
+/* ---- AMDGPU code objects (elf_check.c, comgr.c) ---- */
+
+int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
+                           size_t size, char *const *kernels, size_t nkernels,
+                           int check_proc);
+/* Reads target ID and COV from a code object (for flyc_artifact_read). */
+int flyc__amdgpu_elf_identify(const void *code, size_t size, flyc_target_t *t,
+                              int *cov);
+int flyc__comgr_available(void);
+const char *flyc__comgr_version_string(void);
+/* 1 when comgr's ISA table has the processor. */
+int flyc__comgr_knows(const char *processor);
+/* LLVM major comgr is built on, or 0 when unknown. */
+int flyc__comgr_llvm_major(void);
+int flyc__comgr_codegen_bc(const flyc_target_t *t, int cov, int opt_level,
+                           const void *bc, size_t bc_size, void **reloc,
+                           size_t *reloc_size);
+int flyc__comgr_link(const flyc_target_t *t, int cov, const void *reloc,
+                     size_t reloc_size, void **exe, size_t *exe_size);
+int flyc__comgr_metadata(flyc_artifact_t *a, const void *code, size_t size);
+int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
+                   void **exe, size_t *exe_size);
+/* The ld.lld found (malloc'd) or NULL. */
+char *flyc__lld_find(void);
+
+/* ---- PTX (ptx.c) ---- */
+int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size);
+
+#endif

@@ -1,0 +1,134 @@
+/* The LLVM boundary: one-time target initialization, the process-global lock,
+ * TargetMachines, and the conversions from LLVM's error styles. No LLVMBool or
+ * LLVMErrorRef logic leaks past this file and its callers in src/. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <llvm-c/Error.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/Target.h>
+
+#include "internal.h"
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t global_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void do_init(void) {
+  LLVMInitializeAMDGPUTargetInfo();
+  LLVMInitializeAMDGPUTarget();
+  LLVMInitializeAMDGPUTargetMC();
+  LLVMInitializeAMDGPUAsmPrinter();
+  LLVMInitializeAMDGPUAsmParser();
+  LLVMInitializeAMDGPUDisassembler();
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+}
+
+void flyc__llvm_init(void) { (void)pthread_once(&init_once, do_init); }
+
+void flyc__global_lock(void) { (void)pthread_mutex_lock(&global_mu); }
+void flyc__global_unlock(void) { (void)pthread_mutex_unlock(&global_mu); }
+
+void flyc__llvm_set_option(const char *opt) {
+  /* LLVMParseCommandLineOptions reports problems to a null stream and never
+   * exits; cl::opt values may be given more than once since LLVM 15. */
+  const char *argv[2] = {"flyc", opt};
+  LLVMParseCommandLineOptions(2, argv, NULL);
+}
+
+char *flyc__llvm_error_take(void *e) {
+  LLVMErrorRef err = e;
+  if (!err)
+    return NULL;
+  char *m = LLVMGetErrorMessage(err); /* consumes err */
+  char *copy = strdup(m ? m : "unknown LLVM error");
+  LLVMDisposeErrorMessage(m);
+  return copy;
+}
+
+int flyc__target_machine(const flyc_target_t *t, int opt_level,
+                         LLVMTargetMachineRef *out) {
+  flyc__llvm_init();
+  LLVMTargetRef target = NULL;
+  char *msg = NULL;
+  if (LLVMGetTargetFromTriple(t->ops->triple, &target, &msg)) {
+    int rc = flyc__error_set(FLYC_EUNSUPPORTED,
+                             "this LLVM has no target for '%s': %s", t->ops->triple,
+                             msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return rc;
+  }
+  static const LLVMCodeGenOptLevel levels[] = {
+      LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+      LLVMCodeGenLevelAggressive};
+  /* The processor was checked against flyc's table for this LLVM, so LLVM
+   * never gets a name it would warn about on stderr. */
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
+      target, t->ops->triple, t->proc->name, t->features, levels[opt_level & 3],
+      LLVMRelocPIC, LLVMCodeModelDefault);
+  if (!tm)
+    return flyc__error_set(FLYC_ECOMPILE, "LLVM could not create a target machine "
+                                          "for %s (%s)",
+                           t->id, t->ops->triple);
+  *out = tm;
+  return FLYC_OK;
+}
+
+uint64_t flyc__now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+const char *flyc__fn_attr(LLVMValueRef fn, const char *kind, unsigned *len) {
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(
+      fn, LLVMAttributeFunctionIndex, kind, (unsigned)strlen(kind));
+  unsigned l = 0;
+  const char *v = a ? LLVMGetStringAttributeValue(a, &l) : NULL;
+  if (len)
+    *len = v ? l : 0;
+  return v ? v : "";
+}
+
+void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
+                       const char *value) {
+  LLVMAttributeRef a =
+      LLVMCreateStringAttribute(ctx, kind, (unsigned)strlen(kind), value,
+                                (unsigned)strlen(value));
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
+}
+
+int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
+                              int *present) {
+  if (present)
+    *present = 0;
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
+  if (!n)
+    return dflt;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  if (!nodes)
+    return dflt;
+  LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", nodes);
+  int64_t v = dflt;
+  for (unsigned i = 0; i < n; i++) {
+    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
+      continue;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    unsigned kl = 0;
+    const char *k = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
+    if (!k || kl != strlen(key) || memcmp(k, key, kl) != 0)
+      continue;
+    if (present)
+      *present = 1;
+    if (ops[2] && LLVMIsAConstantInt(ops[2]))
+      v = LLVMConstIntGetSExtValue(ops[2]);
+    break;
+  }
+  free(nodes);
+  return v;
+}

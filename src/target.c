@@ -1,0 +1,289 @@
+/* Targets: one string in, processor tables, the list `flyc targets` shows. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm/Config/llvm-config.h>
+
+#include "internal.h"
+
+/* AMDGPU processors: e_flags mach values from LLVM's BinaryFormat/ELF.h, ISA
+ * versions as ROCm's oclc_isa_version_<N> files spell them, xnack/sramecc
+ * support as in LLVM's AMDGPU TargetParser. Generic and legacy (bonaire, ...)
+ * names are left out. */
+static const flyc_proc_t amdgpu_procs[] = {
+    {"gfx600", 15, 0x020, 6000, 64, 0, 0, 0},
+    {"gfx601", 15, 0x021, 6001, 64, 0, 0, 0},
+    {"gfx602", 15, 0x03a, 6002, 64, 0, 0, 0},
+    {"gfx700", 15, 0x022, 7000, 64, 0, 0, 0},
+    {"gfx701", 15, 0x023, 7001, 64, 0, 0, 0},
+    {"gfx702", 15, 0x024, 7002, 64, 0, 0, 0},
+    {"gfx703", 15, 0x025, 7003, 64, 0, 0, 0},
+    {"gfx704", 15, 0x026, 7004, 64, 0, 0, 0},
+    {"gfx705", 15, 0x03b, 7005, 64, 0, 0, 0},
+    {"gfx801", 15, 0x028, 8001, 64, 1, 0, 0},
+    {"gfx802", 15, 0x029, 8002, 64, 0, 0, 0},
+    {"gfx803", 15, 0x02a, 8003, 64, 0, 0, 0},
+    {"gfx805", 15, 0x03c, 8005, 64, 0, 0, 0},
+    {"gfx810", 15, 0x02b, 8100, 64, 1, 0, 0},
+    {"gfx900", 15, 0x02c, 9000, 64, 1, 0, 0},
+    {"gfx902", 15, 0x02d, 9002, 64, 1, 0, 0},
+    {"gfx904", 15, 0x02e, 9004, 64, 1, 0, 0},
+    {"gfx906", 15, 0x02f, 9006, 64, 1, 1, 0},
+    {"gfx908", 15, 0x030, 9008, 64, 1, 1, 0},
+    {"gfx909", 15, 0x031, 9009, 64, 1, 0, 0},
+    {"gfx90a", 15, 0x03f, 9010, 64, 1, 1, 0},
+    {"gfx90c", 15, 0x032, 9012, 64, 1, 0, 0},
+    {"gfx940", 15, 0x040, 9400, 64, 1, 1, 0},
+    {"gfx941", 17, 0x04b, 9401, 64, 1, 1, 0},
+    {"gfx942", 17, 0x04c, 9402, 64, 1, 1, 0},
+    {"gfx1010", 15, 0x033, 10100, 32, 1, 0, 0},
+    {"gfx1011", 15, 0x034, 10101, 32, 1, 0, 0},
+    {"gfx1012", 15, 0x035, 10102, 32, 1, 0, 0},
+    {"gfx1013", 15, 0x042, 10103, 32, 1, 0, 0},
+    {"gfx1030", 15, 0x036, 10300, 32, 0, 0, 0},
+    {"gfx1031", 15, 0x037, 10301, 32, 0, 0, 0},
+    {"gfx1032", 15, 0x038, 10302, 32, 0, 0, 0},
+    {"gfx1033", 15, 0x039, 10303, 32, 0, 0, 0},
+    {"gfx1034", 15, 0x03e, 10304, 32, 0, 0, 0},
+    {"gfx1035", 15, 0x03d, 10305, 32, 0, 0, 0},
+    {"gfx1036", 15, 0x045, 10306, 32, 0, 0, 0},
+    {"gfx1100", 15, 0x041, 11000, 32, 0, 0, 0},
+    {"gfx1101", 15, 0x046, 11001, 32, 0, 0, 0},
+    {"gfx1102", 15, 0x047, 11002, 32, 0, 0, 0},
+    {"gfx1103", 15, 0x044, 11003, 32, 0, 0, 0},
+    {"gfx1150", 17, 0x043, 11500, 32, 0, 0, 0},
+    {"gfx1151", 17, 0x04a, 11501, 32, 0, 0, 0},
+    {"gfx1152", 19, 0x055, 11502, 32, 0, 0, 0},
+    {"gfx1200", 18, 0x048, 12000, 32, 0, 0, 0},
+    {"gfx1201", 18, 0x04e, 12001, 32, 0, 0, 0},
+};
+
+/* NVPTX processors with the PTX ISA version each first appeared in (PTX ISA
+ * manual, "PTX ISA version" table), and the LLVM that knows them. */
+static const flyc_proc_t nvptx_procs[] = {
+    {"sm_20", 15, 0, 0, 32, 0, 0, 32}, {"sm_21", 15, 0, 0, 32, 0, 0, 32},
+    {"sm_30", 15, 0, 0, 32, 0, 0, 32}, {"sm_32", 15, 0, 0, 32, 0, 0, 40},
+    {"sm_35", 15, 0, 0, 32, 0, 0, 32}, {"sm_37", 15, 0, 0, 32, 0, 0, 41},
+    {"sm_50", 15, 0, 0, 32, 0, 0, 40}, {"sm_52", 15, 0, 0, 32, 0, 0, 41},
+    {"sm_53", 15, 0, 0, 32, 0, 0, 42}, {"sm_60", 15, 0, 0, 32, 0, 0, 50},
+    {"sm_61", 15, 0, 0, 32, 0, 0, 50}, {"sm_62", 15, 0, 0, 32, 0, 0, 50},
+    {"sm_70", 15, 0, 0, 32, 0, 0, 60}, {"sm_72", 15, 0, 0, 32, 0, 0, 61},
+    {"sm_75", 15, 0, 0, 32, 0, 0, 63}, {"sm_80", 15, 0, 0, 32, 0, 0, 70},
+    {"sm_86", 15, 0, 0, 32, 0, 0, 71}, {"sm_87", 16, 0, 0, 32, 0, 0, 74},
+    {"sm_89", 16, 0, 0, 32, 0, 0, 78}, {"sm_90", 16, 0, 0, 32, 0, 0, 78},
+    {"sm_90a", 17, 0, 0, 32, 0, 0, 80},
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+const flyc_proc_t *flyc__amdgpu_procs(size_t *count) {
+  *count = COUNT(amdgpu_procs);
+  return amdgpu_procs;
+}
+
+const flyc_proc_t *flyc__nvptx_procs(size_t *count) {
+  *count = COUNT(nvptx_procs);
+  return nvptx_procs;
+}
+
+/* The highest PTX ISA version (x10) the LLVM in use can emit. */
+static unsigned llvm_max_ptx(void) {
+#if LLVM_VERSION_MAJOR >= 19
+  return 85;
+#elif LLVM_VERSION_MAJOR == 18
+  return 83;
+#elif LLVM_VERSION_MAJOR == 17
+  return 81;
+#elif LLVM_VERSION_MAJOR == 16
+  return 78;
+#else
+  return 75;
+#endif
+}
+
+static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
+                               size_t len) {
+  for (size_t i = 0; i < n; i++)
+    if (strlen(t[i].name) == len && strncmp(t[i].name, name, len) == 0)
+      return &t[i];
+  return NULL;
+}
+
+static void list_known(flyc_buf_t *b) {
+  flyc__buf_printf(b, "; AMDGPU processors this LLVM (%s) knows:", LLVM_VERSION_STRING);
+  for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
+    if (amdgpu_procs[i].llvm_min <= LLVM_VERSION_MAJOR)
+      flyc__buf_printf(b, " %s", amdgpu_procs[i].name);
+  flyc__buf_printf(b, "; NVPTX:");
+  for (size_t i = 0; i < COUNT(nvptx_procs); i++)
+    if (nvptx_procs[i].llvm_min <= LLVM_VERSION_MAJOR)
+      flyc__buf_printf(b, " %s", nvptx_procs[i].name);
+}
+
+static int unknown(const char *what, size_t len, const flyc_proc_t *later) {
+  flyc_buf_t b = {0};
+  if (later)
+    flyc__buf_printf(&b,
+                     "processor '%.*s' needs LLVM %u or newer; flyc was built with "
+                     "LLVM %s (set LLVM_DIR to a newer LLVM when building flyc)",
+                     (int)len, what, later->llvm_min, LLVM_VERSION_STRING);
+  else
+    flyc__buf_printf(&b, "unknown processor '%.*s'", (int)len, what);
+  list_known(&b);
+  int rc = flyc__error_set(FLYC_EUNSUPPORTED, "%s", flyc__buf_str(&b));
+  flyc__buf_free(&b);
+  return rc;
+}
+
+static int parse_amdgpu(flyc_target_t *t, const char *s) {
+  const char *colon = strchr(s, ':');
+  size_t plen = colon ? (size_t)(colon - s) : strlen(s);
+  const flyc_proc_t *p = find(amdgpu_procs, COUNT(amdgpu_procs), s, plen);
+  if (!p || p->llvm_min > LLVM_VERSION_MAJOR)
+    return unknown(s, plen, p);
+  t->family = FLYC_TARGET_AMDGPU;
+  t->proc = p;
+  t->ops = &flyc__amdgpu_ops;
+  t->xnack = t->sramecc = -1;
+  t->wave = p->wave;
+  while (colon) {
+    const char *f = colon + 1;
+    colon = strchr(f, ':');
+    size_t flen = colon ? (size_t)(colon - f) : strlen(f);
+    if (flen < 2 || (f[flen - 1] != '+' && f[flen - 1] != '-'))
+      return flyc__error_set(FLYC_EINVAL,
+                             "bad target feature '%.*s' in '%s': expected "
+                             "'xnack+', 'xnack-', 'sramecc+' or 'sramecc-'",
+                             (int)flen, f, s);
+    int on = f[flen - 1] == '+';
+    int *slot;
+    int has;
+    if (flen - 1 == 5 && strncmp(f, "xnack", 5) == 0) {
+      slot = &t->xnack;
+      has = p->has_xnack;
+    } else if (flen - 1 == 7 && strncmp(f, "sramecc", 7) == 0) {
+      slot = &t->sramecc;
+      has = p->has_sramecc;
+    } else {
+      return flyc__error_set(FLYC_EUNSUPPORTED,
+                             "unknown target feature '%.*s' in '%s' (AMDGPU target "
+                             "IDs know xnack and sramecc)",
+                             (int)flen - 1, f, s);
+    }
+    if (!has)
+      return flyc__error_set(FLYC_EUNSUPPORTED,
+                             "processor %s has no '%.*s' feature (in '%s')", p->name,
+                             (int)flen - 1, f, s);
+    if (*slot != -1)
+      return flyc__error_set(FLYC_EINVAL, "target feature '%.*s' given twice in '%s'",
+                             (int)flen - 1, f, s);
+    *slot = on;
+  }
+  /* Canonical target ID: features in alphabetical order, as LLVM prints. */
+  snprintf(t->id, sizeof t->id, "%s%s%s", p->name,
+           t->sramecc < 0 ? "" : (t->sramecc ? ":sramecc+" : ":sramecc-"),
+           t->xnack < 0 ? "" : (t->xnack ? ":xnack+" : ":xnack-"));
+  snprintf(t->features, sizeof t->features, "+wavefrontsize%u%s%s", t->wave,
+           t->sramecc < 0 ? "" : (t->sramecc ? ",+sramecc" : ",-sramecc"),
+           t->xnack < 0 ? "" : (t->xnack ? ",+xnack" : ",-xnack"));
+  return FLYC_OK;
+}
+
+static int parse_nvptx(flyc_target_t *t, const char *s) {
+  size_t len = strlen(s);
+  const flyc_proc_t *p = find(nvptx_procs, COUNT(nvptx_procs), s, len);
+  if (strchr(s, ':'))
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "NVPTX target '%s' takes no features (sm_XX only)", s);
+  if (!p || p->llvm_min > LLVM_VERSION_MAJOR)
+    return unknown(s, len, p);
+  unsigned ptx = p->ptx_min < 60 ? 60 : p->ptx_min;
+  if (ptx > llvm_max_ptx())
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "%s needs PTX ISA %u.%u, but LLVM %s emits at most %u.%u",
+                           s, ptx / 10, ptx % 10, LLVM_VERSION_STRING,
+                           llvm_max_ptx() / 10, llvm_max_ptx() % 10);
+  t->family = FLYC_TARGET_NVPTX;
+  t->proc = p;
+  t->ops = &flyc__nvptx_ops;
+  t->xnack = t->sramecc = -1;
+  t->wave = 32;
+  t->ptx_version = ptx;
+  snprintf(t->id, sizeof t->id, "%s", p->name);
+  snprintf(t->features, sizeof t->features, "+ptx%u", ptx);
+  return FLYC_OK;
+}
+
+int flyc__target_parse(flyc_target_t *t, const char *s) {
+  memset(t, 0, sizeof *t);
+  if (!s || !*s)
+    return flyc__error_set(FLYC_EINVAL, "no target given (e.g. gfx90a, sm_80)");
+  static const char prefix[] = "amdgcn-amd-amdhsa--";
+  if (strncmp(s, prefix, sizeof prefix - 1) == 0)
+    s += sizeof prefix - 1;
+  if (strlen(s) >= sizeof t->id - 20)
+    return flyc__error_set(FLYC_EINVAL, "target '%.40s...' is too long", s);
+  if (strncmp(s, "gfx", 3) == 0)
+    return parse_amdgpu(t, s);
+  if (strncmp(s, "sm_", 3) == 0)
+    return parse_nvptx(t, s);
+  const char *colon = strchr(s, ':');
+  return unknown(s, colon ? (size_t)(colon - s) : strlen(s), NULL);
+}
+
+int flyc_target_check(const char *target) {
+  flyc_target_t t;
+  return flyc__target_parse(&t, target);
+}
+
+/* The table the public listing walks: every known processor of both
+ * families. */
+static const flyc_proc_t *nth(size_t i, flyc_target_family_t *fam) {
+  size_t k = 0;
+  for (size_t j = 0; j < COUNT(amdgpu_procs); j++)
+    if (amdgpu_procs[j].llvm_min <= LLVM_VERSION_MAJOR && k++ == i) {
+      *fam = FLYC_TARGET_AMDGPU;
+      return &amdgpu_procs[j];
+    }
+  for (size_t j = 0; j < COUNT(nvptx_procs); j++)
+    if (nvptx_procs[j].llvm_min <= LLVM_VERSION_MAJOR && k++ == i) {
+      *fam = FLYC_TARGET_NVPTX;
+      return &nvptx_procs[j];
+    }
+  return NULL;
+}
+
+size_t flyc_target_count(void) {
+  size_t n = 0;
+  flyc_target_family_t f;
+  while (nth(n, &f))
+    n++;
+  return n;
+}
+
+int flyc_target_get(size_t index, flyc_target_info_t *out) {
+  flyc_target_family_t fam;
+  const flyc_proc_t *p = out ? nth(index, &fam) : NULL;
+  if (!p)
+    return flyc__error_set(FLYC_EINVAL, "target index %zu out of range (%zu targets)",
+                           index, flyc_target_count());
+  memset(out, 0, sizeof *out);
+  out->processor = p->name;
+  out->family = fam;
+  out->wavefront_size = p->wave;
+  out->has_xnack = p->has_xnack;
+  out->has_sramecc = p->has_sramecc;
+  if (fam == FLYC_TARGET_AMDGPU) {
+    flyc_target_t t;
+    if (flyc__target_parse(&t, p->name) == FLYC_OK)
+      out->codegen_paths = flyc__amdgpu_paths(&t, NULL);
+  } else {
+    unsigned ptx = p->ptx_min < 60 ? 60 : p->ptx_min;
+    out->ptx_version = (uint16_t)ptx;
+    out->codegen_paths = ptx <= llvm_max_ptx() ? 1u << FLYC_CODEGEN_PTX : 0;
+  }
+  return FLYC_OK;
+}
+
+const char *flyc_llvm_version(void) { return LLVM_VERSION_STRING; }

@@ -1,0 +1,370 @@
+/* AMDGPU: kernels, the code object version, ROCm device libraries, codegen
+ * paths (comgr, comgr-link, lld) and the code object checks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitWriter.h>
+#include <llvm/Config/llvm-config.h>
+
+#include "internal.h"
+
+static int is_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
+  (void)mod;
+  return LLVMGetFunctionCallConv(fn) == LLVMAMDGPUKERNELCallConv;
+}
+
+/* The COV a ROCm stack supports by default: ROCm 5.x (comgr before 2.6)
+ * loads COV4; ROCm 6 loads COV5 (codegen-notes §5.1). */
+static int default_cov(void) {
+  const char *v = flyc__comgr_version_string();
+  if (v) {
+    int maj = 0, min = 0;
+    if (sscanf(v, "%d.%d", &maj, &min) == 2 && maj == 2 && min < 6)
+      return 4;
+  }
+  return 5;
+}
+
+static int cov_supported(int cov) {
+  return cov == 4 || cov == 5 || (cov == 6 && LLVM_VERSION_MAJOR >= 19);
+}
+
+static void stamp_target_attrs(flyc_compile_t *c) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    unsigned len;
+    flyc__fn_attr(f, "target-cpu", &len);
+    if (!len) {
+      flyc__fn_set_attr(c->ctx, f, "target-cpu", c->target.proc->name);
+      flyc__fn_attr(f, "target-features", &len);
+      if (!len)
+        flyc__fn_set_attr(c->ctx, f, "target-features", c->target.features);
+    }
+  }
+}
+
+static int prepare(flyc_compile_t *c) {
+  int present = 0;
+  int64_t flag = flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
+  if (!present)
+    flag = flyc__module_flag_int(c->mod, "amdgpu_code_object_version", 0, &present);
+  int cov = (int)c->opts.code_object_version;
+  if (cov && !cov_supported(cov))
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "code object version %d is not supported with LLVM %s "
+                           "(supported: 4, 5%s)",
+                           cov, flyc_llvm_version(), LLVM_VERSION_MAJOR >= 19 ? ", 6" : "");
+  if (present) {
+    int mcov = (int)(flag / 100);
+    if (cov && cov != mcov)
+      return flyc__error_set(FLYC_EIR,
+                             "the input sets code object version %d (module flag = "
+                             "%lld) but COV %d was requested",
+                             mcov, (long long)flag, cov);
+    if (!cov_supported(mcov))
+      return flyc__error_set(FLYC_EUNSUPPORTED,
+                             "the input asks for code object version %d, which LLVM %s "
+                             "cannot make",
+                             mcov, flyc_llvm_version());
+    cov = mcov;
+  }
+  c->cov = cov ? cov : default_cov();
+  if (!present) {
+    /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
+     * the option set at codegen time. Libraries are checked against it. */
+    LLVMAddModuleFlag(c->mod, LLVMModuleFlagBehaviorError, "amdhsa_code_object_version",
+                      strlen("amdhsa_code_object_version"),
+                      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
+                                                       (unsigned long long)c->cov * 100, 0)));
+  }
+  stamp_target_attrs(c);
+  return FLYC_OK;
+}
+
+/* Does a feature string pin `feat` on (+1), off (0), or not at all (-1)? */
+static int feature_state(const char *fs, unsigned len, const char *feat) {
+  size_t fl = strlen(feat);
+  const char *p = fs, *end = fs + len;
+  int state = -1;
+  while (p < end) {
+    const char *comma = memchr(p, ',', (size_t)(end - p));
+    size_t n = comma ? (size_t)(comma - p) : (size_t)(end - p);
+    if (n == fl + 1 && (p[0] == '+' || p[0] == '-') && memcmp(p + 1, feat, fl) == 0)
+      state = p[0] == '+';
+    p += n + 1;
+  }
+  return state;
+}
+
+static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
+  unsigned len;
+  size_t nl;
+  const char *name = LLVMGetValueName2(fn, &nl);
+  const char *cpu = flyc__fn_attr(fn, "target-cpu", &len);
+  if (len && (len != strlen(c->target.proc->name) ||
+              memcmp(cpu, c->target.proc->name, len) != 0))
+    return flyc__error_set(FLYC_ELINK,
+                           "function '%s' in '%s' is built for %.*s (\"target-cpu\"), but "
+                           "the target is %s",
+                           name, lib, (int)len, cpu, c->target.id);
+  const char *fs = flyc__fn_attr(fn, "target-features", &len);
+  if (!len)
+    return FLYC_OK;
+  static const char *const feats[] = {"xnack", "sramecc"};
+  for (int i = 0; i < 2; i++) {
+    int want = i == 0 ? c->target.xnack : c->target.sramecc;
+    int have = feature_state(fs, len, feats[i]);
+    if (have >= 0 && want >= 0 && have != want)
+      return flyc__error_set(FLYC_ELINK,
+                             "function '%s' in '%s' is built with %c%s, but the target is "
+                             "%s",
+                             name, lib, have ? '+' : '-', feats[i], c->target.id);
+  }
+  int w64 = feature_state(fs, len, "wavefrontsize64");
+  int w32 = feature_state(fs, len, "wavefrontsize32");
+  if ((w64 == 1 && c->target.wave != 64) || (w32 == 1 && c->target.wave != 32))
+    return flyc__error_set(FLYC_ELINK,
+                           "function '%s' in '%s' is built for wavefront size %d, but "
+                           "target %s runs wave%u",
+                           name, lib, w64 == 1 ? 64 : 32, c->target.id, c->target.wave);
+  return FLYC_OK;
+}
+
+/* Where ROCm puts its device libraries, newest layouts first. */
+static void rocm_dirs(const char **dirs, size_t *n, char *buf, size_t bufsz) {
+  size_t k = 0;
+  const char *rp = getenv("ROCM_PATH");
+  if (rp && *rp) {
+    snprintf(buf, bufsz, "%s/amdgcn/bitcode", rp);
+    dirs[k++] = buf;
+  }
+  dirs[k++] = "/opt/rocm/amdgcn/bitcode";
+  dirs[k++] = "/opt/rocm/lib/llvm/lib/clang/amdgcn/bitcode";
+  dirs[k++] = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
+  dirs[k++] = "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode";
+  dirs[k++] = "/usr/lib/amdgcn/bitcode";
+  *n = k;
+}
+
+/* The control constants the device libraries read (`__oclc_*`), given the
+ * values that fit the target and options; as ROCm's oclc_*.bc files define
+ * them, but computed, so targets without such a file (gfx942 in ROCm 5.2)
+ * work too. */
+static int define_control_constants(flyc_compile_t *c) {
+  uint32_t fl = c->opts.flags;
+  struct {
+    const char *name;
+    unsigned long long value;
+  } k[] = {
+      {"__oclc_ISA_version", c->target.proc->isa_version},
+      {"__oclc_ABI_version", (unsigned long long)c->cov * 100},
+      {"__oclc_wavefrontsize64", c->target.wave == 64},
+      {"__oclc_daz_opt", (fl & FLYC_COMPILE_DAZ) != 0},
+      {"__oclc_finite_only_opt", (fl & FLYC_COMPILE_FINITE_ONLY) != 0},
+      {"__oclc_correctly_rounded_sqrt32", (fl & FLYC_COMPILE_APPROX_SQRT) == 0},
+      {"__oclc_unsafe_math_opt", (fl & FLYC_COMPILE_UNSAFE_MATH) != 0},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
+    LLVMValueRef g = LLVMGetNamedGlobal(c->mod, k[i].name);
+    if (!g || !LLVMIsDeclaration(g))
+      continue;
+    LLVMTypeRef t = LLVMGlobalGetValueType(g);
+    if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+      return flyc__error_set(FLYC_ELINK, "'%s' is declared with a non-integer type",
+                             k[i].name);
+    LLVMSetInitializer(g, LLVMConstInt(t, k[i].value, 0));
+    LLVMSetGlobalConstant(g, 1);
+    LLVMSetLinkage(g, LLVMInternalLinkage);
+    LLVMSetVisibility(g, LLVMDefaultVisibility);
+  }
+  return FLYC_OK;
+}
+
+static int link_device_libs(flyc_compile_t *c) {
+  static const char *const files[][2] = {{"__ocml_", "ocml.bc"}, {"__ockl_", "ockl.bc"}};
+  int linked[2] = {0, 0};
+  const char *dirs[8];
+  size_t nd;
+  char buf[4096];
+  rocm_dirs(dirs, &nd, buf, sizeof buf);
+  for (int progress = 1; progress;) {
+    progress = 0;
+    for (int i = 0; i < 2; i++) {
+      if (linked[i] || !flyc__module_needs_prefix(c->mod, files[i][0]))
+        continue;
+      char *path = NULL;
+      int rc = flyc__find_device_lib(c, files[i][1], dirs, nd, &path);
+      LLVMModuleRef lib = NULL;
+      if (rc == FLYC_OK)
+        rc = flyc__load_library(c, path, &lib);
+      if (rc == FLYC_OK)
+        rc = flyc__link_library(c, lib, path, 0);
+      free(path);
+      if (rc)
+        return rc;
+      linked[i] = progress = 1;
+    }
+  }
+  if (linked[0] || linked[1])
+    stamp_target_attrs(c);
+  return define_control_constants(c);
+}
+
+/* ---- codegen ---- */
+
+uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why) {
+  uint32_t paths = 0;
+  if (flyc__comgr_available()) {
+    if (flyc__comgr_knows(t->proc->name)) {
+      paths |= 1u << FLYC_CODEGEN_COMGR_LINK;
+      int cm = flyc__comgr_llvm_major();
+      if (cm == 0 || cm >= LLVM_VERSION_MAJOR)
+        paths |= 1u << FLYC_CODEGEN_COMGR;
+      else if (why)
+        flyc__buf_printf(why, "%scomgr %s reads LLVM %d bitcode, older than this flyc's "
+                              "LLVM %d",
+                         why->len ? "; " : "", flyc__comgr_version_string(), cm,
+                         LLVM_VERSION_MAJOR);
+    } else if (why) {
+      flyc__buf_printf(why, "%scomgr %s does not know %s", why->len ? "; " : "",
+                       flyc__comgr_version_string(), t->proc->name);
+    }
+  } else if (why) {
+    flyc__buf_printf(why, "%sflyc was built without comgr", why->len ? "; " : "");
+  }
+  char *lld = flyc__lld_find();
+  if (lld)
+    paths |= 1u << FLYC_CODEGEN_LLD;
+  else if (why)
+    flyc__buf_printf(why, "%sno ld.lld found (set FLYC_LLD)", why->len ? "; " : "");
+  free(lld);
+  return paths;
+}
+
+static int pick_path(flyc_compile_t *c) {
+  flyc_buf_t why = {0};
+  uint32_t paths = flyc__amdgpu_paths(&c->target, &why);
+  flyc_codegen_t want = (flyc_codegen_t)c->opts.codegen;
+  int rc = FLYC_OK;
+  if (want == FLYC_CODEGEN_AUTO) {
+    static const flyc_codegen_t order[] = {FLYC_CODEGEN_COMGR_LINK, FLYC_CODEGEN_COMGR,
+                                           FLYC_CODEGEN_LLD};
+    for (size_t i = 0; i < 3 && !c->codegen; i++)
+      if (paths & (1u << order[i]))
+        c->codegen = order[i];
+    if (!c->codegen)
+      rc = flyc__error_set(FLYC_EUNSUPPORTED, "no codegen path can serve %s: %s",
+                           c->target.id, flyc__buf_str(&why));
+    else
+      flyc__buf_printf(&c->log, "%snote: codegen path 'auto' chose '%s'%s%s%s",
+                       c->log.len ? "\n" : "", flyc_codegen_name(c->codegen),
+                       why.len ? " (" : "", flyc__buf_str(&why), why.len ? ")" : "");
+  } else if (!(paths & (1u << want))) {
+    rc = flyc__error_set(FLYC_EUNSUPPORTED, "codegen path '%s' cannot serve %s: %s",
+                         flyc_codegen_name(want), c->target.id, flyc__buf_str(&why));
+  } else {
+    c->codegen = want;
+  }
+  flyc__buf_free(&why);
+  return rc;
+}
+
+static int emit_object(flyc_compile_t *c, void **out, size_t *size) {
+  char *msg = NULL;
+  LLVMMemoryBufferRef mb = NULL;
+  size_t before = c->diag.len;
+#if LLVM_VERSION_MAJOR < 18
+  /* Before LLVM 18 the COV is a process-global option, not a module flag. */
+  char opt[64];
+  snprintf(opt, sizeof opt, "--amdhsa-code-object-version=%d", c->cov);
+  flyc__global_lock();
+  flyc__llvm_set_option(opt);
+#endif
+  LLVMBool failed =
+      LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMObjectFile, &msg, &mb);
+#if LLVM_VERSION_MAJOR < 18
+  flyc__global_unlock();
+#endif
+  int rc = FLYC_OK;
+  if (failed || c->diag.len > before || !mb) {
+    rc = flyc__error_set(FLYC_ECOMPILE, "code generation for %s failed: %s%s%s",
+                         c->target.id, msg ? msg : "",
+                         msg && c->diag.len > before ? "; " : "",
+                         c->diag.len > before ? c->diag.data + before : "");
+  } else {
+    *size = LLVMGetBufferSize(mb);
+    *out = malloc(*size ? *size : 1);
+    if (!*out)
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+    else
+      memcpy(*out, LLVMGetBufferStart(mb), *size);
+  }
+  LLVMDisposeMessage(msg);
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  return rc;
+}
+
+static int codegen(flyc_compile_t *c) {
+  int rc = pick_path(c);
+  if (rc)
+    return rc;
+  void *obj = NULL, *exe = NULL;
+  size_t obj_size = 0, exe_size = 0;
+  uint64_t t0 = flyc__now_us();
+  if (c->codegen == FLYC_CODEGEN_COMGR) {
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(c->mod);
+    if (!bc)
+      return flyc__error_set(FLYC_ENOMEM, "could not write the module as bitcode");
+    rc = flyc__comgr_codegen_bc(&c->target, c->cov, c->opt_level, LLVMGetBufferStart(bc),
+                                LLVMGetBufferSize(bc), &obj, &obj_size);
+    LLVMDisposeMemoryBuffer(bc);
+  } else {
+    rc = emit_object(c, &obj, &obj_size);
+  }
+  uint64_t t1 = flyc__now_us();
+  c->times.codegen_us = t1 - t0;
+  if (rc == FLYC_OK) {
+    if (c->codegen == FLYC_CODEGEN_LLD)
+      rc = flyc__lld_link(&c->target, obj, obj_size, &exe, &exe_size);
+    else
+      rc = flyc__comgr_link(&c->target, c->cov, obj, obj_size, &exe, &exe_size);
+  }
+  free(obj);
+  uint64_t t2 = flyc__now_us();
+  c->times.exe_link_us = t2 - t1;
+  if (rc == FLYC_OK)
+    rc = flyc__amdgpu_check_elf(&c->target, c->cov, exe, exe_size, c->kernels,
+                                c->kernel_count, 1);
+  flyc_artifact_t *a = NULL;
+  if (rc == FLYC_OK && !(a = c->artifact = flyc__artifact_new()))
+    rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  if (rc == FLYC_OK) {
+    a->format = FLYC_CODE_AMDGPU_ELF;
+    a->codegen = c->codegen;
+    a->code_object_version = c->cov;
+    a->code = exe;
+    a->code_size = exe_size;
+    exe = NULL;
+    if (!(a->target = strdup(c->target.id)))
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  free(exe);
+  if (rc == FLYC_OK)
+    rc = flyc__comgr_metadata(a, a->code, a->code_size);
+  c->times.check_us = flyc__now_us() - t2;
+  return rc;
+}
+
+const flyc_target_ops_t flyc__amdgpu_ops = {
+    .triple = "amdgcn-amd-amdhsa",
+    .target_name = "amdgcn",
+    .is_kernel = is_kernel,
+    .prepare = prepare,
+    .link_device_libs = link_device_libs,
+    .allowed_undefined = NULL,
+    .check_function = check_function,
+    .codegen = codegen,
+};

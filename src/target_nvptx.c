@@ -1,0 +1,416 @@
+/* NVPTX: kernels, libdevice, PTX emission, and the PTX kernel table. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define PTX_KERNEL_CC 71 /* llvm::CallingConv::PTX_Kernel */
+
+/* Calls fn(function, key, value) for each nvvm.annotations entry. */
+static void annotations(LLVMModuleRef mod,
+                        void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
+                                   LLVMValueRef v, void *p),
+                        void *p) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
+  if (!n)
+    return;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  if (!nodes)
+    return;
+  LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
+  for (unsigned i = 0; i < n; i++) {
+    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
+    if (k < 3 || k > 64)
+      continue;
+    LLVMValueRef ops[64];
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    /* Entries are {fn, key, value}, possibly followed by more pairs. */
+    for (unsigned j = 1; j + 1 < k; j += 2) {
+      unsigned kl = 0;
+      const char *key = ops[j] ? LLVMGetMDString(ops[j], &kl) : NULL;
+      if (key && ops[0])
+        fn(ops[0], key, kl, ops[j + 1], p);
+    }
+  }
+  free(nodes);
+}
+
+typedef struct kernel_probe {
+  LLVMValueRef fn;
+  int found;
+} kernel_probe_t;
+
+static void probe_kernel(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRef v,
+                         void *p) {
+  kernel_probe_t *k = p;
+  if (f == k->fn && kl == 6 && memcmp(key, "kernel", 6) == 0 && v &&
+      LLVMIsAConstantInt(v) && LLVMConstIntGetZExtValue(v) == 1)
+    k->found = 1;
+}
+
+static int is_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
+  if (LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC)
+    return 1;
+  kernel_probe_t k = {fn, 0};
+  annotations(mod, probe_kernel, &k);
+  return k.found;
+}
+
+static int sm_number(const char *s, unsigned len) {
+  if (len < 4 || strncmp(s, "sm_", 3) != 0)
+    return -1;
+  int v = 0;
+  for (unsigned i = 3; i < len && isdigit((unsigned char)s[i]); i++)
+    v = v * 10 + (s[i] - '0');
+  return v;
+}
+
+static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
+  unsigned len;
+  size_t nl;
+  const char *name = LLVMGetValueName2(fn, &nl);
+  const char *cpu = flyc__fn_attr(fn, "target-cpu", &len);
+  if (len) {
+    int have = sm_number(cpu, len), want = sm_number(c->target.proc->name,
+                                                     (unsigned)strlen(c->target.proc->name));
+    if (have < 0 || have > want)
+      return flyc__error_set(FLYC_ELINK,
+                             "function '%s' in '%s' is built for %.*s (\"target-cpu\"), "
+                             "which target %s cannot run",
+                             name, lib, (int)len, cpu, c->target.id);
+  }
+  /* An older SM's code runs on a newer one; give it the target's attributes
+   * so that it can be inlined. */
+  flyc__fn_set_attr(c->ctx, fn, "target-cpu", c->target.proc->name);
+  flyc__fn_set_attr(c->ctx, fn, "target-features", c->target.features);
+  return FLYC_OK;
+}
+
+static int prepare(flyc_compile_t *c) {
+  (void)c;
+  return FLYC_OK;
+}
+
+static int allowed_undefined(const char *name) {
+  /* Resolved by the CUDA driver's PTX JIT / ptxas. */
+  static const char *const ok[] = {"vprintf", "malloc", "free", "__assertfail",
+                                   /* folded by NVVMReflect in the pipeline */
+                                   "__nvvm_reflect"};
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    if (strcmp(name, ok[i]) == 0)
+      return 1;
+  return 0;
+}
+
+static int link_device_libs(flyc_compile_t *c) {
+  if (!flyc__module_needs_prefix(c->mod, "__nv_"))
+    return FLYC_OK;
+  const char *dirs[8];
+  size_t n = 0;
+  char b1[4096], b2[4096];
+  const char *ch = getenv("CUDA_HOME"), *cp = getenv("CUDA_PATH");
+  if (ch && *ch) {
+    snprintf(b1, sizeof b1, "%s/nvvm/libdevice", ch);
+    dirs[n++] = b1;
+  }
+  if (cp && *cp) {
+    snprintf(b2, sizeof b2, "%s/nvvm/libdevice", cp);
+    dirs[n++] = b2;
+  }
+  dirs[n++] = "/usr/local/cuda/nvvm/libdevice";
+  dirs[n++] = "/usr/lib/nvidia-cuda-toolkit/libdevice";
+  dirs[n++] = "/usr/lib/cuda/nvvm/libdevice";
+  char *path = NULL;
+  int rc = flyc__find_device_lib(c, "libdevice.10.bc", dirs, n, &path);
+  LLVMModuleRef lib = NULL;
+  if (rc == FLYC_OK)
+    rc = flyc__load_library(c, path, &lib);
+  if (rc == FLYC_OK)
+    rc = flyc__link_library(c, lib, path, 0);
+  free(path);
+  if (rc)
+    return rc;
+  int present;
+  flyc__module_flag_int(c->mod, "nvvm-reflect-ftz", 0, &present);
+  if (!present)
+    LLVMAddModuleFlag(c->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
+                      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
+                                                       (c->opts.flags & FLYC_COMPILE_DAZ) != 0,
+                                                       0)));
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) {
+      unsigned len;
+      flyc__fn_attr(f, "target-cpu", &len);
+      if (!len) {
+        flyc__fn_set_attr(c->ctx, f, "target-cpu", c->target.proc->name);
+        flyc__fn_set_attr(c->ctx, f, "target-features", c->target.features);
+      }
+    }
+  return FLYC_OK;
+}
+
+/* ---- the kernel table, from the module before codegen ---- */
+
+typedef struct ntid_probe {
+  LLVMValueRef fn;
+  uint32_t reqntid[3], maxntid[3];
+} ntid_probe_t;
+
+static void probe_ntid(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRef v,
+                       void *p) {
+  ntid_probe_t *k = p;
+  if (f != k->fn || kl != 8 || !v || !LLVMIsAConstantInt(v))
+    return;
+  uint32_t val = (uint32_t)LLVMConstIntGetZExtValue(v);
+  int axis = key[7] - 'x';
+  if (axis < 0 || axis > 2)
+    return;
+  if (memcmp(key, "reqntid", 7) == 0)
+    k->reqntid[axis] = val;
+  else if (memcmp(key, "maxntid", 7) == 0)
+    k->maxntid[axis] = val;
+}
+
+static uint32_t product(const uint32_t d[3]) {
+  if (!d[0] && !d[1] && !d[2])
+    return 0;
+  return (d[0] ? d[0] : 1) * (d[1] ? d[1] : 1) * (d[2] ? d[2] : 1);
+}
+
+static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
+  a->kernels = calloc(c->kernel_count ? c->kernel_count : 1, sizeof *a->kernels);
+  if (!a->kernels)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+  int rc = FLYC_OK;
+  for (size_t i = 0; i < c->kernel_count && rc == FLYC_OK; i++) {
+    LLVMValueRef fn = LLVMGetNamedFunction(c->mod, c->kernels[i]);
+    if (!fn)
+      continue;
+    flyc_kernel_info_t *k = &a->kernels[a->kernel_count++];
+    k->size = sizeof *k;
+    k->name = flyc__artifact_strdup(a, c->kernels[i]);
+    k->symbol = k->name;
+    k->wavefront_size = 32;
+    ntid_probe_t np = {fn, {0, 0, 0}, {0, 0, 0}};
+    annotations(c->mod, probe_ntid, &np);
+    for (int d = 0; d < 3 && product(np.reqntid); d++)
+      k->reqd_workgroup_size[d] = np.reqntid[d] ? np.reqntid[d] : 1;
+    k->max_flat_workgroup_size = product(np.reqntid) ? product(np.reqntid) : product(np.maxntid);
+    unsigned np_count = LLVMCountParams(fn);
+    flyc_kernel_arg_t *args = np_count ? calloc(np_count, sizeof *args) : NULL;
+    if (np_count && !args) {
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+      break;
+    }
+    uint32_t off = 0, maxalign = 1;
+    for (unsigned j = 0; j < np_count; j++) {
+      LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, j));
+      uint32_t size = (uint32_t)LLVMABISizeOfType(td, t);
+      uint32_t align = LLVMABIAlignmentOfType(td, t);
+      if (align > maxalign)
+        maxalign = align;
+      off = (off + align - 1) / align * align;
+      size_t nlen;
+      const char *pname = LLVMGetValueName2(LLVMGetParam(fn, j), &nlen);
+      int isptr = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+      args[j].name = flyc__artifact_strdup(a, pname);
+      args[j].value_kind = isptr ? "global_buffer" : "by_value";
+      args[j].address_space = isptr ? "global" : "";
+      args[j].offset = off;
+      args[j].size = size;
+      off += size;
+    }
+    k->args = args;
+    k->arg_count = np_count;
+    k->kernarg_segment_size = off;
+    k->kernarg_segment_align = maxalign;
+    if (!k->name)
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  LLVMDisposeTargetData(td);
+  return rc;
+}
+
+/* Checks that the PTX says what was asked for. */
+static int check_ptx(flyc_compile_t *c, const char *ptx) {
+  char want[32];
+  snprintf(want, sizeof want, ".target %s", c->target.proc->name);
+  if (!strstr(ptx, want))
+    return flyc__error_set(FLYC_ECOMPILE, "the PTX lacks '%s'", want);
+  snprintf(want, sizeof want, ".version %u.%u", c->target.ptx_version / 10,
+           c->target.ptx_version % 10);
+  if (!strstr(ptx, want))
+    return flyc__error_set(FLYC_ECOMPILE, "the PTX lacks '%s'", want);
+  for (size_t i = 0; i < c->kernel_count; i++) {
+    char entry[600];
+    snprintf(entry, sizeof entry, ".entry %s(", c->kernels[i]);
+    if (!strstr(ptx, entry))
+      return flyc__error_set(FLYC_ECOMPILE, "the PTX has no '.entry %s'", c->kernels[i]);
+  }
+  return FLYC_OK;
+}
+
+static int codegen(flyc_compile_t *c) {
+  c->codegen = FLYC_CODEGEN_PTX;
+  flyc_artifact_t *a = c->artifact = flyc__artifact_new();
+  if (!a)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  int rc = kernel_table(c, a);
+  if (rc)
+    return rc;
+  uint64_t t0 = flyc__now_us();
+  char *msg = NULL;
+  LLVMMemoryBufferRef mb = NULL;
+  size_t before = c->diag.len;
+  LLVMBool failed =
+      LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMAssemblyFile, &msg, &mb);
+  if (failed || c->diag.len > before || !mb) {
+    rc = flyc__error_set(FLYC_ECOMPILE, "PTX generation for %s failed: %s%s%s",
+                         c->target.id, msg ? msg : "",
+                         msg && c->diag.len > before ? "; " : "",
+                         c->diag.len > before ? c->diag.data + before : "");
+  } else {
+    size_t n = LLVMGetBufferSize(mb);
+    const char *s = LLVMGetBufferStart(mb);
+    while (n && s[n - 1] == '\0')
+      n--;
+    if (!(a->code = malloc(n + 1)))
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+    else {
+      memcpy(a->code, s, n);
+      ((char *)a->code)[n] = '\0';
+      a->code_size = n;
+    }
+  }
+  LLVMDisposeMessage(msg);
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  uint64_t t1 = flyc__now_us();
+  c->times.codegen_us = t1 - t0;
+  if (rc)
+    return rc;
+  a->format = FLYC_CODE_PTX;
+  a->codegen = FLYC_CODEGEN_PTX;
+  a->code_object_version = (int)c->target.ptx_version;
+  if (!(a->target = strdup(c->target.id)))
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  rc = check_ptx(c, a->code);
+  c->times.check_us = flyc__now_us() - t1;
+  return rc;
+}
+
+const flyc_target_ops_t flyc__nvptx_ops = {
+    .triple = "nvptx64-nvidia-cuda",
+    .target_name = "nvptx64",
+    .is_kernel = is_kernel,
+    .prepare = prepare,
+    .link_device_libs = link_device_libs,
+    .allowed_undefined = allowed_undefined,
+    .check_function = check_function,
+    .codegen = codegen,
+};
+
+/* ---- reading PTX text (flyc_artifact_read) ---- */
+
+static uint32_t ptx_type_size(const char *t, size_t n) {
+  if (n < 3 || t[0] != '.')
+    return 0;
+  int bits = atoi(t + 2);
+  if (t[1] == 'u' || t[1] == 's' || t[1] == 'b' || t[1] == 'f')
+    return bits > 0 ? (uint32_t)bits / 8 : 0;
+  return 0;
+}
+
+int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size) {
+  (void)size;
+  const char *p = ptx;
+  while ((p = strstr(p, ".entry "))) {
+    p += 7;
+    size_t nlen = strcspn(p, "( \t\n");
+    if (!nlen)
+      continue;
+    flyc_kernel_info_t *nk = realloc(a->kernels, (a->kernel_count + 1) * sizeof *nk);
+    if (!nk)
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    a->kernels = nk;
+    flyc_kernel_info_t *k = &nk[a->kernel_count++];
+    memset(k, 0, sizeof *k);
+    k->size = sizeof *k;
+    k->name = flyc__artifact_strndup(a, p, nlen);
+    k->symbol = k->name;
+    k->wavefront_size = 32;
+    if (!k->name)
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    p += nlen;
+    const char *open = strchr(p, '('), *close = open ? strchr(open, ')') : NULL;
+    const char *body = close ? strchr(close, '{') : NULL;
+    if (!open || !close)
+      continue;
+    /* Parameters: `.param .u64 name` or `.param .align A .b8 name[N]`. */
+    flyc_kernel_arg_t *args = NULL;
+    size_t na = 0;
+    uint32_t off = 0, maxalign = 1;
+    for (const char *q = open; (q = strstr(q, ".param")) && q < close; q += 6) {
+      const char *r = q + 6;
+      while (*r == ' ' || *r == '\t')
+        r++;
+      uint32_t align = 0, sz;
+      if (strncmp(r, ".align", 6) == 0) {
+        align = (uint32_t)strtoul(r + 6, (char **)&r, 10);
+        while (*r == ' ')
+          r++;
+      }
+      size_t tl = strcspn(r, " \t");
+      sz = ptx_type_size(r, tl);
+      const char *name = r + tl;
+      while (*name == ' ' || *name == '\t')
+        name++;
+      size_t nl = strcspn(name, "[,) \t\n");
+      if (name[nl] == '[')
+        sz *= (uint32_t)strtoul(name + nl + 1, NULL, 10);
+      if (!align)
+        align = sz ? sz : 1;
+      if (align > maxalign)
+        maxalign = align;
+      off = (off + align - 1) / align * align;
+      flyc_kernel_arg_t *na2 = realloc(args, (na + 1) * sizeof *na2);
+      if (!na2) {
+        free(args);
+        return flyc__error_set(FLYC_ENOMEM, "out of memory");
+      }
+      args = na2;
+      args[na].name = flyc__artifact_strndup(a, name, nl);
+      args[na].value_kind = "by_value";
+      args[na].address_space = "";
+      args[na].offset = off;
+      args[na].size = sz;
+      off += sz;
+      na++;
+    }
+    k->args = args;
+    k->arg_count = na;
+    k->kernarg_segment_size = off;
+    k->kernarg_segment_align = maxalign;
+    /* Directives between the parameter list and the body. */
+    const char *d = body ? strstr(close, ".reqntid") : NULL;
+    if (d && d < body) {
+      unsigned x = 1, y = 1, z = 1;
+      if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
+        k->reqd_workgroup_size[0] = x;
+        k->reqd_workgroup_size[1] = y;
+        k->reqd_workgroup_size[2] = z;
+        k->max_flat_workgroup_size = x * y * z;
+      }
+    }
+    d = body ? strstr(close, ".maxntid") : NULL;
+    if (d && d < body && !k->max_flat_workgroup_size) {
+      unsigned x = 1, y = 1, z = 1;
+      if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1)
+        k->max_flat_workgroup_size = x * y * z;
+    }
+  }
+  return FLYC_OK;
+}

@@ -1,0 +1,536 @@
+/* flyc: the command-line tool. compile, inspect, disasm, targets. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "flyc.h"
+
+enum { EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+static const char *prog = "flyc";
+
+static void usage_main(FILE *f) {
+  fprintf(f,
+          "usage: flyc <command> [options]\n"
+          "\n"
+          "JIT compiler for GPU kernels: LLVM IR (and device bitcode) in, AMDGPU code\n"
+          "object or PTX out.\n"
+          "\n"
+          "commands:\n"
+          "  compile   compile a .ll/.bc kernel module to a code object or PTX\n"
+          "  inspect   print the kernel table of a code object or PTX file\n"
+          "  disasm    disassemble a code object (AMDGPU ISA); print PTX as text\n"
+          "  targets   list the processors this build can target, and by which path\n"
+          "\n"
+          "`flyc <command> --help` explains each. `flyc --version` prints versions.\n");
+}
+
+static void usage_compile(FILE *f) {
+  fprintf(f,
+          "usage: flyc compile IN --arch T -o OUT [--link LIB]... [-O N]\n"
+          "                    [--codegen auto|comgr|comgr-link|lld] [--cov N]\n"
+          "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
+          "                    [--no-device-libs] [--time] [--quiet]\n"
+          "\n"
+          "  IN                 LLVM IR text (.ll) or bitcode (.bc) defining kernels\n"
+          "  --arch T           target ID: gfx90a, gfx942:xnack-, gfx90a:sramecc+:xnack-,\n"
+          "                     sm_80, ...  (flyc targets lists them)\n"
+          "  -o OUT             output: an AMDGPU code object (.hsaco) or PTX text\n"
+          "  --link LIB         link library (.bc or .ll); repeatable, linked in order\n"
+          "  -O N               optimization level 0-3 (default 3)\n"
+          "  --codegen P        AMDGPU codegen path (default auto)\n"
+          "  --cov N            AMDGPU code object version 4 or 5 (default: what the\n"
+          "                     installed ROCm supports)\n"
+          "  --export SYMBOL    keep global SYMBOL external (for host writes after load)\n"
+          "  --device-lib-dir D search D first for ocml/ockl/libdevice\n"
+          "  --no-device-libs   do not link device libraries automatically\n"
+          "  --time             print the time of each stage to stderr\n"
+          "  --quiet            do not print the kernel table\n"
+          "\n"
+          "On success the kernel table is printed (as `flyc inspect` does).\n");
+}
+
+static void usage_inspect(FILE *f) {
+  fprintf(f, "usage: flyc inspect FILE [--json]\n"
+             "\n"
+             "Prints the target, code object version and a table of kernels (registers,\n"
+             "LDS, scratch, kernarg segment, workgroup size, wavefront, spills) of an\n"
+             "AMDGPU code object or a PTX file. --json prints the same as JSON, with\n"
+             "every kernel argument.\n");
+}
+
+static void usage_disasm(FILE *f) {
+  fprintf(f, "usage: flyc disasm FILE\n"
+             "\n"
+             "Disassembles an AMDGPU code object (AMDGPU ISA, LLVM's disassembler);\n"
+             "a PTX file is printed as it is.\n");
+}
+
+static void usage_targets(FILE *f) {
+  fprintf(f, "usage: flyc targets [--json]\n"
+             "\n"
+             "Lists every processor this build of flyc can target: family, wavefront\n"
+             "size, target features, and the codegen paths that can serve it.\n");
+}
+
+static int fail(void) {
+  const flyc_error_t *e = flyc_error_last();
+  fprintf(stderr, "%s: error: %s (%s)\n", prog, e->message, flyc_status_name(e->code));
+  return EXIT_FAIL;
+}
+
+static int usage_error(void (*usage)(FILE *), const char *fmt, const char *arg) {
+  fprintf(stderr, "%s: ", prog);
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n\n");
+  usage(stderr);
+  return EXIT_USAGE;
+}
+
+static int is_help(const char *a) {
+  return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
+}
+
+static void print_table(const flyc_artifact_t *a, FILE *f) {
+  size_t size;
+  flyc_artifact_code(a, &size);
+  int ptx = flyc_artifact_format(a) == FLYC_CODE_PTX;
+  int v = flyc_artifact_code_object_version(a);
+  if (ptx)
+    fprintf(f, "target %s  PTX ISA %d.%d  %zu bytes\n", flyc_artifact_target(a), v / 10,
+            v % 10, size);
+  else
+    fprintf(f, "target %s  code object v%d  codegen %s  %zu bytes\n",
+            flyc_artifact_target(a), v,
+            flyc_artifact_codegen(a) ? flyc_codegen_name(flyc_artifact_codegen(a)) : "?",
+            size);
+  fprintf(f, "%-28s %5s %5s %5s %7s %8s %8s %7s %5s %7s\n", "kernel", "sgpr", "vgpr",
+          "agpr", "lds", "scratch", "kernarg", "wg_max", "wave", "spill");
+  for (size_t i = 0; i < flyc_artifact_kernel_count(a); i++) {
+    const flyc_kernel_info_t *k = flyc_artifact_kernel(a, i);
+    char spill[24];
+    snprintf(spill, sizeof spill, "%u/%u", k->sgpr_spill_count, k->vgpr_spill_count);
+    fprintf(f, "%-28s %5u %5u %5u %7u %8u %8u %7u %5u %7s\n", k->name, k->sgpr_count,
+            k->vgpr_count, k->agpr_count, k->group_segment_fixed_size,
+            k->private_segment_fixed_size, k->kernarg_segment_size,
+            k->max_flat_workgroup_size, k->wavefront_size, ptx ? "-" : spill);
+  }
+}
+
+static int print_json(const flyc_artifact_t *a) {
+  cJSON *root = cJSON_CreateObject();
+  size_t size;
+  flyc_artifact_code(a, &size);
+  int ptx = flyc_artifact_format(a) == FLYC_CODE_PTX;
+  cJSON_AddStringToObject(root, "format", ptx ? "ptx" : "amdgpu-code-object");
+  cJSON_AddStringToObject(root, "target", flyc_artifact_target(a));
+  if (ptx) {
+    char v[16];
+    int n = flyc_artifact_code_object_version(a);
+    snprintf(v, sizeof v, "%d.%d", n / 10, n % 10);
+    cJSON_AddStringToObject(root, "ptx_version", v);
+  } else {
+    cJSON_AddNumberToObject(root, "code_object_version",
+                            flyc_artifact_code_object_version(a));
+    const char *cg = flyc_codegen_name(flyc_artifact_codegen(a));
+    if (flyc_artifact_codegen(a))
+      cJSON_AddStringToObject(root, "codegen", cg);
+    else
+      cJSON_AddNullToObject(root, "codegen");
+  }
+  cJSON_AddNumberToObject(root, "size", (double)size);
+  cJSON *ks = cJSON_AddArrayToObject(root, "kernels");
+  for (size_t i = 0; i < flyc_artifact_kernel_count(a); i++) {
+    const flyc_kernel_info_t *k = flyc_artifact_kernel(a, i);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", k->name);
+    cJSON_AddStringToObject(o, "symbol", k->symbol);
+    cJSON_AddNumberToObject(o, "sgpr_count", k->sgpr_count);
+    cJSON_AddNumberToObject(o, "vgpr_count", k->vgpr_count);
+    cJSON_AddNumberToObject(o, "agpr_count", k->agpr_count);
+    cJSON_AddNumberToObject(o, "sgpr_spill_count", k->sgpr_spill_count);
+    cJSON_AddNumberToObject(o, "vgpr_spill_count", k->vgpr_spill_count);
+    cJSON_AddNumberToObject(o, "group_segment_fixed_size", k->group_segment_fixed_size);
+    cJSON_AddNumberToObject(o, "private_segment_fixed_size", k->private_segment_fixed_size);
+    cJSON_AddNumberToObject(o, "kernarg_segment_size", k->kernarg_segment_size);
+    cJSON_AddNumberToObject(o, "kernarg_segment_align", k->kernarg_segment_align);
+    cJSON_AddNumberToObject(o, "max_flat_workgroup_size", k->max_flat_workgroup_size);
+    cJSON_AddNumberToObject(o, "wavefront_size", k->wavefront_size);
+    cJSON_AddBoolToObject(o, "uses_dynamic_stack", k->uses_dynamic_stack != 0);
+    if (k->reqd_workgroup_size[0]) {
+      cJSON *r = cJSON_AddArrayToObject(o, "reqd_workgroup_size");
+      for (int d = 0; d < 3; d++)
+        cJSON_AddItemToArray(r, cJSON_CreateNumber(k->reqd_workgroup_size[d]));
+    }
+    cJSON *args = cJSON_AddArrayToObject(o, "args");
+    for (size_t j = 0; j < k->arg_count; j++) {
+      cJSON *ao = cJSON_CreateObject();
+      cJSON_AddStringToObject(ao, "name", k->args[j].name);
+      cJSON_AddStringToObject(ao, "value_kind", k->args[j].value_kind);
+      if (k->args[j].address_space[0])
+        cJSON_AddStringToObject(ao, "address_space", k->args[j].address_space);
+      cJSON_AddNumberToObject(ao, "offset", k->args[j].offset);
+      cJSON_AddNumberToObject(ao, "size", k->args[j].size);
+      cJSON_AddItemToArray(args, ao);
+    }
+    cJSON_AddItemToArray(ks, o);
+  }
+  char *s = cJSON_Print(root);
+  cJSON_Delete(root);
+  if (!s) {
+    fprintf(stderr, "%s: error: out of memory printing JSON\n", prog);
+    return EXIT_FAIL;
+  }
+  printf("%s\n", s);
+  cJSON_free(s);
+  return 0;
+}
+
+static int read_artifact(const char *path, flyc_artifact_t **out) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "%s: error: cannot open '%s'\n", prog, path);
+    return EXIT_FAIL;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  size_t got;
+  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      char *nb = realloc(buf, cap *= 2);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+      } else
+        buf = nb;
+    }
+  }
+  fclose(f);
+  if (!buf) {
+    fprintf(stderr, "%s: error: out of memory reading '%s'\n", prog, path);
+    return EXIT_FAIL;
+  }
+  int rc = flyc_artifact_read(out, buf, n);
+  free(buf);
+  if (rc) {
+    const flyc_error_t *e = flyc_error_last();
+    fprintf(stderr, "%s: error: '%s': %s (%s)\n", prog, path, e->message,
+            flyc_status_name(e->code));
+    return EXIT_FAIL;
+  }
+  return 0;
+}
+
+/* Grows a string list. */
+static int push(const char ***list, size_t *n, const char *s) {
+  const char **nl = realloc(*list, (*n + 1) * sizeof *nl);
+  if (!nl)
+    return -1;
+  nl[(*n)++] = s;
+  *list = nl;
+  return 0;
+}
+
+static int parse_int(const char *s, int lo, int hi, int *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi)
+    return -1;
+  *out = (int)v;
+  return 0;
+}
+
+static int cmd_compile(int argc, char **argv) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  const char *in = NULL, *out = NULL;
+  const char **libs = NULL, **exports = NULL, **dirs = NULL;
+  size_t nlibs = 0, nexports = 0, ndirs = 0;
+  int show_time = 0, quiet = 0, rc = EXIT_USAGE;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+    int takes = strcmp(a, "--arch") == 0 || strcmp(a, "-o") == 0 ||
+                strcmp(a, "--link") == 0 || strcmp(a, "-O") == 0 ||
+                strcmp(a, "--codegen") == 0 || strcmp(a, "--cov") == 0 ||
+                strcmp(a, "--export") == 0 || strcmp(a, "--device-lib-dir") == 0;
+    if (is_help(a)) {
+      usage_compile(stdout);
+      rc = 0;
+      goto done;
+    }
+    if (takes && !val) {
+      rc = usage_error(usage_compile, "option '%s' needs a value", a);
+      goto done;
+    }
+    if (strcmp(a, "--arch") == 0)
+      o.target = argv[++i];
+    else if (strcmp(a, "-o") == 0)
+      out = argv[++i];
+    else if (strcmp(a, "--link") == 0) {
+      if (push(&libs, &nlibs, argv[++i]))
+        goto oom;
+    } else if (strcmp(a, "--export") == 0) {
+      if (push(&exports, &nexports, argv[++i]))
+        goto oom;
+    } else if (strcmp(a, "--device-lib-dir") == 0) {
+      if (push(&dirs, &ndirs, argv[++i]))
+        goto oom;
+    } else if (strcmp(a, "-O") == 0 || (strncmp(a, "-O", 2) == 0 && a[2])) {
+      const char *lv = a[2] ? a + 2 : argv[++i];
+      int level;
+      if (parse_int(lv, 0, 3, &level)) {
+        rc = usage_error(usage_compile, "bad optimization level '%s' (0 to 3)", lv);
+        goto done;
+      }
+      o.opt_level = (uint32_t)level + 1;
+    } else if (strcmp(a, "--codegen") == 0) {
+      const char *p = argv[++i];
+      flyc_codegen_t c;
+      for (c = FLYC_CODEGEN_AUTO; c <= FLYC_CODEGEN_LLD; c++)
+        if (strcmp(p, flyc_codegen_name(c)) == 0)
+          break;
+      if (c > FLYC_CODEGEN_LLD) {
+        rc = usage_error(usage_compile,
+                         "unknown codegen path '%s' (auto, comgr, comgr-link, lld)", p);
+        goto done;
+      }
+      o.codegen = c;
+    } else if (strcmp(a, "--cov") == 0) {
+      int cov;
+      if (parse_int(argv[++i], 1, 99, &cov)) {
+        rc = usage_error(usage_compile, "bad code object version '%s'", argv[i]);
+        goto done;
+      }
+      o.code_object_version = (uint32_t)cov;
+    } else if (strcmp(a, "--no-device-libs") == 0) {
+      o.flags |= FLYC_COMPILE_NO_DEVICE_LIBS;
+    } else if (strcmp(a, "--time") == 0) {
+      show_time = 1;
+    } else if (strcmp(a, "--quiet") == 0) {
+      quiet = 1;
+    } else if (a[0] == '-' && a[1]) {
+      rc = usage_error(usage_compile, "unknown option '%s'", a);
+      goto done;
+    } else if (!in) {
+      in = a;
+    } else {
+      rc = usage_error(usage_compile, "more than one input ('%s')", a);
+      goto done;
+    }
+  }
+  if (!in || !o.target || !out) {
+    rc = usage_error(usage_compile, "%s", !in ? "no input file"
+                                          : !o.target ? "no --arch given"
+                                                      : "no output (-o) given");
+    goto done;
+  }
+  o.link_libraries = libs;
+  o.link_library_count = nlibs;
+  o.exported_globals = exports;
+  o.exported_global_count = nexports;
+  o.device_lib_dirs = dirs;
+  o.device_lib_dir_count = ndirs;
+  flyc_artifact_t *a = NULL;
+  if (flyc_compile_file(&a, in, &o)) {
+    rc = fail();
+    goto done;
+  }
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  FILE *f = fopen(out, "wb");
+  if (!f || fwrite(code, 1, size, f) != size || fclose(f) != 0) {
+    fprintf(stderr, "%s: error: cannot write '%s'\n", prog, out);
+    if (f)
+      fclose(f);
+    flyc_artifact_destroy(a);
+    rc = EXIT_FAIL;
+    goto done;
+  }
+  if (!quiet)
+    print_table(a, stdout);
+  fflush(stdout);
+  if (show_time) {
+    flyc_compile_times_t t;
+    flyc_artifact_compile_times(a, &t);
+    fprintf(stderr,
+            "time (ms): parse %.2f  link %.2f  device-libs %.2f  internalize %.2f  "
+            "optimize %.2f  codegen %.2f  exe-link %.2f  check %.2f  total %.2f\n",
+            t.parse_us / 1e3, t.link_us / 1e3, t.devlib_us / 1e3, t.internalize_us / 1e3,
+            t.optimize_us / 1e3, t.codegen_us / 1e3, t.exe_link_us / 1e3,
+            t.check_us / 1e3, t.total_us / 1e3);
+  }
+  flyc_artifact_destroy(a);
+  rc = 0;
+  goto done;
+oom:
+  fprintf(stderr, "%s: error: out of memory\n", prog);
+  rc = EXIT_FAIL;
+done:
+  free(libs);
+  free(exports);
+  free(dirs);
+  return rc;
+}
+
+static int cmd_inspect(int argc, char **argv) {
+  const char *file = NULL;
+  int json = 0;
+  for (int i = 0; i < argc; i++) {
+    if (is_help(argv[i])) {
+      usage_inspect(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0)
+      json = 1;
+    else if (argv[i][0] == '-' && argv[i][1])
+      return usage_error(usage_inspect, "unknown option '%s'", argv[i]);
+    else if (!file)
+      file = argv[i];
+    else
+      return usage_error(usage_inspect, "more than one file ('%s')", argv[i]);
+  }
+  if (!file)
+    return usage_error(usage_inspect, "%s", "no file given");
+  flyc_artifact_t *a;
+  int rc = read_artifact(file, &a);
+  if (rc)
+    return rc;
+  if (json)
+    rc = print_json(a);
+  else
+    print_table(a, stdout);
+  flyc_artifact_destroy(a);
+  return rc;
+}
+
+static int write_stdout(const char *text, size_t len, void *payload) {
+  (void)payload;
+  return fwrite(text, 1, len, stdout) == len ? 0 : 1;
+}
+
+static int cmd_disasm(int argc, char **argv) {
+  const char *file = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (is_help(argv[i])) {
+      usage_disasm(stdout);
+      return 0;
+    } else if (argv[i][0] == '-' && argv[i][1])
+      return usage_error(usage_disasm, "unknown option '%s'", argv[i]);
+    else if (!file)
+      file = argv[i];
+    else
+      return usage_error(usage_disasm, "more than one file ('%s')", argv[i]);
+  }
+  if (!file)
+    return usage_error(usage_disasm, "%s", "no file given");
+  flyc_artifact_t *a;
+  int rc = read_artifact(file, &a);
+  if (rc)
+    return rc;
+  if (flyc_artifact_disassemble(a, write_stdout, NULL))
+    rc = fail();
+  flyc_artifact_destroy(a);
+  return rc;
+}
+
+static void paths_str(uint32_t paths, char *buf, size_t n) {
+  buf[0] = '\0';
+  for (flyc_codegen_t c = FLYC_CODEGEN_COMGR; c <= FLYC_CODEGEN_PTX; c++)
+    if (paths & (1u << c)) {
+      size_t l = strlen(buf);
+      snprintf(buf + l, n - l, "%s%s", l ? "," : "", flyc_codegen_name(c));
+    }
+  if (!buf[0])
+    snprintf(buf, n, "(none)");
+}
+
+static int cmd_targets(int argc, char **argv) {
+  int json = 0;
+  for (int i = 0; i < argc; i++) {
+    if (is_help(argv[i])) {
+      usage_targets(stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--json") == 0)
+      json = 1;
+    else
+      return usage_error(usage_targets, "unknown argument '%s'", argv[i]);
+  }
+  size_t n = flyc_target_count();
+  cJSON *root = json ? cJSON_CreateArray() : NULL;
+  if (!json)
+    printf("LLVM %s, comgr %s\n%-10s %-7s %5s %-16s %s\n", flyc_llvm_version(),
+           flyc_comgr_version() ? flyc_comgr_version() : "(none)", "processor", "family",
+           "wave", "features", "codegen paths");
+  for (size_t i = 0; i < n; i++) {
+    flyc_target_info_t t;
+    if (flyc_target_get(i, &t))
+      return fail();
+    char paths[96], feats[32], ptx[16];
+    paths_str(t.codegen_paths, paths, sizeof paths);
+    snprintf(feats, sizeof feats, "%s%s%s", t.has_sramecc ? "sramecc" : "",
+             t.has_sramecc && t.has_xnack ? "," : "", t.has_xnack ? "xnack" : "");
+    if (t.family == FLYC_TARGET_NVPTX)
+      snprintf(feats, sizeof feats, "ptx%u.%u", t.ptx_version / 10, t.ptx_version % 10);
+    if (json) {
+      cJSON *o = cJSON_CreateObject();
+      cJSON_AddStringToObject(o, "processor", t.processor);
+      cJSON_AddStringToObject(o, "family",
+                              t.family == FLYC_TARGET_AMDGPU ? "amdgpu" : "nvptx");
+      cJSON_AddNumberToObject(o, "wavefront_size", t.wavefront_size);
+      cJSON_AddBoolToObject(o, "xnack", t.has_xnack);
+      cJSON_AddBoolToObject(o, "sramecc", t.has_sramecc);
+      if (t.family == FLYC_TARGET_NVPTX) {
+        snprintf(ptx, sizeof ptx, "%u.%u", t.ptx_version / 10, t.ptx_version % 10);
+        cJSON_AddStringToObject(o, "ptx_version", ptx);
+      }
+      cJSON *p = cJSON_AddArrayToObject(o, "codegen_paths");
+      for (flyc_codegen_t c = FLYC_CODEGEN_COMGR; c <= FLYC_CODEGEN_PTX; c++)
+        if (t.codegen_paths & (1u << c))
+          cJSON_AddItemToArray(p, cJSON_CreateString(flyc_codegen_name(c)));
+      cJSON_AddItemToArray(root, o);
+    } else {
+      printf("%-10s %-7s %5u %-16s %s\n", t.processor,
+             t.family == FLYC_TARGET_AMDGPU ? "amdgpu" : "nvptx", t.wavefront_size,
+             feats[0] ? feats : "-", paths);
+    }
+  }
+  if (json) {
+    char *s = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!s)
+      return EXIT_FAIL;
+    printf("%s\n", s);
+    cJSON_free(s);
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage_main(stderr);
+    return EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (is_help(cmd)) {
+    usage_main(stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("flyc %s (LLVM %s, comgr %s)\n", FLYC_VERSION_STRING, flyc_llvm_version(),
+           flyc_comgr_version() ? flyc_comgr_version() : "none");
+    return 0;
+  }
+  if (strcmp(cmd, "compile") == 0)
+    return cmd_compile(argc - 2, argv + 2);
+  if (strcmp(cmd, "inspect") == 0)
+    return cmd_inspect(argc - 2, argv + 2);
+  if (strcmp(cmd, "disasm") == 0)
+    return cmd_disasm(argc - 2, argv + 2);
+  if (strcmp(cmd, "targets") == 0)
+    return cmd_targets(argc - 2, argv + 2);
+  fprintf(stderr, "%s: unknown command '%s'\n\n", prog, cmd);
+  usage_main(stderr);
+  return EXIT_USAGE;
+}
