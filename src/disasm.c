@@ -30,7 +30,9 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
     return flyc__error_set(FLYC_EINVAL, "flyc_artifact_disassemble: artifact and "
                                         "callback are required");
   if (a->format == FLYC_CODE_PTX)
-    return cb(a->code, a->code_size, payload) ? FLYC_EINVAL : FLYC_OK;
+    return cb(a->code, a->code_size, payload)
+               ? flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback")
+               : FLYC_OK;
   flyc_target_t t;
   int cov, rc = flyc__amdgpu_elf_identify(a->code, a->code_size, &t, &cov);
   if (rc)
@@ -93,7 +95,7 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
           continue; /* the same symbol in .symtab and .dynsym */
         snprintf(line, sizeof line, "\n%s:\n", labels[k].name);
         if (emit(cb, payload, line))
-          rc = FLYC_EINVAL;
+          rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
       }
       size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
                                        sizeof text);
@@ -104,8 +106,8 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
         n = size - off >= 4 ? 4 : size - off;
       }
       snprintf(line, sizeof line, "%s\t\t// %06llx\n", text, (unsigned long long)addr);
-      if (emit(cb, payload, line))
-        rc = FLYC_EINVAL;
+      if (rc == FLYC_OK && emit(cb, payload, line))
+        rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
       off += n;
     }
   }

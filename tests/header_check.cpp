@@ -1,0 +1,9 @@
+/* Every public header compiles on its own, as C99 and as C++, under
+ * -Wall -Wextra -pedantic -Werror (built, not run). */
+#include "flyc/common.h"
+#include "flyc/artifact.h"
+#include "flyc/compile.h"
+#include "flyc/llvm.h"
+#include "flyc.h"
+int flyc_header_check(void);
+int flyc_header_check(void) { return FLYC_OK; }

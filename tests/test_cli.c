@@ -1,0 +1,148 @@
+/* The `flyc` tool: exit codes, help, errors on stderr naming the culprit, the
+ * kernel table and its JSON form. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "util.h"
+
+#define CLI FLYC_TEST_CLI
+
+#define RUN(out, ...) tu_run((char *[]){CLI, __VA_ARGS__, NULL}, out)
+#undef LIB_MSTL
+#undef K_MSTL
+#define LIB_MSTL (char *)FX("mstl_amdgcn.gfx90a.cov4.bc")
+#define K_MSTL (char *)FX("k_mstl_amdgcn.gfx90a.ll")
+
+static void test_cli__help_for_every_command(void **state) {
+  (void)state;
+  char *cmds[] = {"compile", "inspect", "disasm", "targets"};
+  char *out;
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(RUN(&out, cmds[i], "--help"), 0);
+    assert_non_null(strstr(out, "usage: flyc"));
+    assert_non_null(strstr(out, cmds[i]));
+    free(out);
+  }
+  assert_int_equal(RUN(&out, "--help"), 0);
+  assert_non_null(strstr(out, "targets"));
+  free(out);
+  assert_int_equal(RUN(&out, "--version"), 0);
+  assert_non_null(strstr(out, "LLVM"));
+  free(out);
+}
+
+static void test_cli__usage_errors_exit_2(void **state) {
+  (void)state;
+  char *out;
+  assert_int_equal(RUN(&out, "frobnicate"), 2);
+  assert_non_null(strstr(out, "unknown command 'frobnicate'"));
+  free(out);
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "-o", "/tmp/x"), 2);
+  assert_non_null(strstr(out, "no --arch"));
+  free(out);
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--arch"), 2);
+  assert_non_null(strstr(out, "'--arch' needs a value"));
+  free(out);
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--arch", "gfx90a", "-o", "/tmp/x", "-O",
+                       "7"),
+                   2);
+  assert_non_null(strstr(out, "bad optimization level '7'"));
+  free(out);
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--arch", "gfx90a", "-o", "/tmp/x",
+                       "--codegen", "magic"),
+                   2);
+  assert_non_null(strstr(out, "unknown codegen path 'magic'"));
+  free(out);
+  assert_int_equal(RUN(&out, "inspect"), 2);
+  free(out);
+  assert_int_equal(RUN(&out, "targets", "--bogus"), 2);
+  free(out);
+}
+
+static void test_cli__compile_inspect_disasm(void **state) {
+  (void)state;
+  char path[] = "/tmp/flyc-cli-XXXXXX.hsaco";
+  int fd = mkstemps(path, 6);
+  assert_true(fd >= 0);
+  close(fd);
+  char *out;
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--link", LIB_MSTL, "--arch", "gfx90a",
+                       "--codegen", "lld", "-o", path, "--time"),
+                   0);
+  assert_non_null(strstr(out, "mstl_kernel"));
+  assert_non_null(strstr(out, "codegen lld"));
+  assert_non_null(strstr(out, "time (ms)"));
+  free(out);
+  assert_int_equal(RUN(&out, "inspect", path), 0);
+  assert_non_null(strstr(out, "target gfx90a  code object v4"));
+  assert_non_null(strstr(out, "mstl_kernel"));
+  free(out);
+  assert_int_equal(RUN(&out, "inspect", "--json", path), 0);
+  cJSON *j = cJSON_Parse(out);
+  assert_non_null(j);
+  assert_string_equal(cJSON_GetObjectItem(j, "target")->valuestring, "gfx90a");
+  cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "kernels"), 0);
+  assert_string_equal(cJSON_GetObjectItem(k, "name")->valuestring, "mstl_kernel");
+  assert_int_equal(cJSON_GetObjectItem(k, "kernarg_segment_size")->valueint, 20);
+  assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(k, "args")), 3);
+  cJSON_Delete(j);
+  free(out);
+  assert_int_equal(RUN(&out, "disasm", path), 0);
+  assert_non_null(strstr(out, "mstl_kernel:"));
+  assert_non_null(strstr(out, "s_endpgm"));
+  free(out);
+  unlink(path);
+}
+
+static void test_cli__errors_name_the_culprit(void **state) {
+  (void)state;
+  char *out;
+  char *bad = FX("mstl_missing_symbol.gfx90a.cov4.bc");
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--link", bad, "--arch", "gfx90a", "-o",
+                       "/tmp/flyc-cli-never.hsaco"),
+                   1);
+  assert_non_null(strstr(out, "mstl_missing_helper"));
+  assert_non_null(strstr(out, "FLYC_ELINK"));
+  assert_int_equal(access("/tmp/flyc-cli-never.hsaco", F_OK), -1);
+  free(out);
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--arch", "gfx4242", "-o", "/tmp/x"), 1);
+  assert_non_null(strstr(out, "unknown processor 'gfx4242'"));
+  free(out);
+  assert_int_equal(RUN(&out, "inspect", K_MSTL), 1);
+  assert_non_null(strstr(out, "not an AMDGPU code object"));
+  free(out);
+  assert_int_equal(RUN(&out, "disasm", "/nonexistent.hsaco"), 1);
+  assert_non_null(strstr(out, "/nonexistent.hsaco"));
+  free(out);
+}
+
+static void test_cli__targets(void **state) {
+  (void)state;
+  char *out;
+  assert_int_equal(RUN(&out, "targets"), 0);
+  assert_non_null(strstr(out, "gfx90a"));
+  assert_non_null(strstr(out, "sm_80"));
+  assert_non_null(strstr(out, "lld"));
+  free(out);
+  assert_int_equal(RUN(&out, "targets", "--json"), 0);
+  cJSON *j = cJSON_Parse(out);
+  assert_non_null(j);
+  assert_true(cJSON_GetArraySize(j) > 40);
+  cJSON_Delete(j);
+  free(out);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_cli__help_for_every_command),
+      cmocka_unit_test(test_cli__usage_errors_exit_2),
+      cmocka_unit_test(test_cli__compile_inspect_disasm),
+      cmocka_unit_test(test_cli__errors_name_the_culprit),
+      cmocka_unit_test(test_cli__targets),
+  };
+  return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

@@ -1,0 +1,98 @@
+/* The error model, versions, and the ABI of every public struct. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void test_common__error_last_never_null(void **state) {
+  (void)state;
+  flyc_error_clear();
+  const flyc_error_t *e = flyc_error_last();
+  assert_non_null(e);
+  assert_non_null(e->message);
+  assert_int_equal(e->code, FLYC_OK);
+  assert_int_equal(flyc_target_check("nope"), FLYC_EUNSUPPORTED);
+  assert_int_equal(flyc_error_last()->code, FLYC_EUNSUPPORTED);
+  /* A success does not clear the last error (libgit2's rule). */
+  assert_ok(flyc_target_check("gfx90a"));
+  assert_int_equal(flyc_error_last()->code, FLYC_EUNSUPPORTED);
+}
+
+static void test_common__status_names_are_pinned(void **state) {
+  (void)state;
+  struct {
+    int code;
+    const char *name;
+  } pinned[] = {{0, "FLYC_OK"},           {-1, "FLYC_EINVAL"},      {-2, "FLYC_ENOMEM"},
+                {-3, "FLYC_ENOTFOUND"},   {-4, "FLYC_EUNSUPPORTED"}, {-5, "FLYC_EIR"},
+                {-6, "FLYC_ELINK"},       {-7, "FLYC_ECOMPILE"},    {-8, "FLYC_EIO"},
+                {-9, "FLYC_ENODRIVER"},   {-10, "FLYC_EDRIVER"},    {-11, "FLYC_ENODEVICE"},
+                {-12, "FLYC_ENOTSERIALIZABLE"}};
+  for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++)
+    assert_string_equal(flyc_status_name(pinned[i].code), pinned[i].name);
+  assert_string_equal(flyc_status_name(-99), "FLYC_UNKNOWN");
+  assert_string_equal(flyc_status_name(5), "FLYC_UNKNOWN");
+  assert_int_equal(FLYC_CODEGEN_AUTO, 0);
+  assert_int_equal(FLYC_CODEGEN_COMGR, 1);
+  assert_int_equal(FLYC_CODEGEN_COMGR_LINK, 2);
+  assert_int_equal(FLYC_CODEGEN_LLD, 3);
+  assert_int_equal(FLYC_CODEGEN_PTX, 4);
+  assert_string_equal(flyc_codegen_name(FLYC_CODEGEN_COMGR_LINK), "comgr-link");
+  assert_null(flyc_codegen_name((flyc_codegen_t)42));
+}
+
+static void test_common__versions(void **state) {
+  (void)state;
+  int a, b, c;
+  flyc_version(&a, &b, &c);
+  assert_int_equal(a, FLYC_VERSION_MAJOR);
+  assert_int_equal(b, FLYC_VERSION_MINOR);
+  assert_int_equal(c, FLYC_VERSION_PATCH);
+  flyc_version(NULL, NULL, NULL);
+  assert_int_equal(atoi(flyc_llvm_version()), FLYC_TEST_LLVM_MAJOR);
+}
+
+/* The public structs on LP64: changing any of these numbers breaks callers
+ * compiled against an older header. Fields are only ever appended. */
+static void test_common__struct_abi(void **state) {
+  (void)state;
+  assert_int_equal(sizeof(flyc_compile_options_t), 80);
+  assert_int_equal(offsetof(flyc_compile_options_t, size), 0);
+  assert_int_equal(offsetof(flyc_compile_options_t, flags), 4);
+  assert_int_equal(offsetof(flyc_compile_options_t, target), 8);
+  assert_int_equal(offsetof(flyc_compile_options_t, opt_level), 16);
+  assert_int_equal(offsetof(flyc_compile_options_t, codegen), 20);
+  assert_int_equal(offsetof(flyc_compile_options_t, code_object_version), 24);
+  assert_int_equal(offsetof(flyc_compile_options_t, link_libraries), 32);
+  assert_int_equal(offsetof(flyc_compile_options_t, link_library_count), 40);
+  assert_int_equal(offsetof(flyc_compile_options_t, exported_globals), 48);
+  assert_int_equal(offsetof(flyc_compile_options_t, exported_global_count), 56);
+  assert_int_equal(offsetof(flyc_compile_options_t, device_lib_dirs), 64);
+  assert_int_equal(offsetof(flyc_compile_options_t, device_lib_dir_count), 72);
+  assert_int_equal(sizeof(flyc_kernel_info_t), 104);
+  assert_int_equal(offsetof(flyc_kernel_info_t, name), 8);
+  assert_int_equal(offsetof(flyc_kernel_info_t, symbol), 16);
+  assert_int_equal(offsetof(flyc_kernel_info_t, sgpr_count), 24);
+  assert_int_equal(offsetof(flyc_kernel_info_t, kernarg_segment_size), 52);
+  assert_int_equal(offsetof(flyc_kernel_info_t, reqd_workgroup_size), 72);
+  assert_int_equal(offsetof(flyc_kernel_info_t, args), 88);
+  assert_int_equal(offsetof(flyc_kernel_info_t, arg_count), 96);
+  assert_int_equal(sizeof(flyc_kernel_arg_t), 32);
+  assert_int_equal(offsetof(flyc_kernel_arg_t, offset), 24);
+  assert_int_equal(sizeof(flyc_compile_times_t), 72);
+  assert_int_equal(sizeof(flyc_target_info_t), 24);
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  assert_int_equal(o.size, sizeof o);
+  assert_null(o.target);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_common__error_last_never_null),
+      cmocka_unit_test(test_common__status_names_are_pinned),
+      cmocka_unit_test(test_common__versions),
+      cmocka_unit_test(test_common__struct_abi),
+  };
+  return cmocka_run_group_tests_name("common", tests, NULL, NULL);
+}

@@ -1,0 +1,164 @@
+/* Device libraries: ocml/ockl with the __oclc_* constants, libdevice, and the
+ * search path. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define ROCM_BC "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
+
+static const char sqrt_ir[] =
+    "declare float @__ocml_sqrt_f32(float)\n"
+    "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+    "  %x = load float, ptr addrspace(1) %p\n"
+    "  %y = call float @__ocml_sqrt_f32(float %x)\n"
+    "  store float %y, ptr addrspace(1) %p\n  ret void\n}\n";
+
+static int compile_flags(flyc_artifact_t **a, const char *ir, const char *target,
+                         uint32_t flags, const char *const *dirs, size_t ndirs,
+                         uint32_t cov) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.flags = flags;
+  o.device_lib_dirs = dirs;
+  o.device_lib_dir_count = ndirs;
+  o.code_object_version = cov;
+  return flyc_compile_buffer(a, ir, strlen(ir), "k.ll", &o);
+}
+
+static void test_devlibs__ocml_linked_on_demand(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile_flags(&a, sqrt_ir, "gfx90a", 0, NULL, 0, 0));
+  flyc_compile_times_t t;
+  flyc_artifact_compile_times(a, &t);
+  assert_true(t.devlib_us > 0);
+  assert_true(t.total_us >= t.devlib_us);
+  flyc_artifact_destroy(a);
+  assert_error(compile_flags(&a, sqrt_ir, "gfx90a", FLYC_COMPILE_NO_DEVICE_LIBS, NULL, 0, 0),
+               FLYC_ELINK, "undefined function '__ocml_sqrt_f32'", "referenced by 'k'");
+}
+
+static void test_devlibs__unknown_ocml_function(void **state) {
+  (void)state;
+  const char *ir = "declare float @__ocml_no_such_f32(float)\n"
+                   "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                   "  %y = call float @__ocml_no_such_f32(float 1.0)\n"
+                   "  store float %y, ptr addrspace(1) %p\n  ret void\n}\n";
+  flyc_artifact_t *a = NULL;
+  assert_error(compile_flags(&a, ir, "gfx90a", 0, NULL, 0, 0), FLYC_ELINK,
+               "'__ocml_no_such_f32'");
+}
+
+static void test_devlibs__search_path(void **state) {
+  (void)state;
+  char dir[] = "/tmp/flyc-devlib-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  const char *dirs[] = {dir};
+  flyc_artifact_t *a = NULL;
+  /* Nowhere to look: the error lists where it looked. */
+  unsetenv("FLYC_DEVICE_LIB_PATH");
+  assert_error(compile_flags(&a, sqrt_ir, "gfx90a", FLYC_COMPILE_NO_DEFAULT_LIB_DIRS, dirs,
+                             1, 0),
+               FLYC_ENOTFOUND, "'ocml.bc' not found", dir, "FLYC_DEVICE_LIB_PATH");
+  /* FLYC_DEVICE_LIB_PATH finds a copy. */
+  char src[512], dst[512];
+  for (int i = 0; i < 2; i++) {
+    const char *f = i ? "ockl.bc" : "ocml.bc";
+    snprintf(src, sizeof src, ROCM_BC "/%s", f);
+    snprintf(dst, sizeof dst, "%s/%s", dir, f);
+    assert_int_equal(symlink(src, dst), 0);
+  }
+  setenv("FLYC_DEVICE_LIB_PATH", "/nonexistent:", 1);
+  char env[600];
+  snprintf(env, sizeof env, "/nonexistent:%s", dir);
+  setenv("FLYC_DEVICE_LIB_PATH", env, 1);
+  assert_ok(compile_flags(&a, sqrt_ir, "gfx90a", FLYC_COMPILE_NO_DEFAULT_LIB_DIRS, NULL, 0,
+                          0));
+  flyc_artifact_destroy(a);
+  unsetenv("FLYC_DEVICE_LIB_PATH");
+  for (int i = 0; i < 2; i++) {
+    snprintf(dst, sizeof dst, "%s/%s", dir, i ? "ockl.bc" : "ocml.bc");
+    unlink(dst);
+  }
+  rmdir(dir);
+}
+
+typedef struct text {
+  char *s;
+  size_t n;
+} text_t;
+
+static int collect(const char *t, size_t len, void *p) {
+  text_t *x = p;
+  x->s = realloc(x->s, x->n + len + 1);
+  memcpy(x->s + x->n, t, len);
+  x->n += len;
+  x->s[x->n] = '\0';
+  return 0;
+}
+
+/* The control constants get the target's values: the kernel stores them and
+ * the disassembly shows the immediates. */
+static void test_devlibs__control_constants(void **state) {
+  (void)state;
+  const char *ir =
+      "@__oclc_ABI_version = external addrspace(4) constant i32\n"
+      "@__oclc_ISA_version = external addrspace(4) constant i32\n"
+      "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+      "  %a = load i32, ptr addrspace(4) @__oclc_ABI_version\n"
+      "  %b = load i32, ptr addrspace(4) @__oclc_ISA_version\n"
+      "  store i32 %a, ptr addrspace(1) %p\n"
+      "  %q = getelementptr i32, ptr addrspace(1) %p, i64 1\n"
+      "  store i32 %b, ptr addrspace(1) %q\n  ret void\n}\n";
+  for (int cov = 4; cov <= 5; cov++) {
+    flyc_artifact_t *a = NULL;
+    assert_ok(compile_flags(&a, ir, "gfx90a", 0, NULL, 0, (uint32_t)cov));
+    text_t t = {NULL, 0};
+    assert_ok(flyc_artifact_disassemble(a, collect, &t));
+    assert_non_null(strstr(t.s, cov == 4 ? "0x190" : "0x1f4")); /* 400 / 500 */
+    assert_non_null(strstr(t.s, "0x2332"));                      /* 9010: gfx90a */
+    assert_null(strstr(t.s, "__oclc"));
+    free(t.s);
+    flyc_artifact_destroy(a);
+  }
+}
+
+static void test_devlibs__libdevice(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LIBDEVICE();
+  const char *ir = "declare float @__nv_expf(float)\n"
+                   "define void @k(ptr addrspace(1) %p) {\n"
+                   "  %x = load float, ptr addrspace(1) %p\n"
+                   "  %y = call float @__nv_expf(float %x)\n"
+                   "  store float %y, ptr addrspace(1) %p\n  ret void\n}\n"
+                   "!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n";
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile_flags(&a, ir, "sm_80", 0, NULL, 0, 0));
+  const char *ptx = flyc_artifact_code(a, NULL);
+  assert_null(strstr(ptx, "__nv_expf"));
+  assert_null(strstr(ptx, "__nvvm_reflect"));
+  assert_non_null(strstr(ptx, "ex2.approx"));
+  flyc_artifact_destroy(a);
+  char dir[] = "/tmp/flyc-devlib-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  const char *dirs[] = {dir};
+  assert_error(compile_flags(&a, ir, "sm_80", FLYC_COMPILE_NO_DEFAULT_LIB_DIRS, dirs, 1, 0),
+               FLYC_ENOTFOUND, "'libdevice.10.bc' not found", dir);
+  rmdir(dir);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_devlibs__ocml_linked_on_demand),
+      cmocka_unit_test(test_devlibs__unknown_ocml_function),
+      cmocka_unit_test(test_devlibs__search_path),
+      cmocka_unit_test(test_devlibs__control_constants),
+      cmocka_unit_test(test_devlibs__libdevice),
+  };
+  return cmocka_run_group_tests_name("devlibs", tests, NULL, NULL);
+}

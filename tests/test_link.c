@@ -1,0 +1,257 @@
+/* Link stage: the stand-in shmem library, its broken variants, internalize,
+ * exported globals, undefined symbols, signature mismatches. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define STATE "_ZN4mstl11globalStateE"
+
+static void link_expect(const char *lib, int code, const char *a, const char *b) {
+  flyc_artifact_t *art = NULL;
+  const char *libs[] = {lib, NULL};
+  assert_error(tu_compile(&art, K_MSTL, "gfx90a", libs, 0, 0), code, lib, a, b);
+  assert_null(art);
+}
+
+static void test_link__state_global_survives(void **state) {
+  (void)state;
+  const char *variants[] = {LIB_MSTL, FX("mstl_plain_amdgcn.gfx90a.cov4.bc")};
+  for (int v = 0; v < 2; v++) {
+    for (uint32_t cg = FLYC_CODEGEN_COMGR; cg <= FLYC_CODEGEN_LLD; cg++) {
+      if (!tu_can("gfx90a", cg))
+        continue;
+      flyc_artifact_t *a = NULL;
+      const char *libs[] = {variants[v], NULL};
+      assert_ok(tu_compile(&a, K_MSTL, "gfx90a", libs, cg, 0));
+      size_t size;
+      const void *code = flyc_artifact_code(a, &size);
+      tu_sym_t s;
+      /* Exported, defined, 80 bytes, and the kernel still loads it through a
+       * relocation against the symbol: no load was folded to the sentinel. */
+      assert_true(tu_dynsym(code, size, STATE, &s));
+      assert_true(s.defined);
+      assert_int_equal(s.size, 80);
+      assert_int_equal(s.bind, 1 /* STB_GLOBAL */);
+      assert_int_equal(s.type, 1 /* STT_OBJECT */);
+      assert_true(tu_has_reloc_to(code, size, STATE));
+      /* Library functions were internalized and inlined away. */
+      assert_false(tu_dynsym(code, size, "mstl_my_pe", &s));
+      assert_false(tu_dynsym(code, size, "__ocml_sqrt_f32", &s));
+      assert_true(tu_dynsym(code, size, "mstl_kernel.kd", &s));
+      flyc_artifact_destroy(a);
+    }
+  }
+}
+
+static void test_link__unused_library_code_dropped(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  const char *libs[] = {LIB_MSTL, NULL};
+  assert_ok(tu_compile(&a, FX("k_no_lib_amdgcn.gfx90a.ll"), "gfx90a", libs, 0, 0));
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  tu_sym_t s;
+  assert_false(tu_dynsym(code, size, "mstl_my_pe", &s));
+  assert_false(tu_dynsym(code, size, "mstl_put_i32", &s));
+  /* The host-written state stays, so a post-load processor still finds it. */
+  assert_true(tu_dynsym(code, size, STATE, &s));
+  flyc_artifact_destroy(a);
+}
+
+static void test_link__two_libraries_internal_clash_and_odr(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  const char *libs[] = {LIB_MSTL, FX("mstl_cco_amdgcn.gfx90a.cov4.bc"), NULL};
+  assert_ok(tu_compile(&a, FX("k_two_libs_amdgcn.gfx90a.ll"), "gfx90a", libs, 0, 0));
+  assert_non_null(flyc_artifact_kernel_lookup(a, "two_libs_kernel"));
+  flyc_artifact_destroy(a);
+}
+
+static void test_link__same_library_twice_links_once(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  const char *libs[] = {LIB_MSTL, FLYC_FIXTURE_DIR "/./mstl_amdgcn.gfx90a.cov4.bc", NULL};
+  assert_ok(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 0));
+  flyc_artifact_destroy(a);
+}
+
+static void test_link__bad_triple(void **state) {
+  (void)state;
+  link_expect(FX("mstl_bad_triple.gfx90a.cov4.bc"), FLYC_ELINK, "x86_64-unknown-linux-gnu",
+              "amdgcn-amd-amdhsa");
+}
+
+static void test_link__bad_datalayout(void **state) {
+  (void)state;
+  link_expect(FX("mstl_bad_datalayout.gfx90a.cov4.bc"), FLYC_ELINK, "has data layout",
+              "e-p:32:32");
+}
+
+static void test_link__conflicting_cov(void **state) {
+  (void)state;
+  link_expect(FX("mstl_bad_cov.gfx90a.cov4.bc"), FLYC_ELINK, "code object version 3",
+              "makes COV 4");
+  /* The good library built for COV4, compiled for COV5. */
+  flyc_artifact_t *a = NULL;
+  const char *libs[] = {LIB_MSTL, NULL};
+  assert_error(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 5), FLYC_ELINK, LIB_MSTL,
+               "amdhsa_code_object_version=400", "COV 5");
+}
+
+static void test_link__conflicting_wchar(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  const char *libs[] = {LIB_MSTL, FX("mstl_bad_wchar.gfx90a.cov4.bc"), NULL};
+  assert_error(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 0), FLYC_ELINK, "wchar_size",
+               "mstl_bad_wchar.gfx90a.cov4.bc", "has 2");
+}
+
+static void test_link__wrong_target_cpu(void **state) {
+  (void)state;
+  link_expect(FX("mstl_bad_cpu.gfx90a.cov4.bc"), FLYC_ELINK, "built for gfx908",
+              "target is gfx90a");
+}
+
+static void test_link__missing_symbol(void **state) {
+  (void)state;
+  link_expect(FX("mstl_missing_symbol.gfx90a.cov4.bc"), FLYC_ELINK,
+              "undefined function 'mstl_missing_helper'", "referenced by 'mstl_my_pe'");
+}
+
+static void test_link__signature_mismatch(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  const char *lib = FX("mstl_sig_mismatch.gfx90a.cov4.bc");
+  const char *libs[] = {lib, NULL};
+  assert_error(tu_compile(&a, FX("k_uses_put_amdgcn.gfx90a.ll"), "gfx90a", libs, 0, 0),
+               FLYC_ELINK, "signature mismatch for 'mstl_put_i32'", lib,
+               "i32 (ptr, i32, i32, i32)", "void (i64, i32)");
+  /* The good library agrees with the declaration. */
+  const char *good[] = {LIB_MSTL, NULL};
+  assert_ok(tu_compile(&a, FX("k_uses_put_amdgcn.gfx90a.ll"), "gfx90a", good, 0, 0));
+  flyc_artifact_destroy(a);
+}
+
+static void test_link__narrow_int_extension_mismatch(void **state) {
+  (void)state;
+  const char *lib_ir = "define i32 @put_i8(i8 signext %v) {\n"
+                       "  %w = sext i8 %v to i32\n  ret i32 %w\n}\n";
+  const char *k_ir = "declare i32 @put_i8(i8)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i8 %v) {\n"
+                     "  %r = call i32 @put_i8(i8 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+               "signature mismatch for 'put_i8'", "parameter 0", "signext",
+               "narrow-integer ABI");
+  unlink(lib);
+  free(lib);
+}
+
+static void test_link__library_not_found_or_garbage(void **state) {
+  (void)state;
+  link_expect("/nonexistent/lib.bc", FLYC_ENOTFOUND, "not found", "lib.bc");
+  char *junk = tu_temp_file(".bc", "BC\xc0\xde garbage", 12);
+  link_expect(junk, FLYC_ELINK, "not readable bitcode", "");
+  unlink(junk);
+  free(junk);
+  /* A truncated library: the lazy reader fails when linking materializes. */
+  size_t n;
+  char *bc = tu_read(LIB_MSTL, &n);
+  assert_non_null(bc);
+  for (size_t cut = 16; cut < n; cut += n / 5) {
+    char *t = tu_temp_file(".bc", bc, cut);
+    flyc_artifact_t *a = NULL;
+    const char *libs[] = {t, NULL};
+    int rc = tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 0);
+    assert_int_equal(rc, FLYC_ELINK);
+    assert_non_null(strstr(flyc_error_last()->message, t));
+    unlink(t);
+    free(t);
+  }
+  free(bc);
+}
+
+static const char counter_ir[] =
+    "@counter = addrspace(1) global i32 5, align 4\n"
+    "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+    "  %v = load i32, ptr addrspace(1) @counter, align 4\n"
+    "  store i32 %v, ptr addrspace(1) %p, align 4\n  ret void\n}\n";
+
+static void test_link__exported_globals(void **state) {
+  (void)state;
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  flyc_artifact_t *a = NULL;
+  size_t size;
+  tu_sym_t s;
+  /* Not exported: internalized, its load folded to 5, no symbol. */
+  assert_ok(flyc_compile_buffer(&a, counter_ir, strlen(counter_ir), "c.ll", &o));
+  const void *code = flyc_artifact_code(a, &size);
+  assert_false(tu_dynsym(code, size, "counter", &s));
+  flyc_artifact_destroy(a);
+  /* Exported: external, in .dynsym, and still loaded. */
+  const char *exports[] = {"counter"};
+  o.exported_globals = exports;
+  o.exported_global_count = 1;
+  assert_ok(flyc_compile_buffer(&a, counter_ir, strlen(counter_ir), "c.ll", &o));
+  code = flyc_artifact_code(a, &size);
+  assert_true(tu_dynsym(code, size, "counter", &s));
+  assert_int_equal(s.size, 4);
+  assert_true(tu_has_reloc_to(code, size, "counter"));
+  flyc_artifact_destroy(a);
+  const char *missing[] = {"no_such_global"};
+  o.exported_globals = missing;
+  assert_error(flyc_compile_buffer(&a, counter_ir, strlen(counter_ir), "c.ll", &o),
+               FLYC_ENOTFOUND, "exported global 'no_such_global'");
+}
+
+static void test_link__nvptx_library(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LIBDEVICE();
+  flyc_artifact_t *a = NULL;
+  const char *libs[] = {FX("mstl_nvptx.sm_80.bc"), NULL};
+  assert_ok(tu_compile(&a, FX("k_mstl_nvptx.sm_80.ll"), "sm_80", libs, 0, 0));
+  size_t size;
+  const char *ptx = flyc_artifact_code(a, &size);
+  assert_int_equal(strlen(ptx), size);
+  /* The state global stays a visible, 80-byte global the host can write. */
+  assert_non_null(strstr(ptx, ".visible .global .align 8 .b8 " STATE "[80]"));
+  assert_non_null(strstr(ptx, "ld.global"));
+  assert_null(strstr(ptx, "mstl_my_pe"));
+  assert_null(strstr(ptx, "__nv_"));
+  flyc_artifact_destroy(a);
+  /* An amdgcn library into an NVPTX kernel. */
+  const char *wrong[] = {LIB_MSTL, NULL};
+  assert_error(tu_compile(&a, FX("k_mstl_nvptx.sm_80.ll"), "sm_80", wrong, 0, 0),
+               FLYC_ELINK, LIB_MSTL, "amdgcn-amd-amdhsa", "nvptx64-nvidia-cuda");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_link__state_global_survives),
+      cmocka_unit_test(test_link__unused_library_code_dropped),
+      cmocka_unit_test(test_link__two_libraries_internal_clash_and_odr),
+      cmocka_unit_test(test_link__same_library_twice_links_once),
+      cmocka_unit_test(test_link__bad_triple),
+      cmocka_unit_test(test_link__bad_datalayout),
+      cmocka_unit_test(test_link__conflicting_cov),
+      cmocka_unit_test(test_link__conflicting_wchar),
+      cmocka_unit_test(test_link__wrong_target_cpu),
+      cmocka_unit_test(test_link__missing_symbol),
+      cmocka_unit_test(test_link__signature_mismatch),
+      cmocka_unit_test(test_link__narrow_int_extension_mismatch),
+      cmocka_unit_test(test_link__library_not_found_or_garbage),
+      cmocka_unit_test(test_link__exported_globals),
+      cmocka_unit_test(test_link__nvptx_library),
+  };
+  return cmocka_run_group_tests_name("link", tests, NULL, NULL);
+}

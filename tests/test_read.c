@@ -1,0 +1,131 @@
+/* Reading existing code objects and PTX (flyc inspect), disassembly, and
+ * corrupt inputs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static flyc_artifact_t *compiled(const char *target) {
+  flyc_artifact_t *a = NULL;
+  const char *in = strncmp(target, "sm_", 3) == 0 ? FX("k_mstl_nvptx.sm_80.ll") : K_MSTL;
+  const char *lib = strncmp(target, "sm_", 3) == 0 ? FX("mstl_nvptx.sm_80.bc") : LIB_MSTL;
+  const char *libs[] = {lib, NULL};
+  assert_ok(tu_compile(&a, in, target, libs, 0, 0));
+  return a;
+}
+
+static void test_read__code_object_round_trip(void **state) {
+  (void)state;
+  flyc_artifact_t *a = compiled("gfx90a:sramecc+:xnack-");
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  flyc_artifact_t *b = NULL;
+  assert_ok(flyc_artifact_read(&b, code, size));
+  assert_string_equal(flyc_artifact_target(b), "gfx90a:sramecc+:xnack-");
+  assert_int_equal(flyc_artifact_code_object_version(b), 4);
+  assert_int_equal(flyc_artifact_codegen(b), FLYC_CODEGEN_AUTO);
+  assert_int_equal(flyc_artifact_kernel_count(b), 1);
+  const flyc_kernel_info_t *x = flyc_artifact_kernel(a, 0), *y = flyc_artifact_kernel(b, 0);
+  assert_string_equal(x->name, y->name);
+  assert_int_equal(x->sgpr_count, y->sgpr_count);
+  assert_int_equal(x->vgpr_count, y->vgpr_count);
+  assert_int_equal(x->kernarg_segment_size, y->kernarg_segment_size);
+  flyc_compile_times_t t;
+  flyc_artifact_compile_times(b, &t);
+  assert_int_equal(t.total_us, 0);
+  flyc_artifact_destroy(b);
+  flyc_artifact_destroy(a);
+}
+
+static void test_read__ptx_round_trip(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LIBDEVICE();
+  flyc_artifact_t *a = compiled("sm_80");
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  flyc_artifact_t *b = NULL;
+  assert_ok(flyc_artifact_read(&b, code, size));
+  assert_int_equal(flyc_artifact_format(b), FLYC_CODE_PTX);
+  assert_string_equal(flyc_artifact_target(b), "sm_80");
+  assert_int_equal(flyc_artifact_code_object_version(b), 70);
+  const flyc_kernel_info_t *x = flyc_artifact_kernel(a, 0), *y = flyc_artifact_kernel(b, 0);
+  assert_string_equal(x->name, y->name);
+  assert_int_equal(x->arg_count, y->arg_count);
+  for (size_t i = 0; i < x->arg_count; i++) {
+    assert_int_equal(x->args[i].offset, y->args[i].offset);
+    assert_int_equal(x->args[i].size, y->args[i].size);
+  }
+  assert_int_equal(x->kernarg_segment_size, y->kernarg_segment_size);
+  flyc_artifact_destroy(b);
+  flyc_artifact_destroy(a);
+}
+
+typedef struct text {
+  char *s;
+  size_t n;
+  int stop_after;
+} text_t;
+
+static int collect(const char *t, size_t len, void *p) {
+  text_t *x = p;
+  x->s = realloc(x->s, x->n + len + 1);
+  memcpy(x->s + x->n, t, len);
+  x->n += len;
+  x->s[x->n] = '\0';
+  return x->stop_after && --x->stop_after == 0;
+}
+
+static void test_read__disassemble(void **state) {
+  (void)state;
+  flyc_artifact_t *a = compiled("gfx90a");
+  text_t t = {NULL, 0, 0};
+  assert_ok(flyc_artifact_disassemble(a, collect, &t));
+  assert_non_null(strstr(t.s, "mstl_kernel:"));
+  assert_non_null(strstr(t.s, "s_endpgm"));
+  assert_null(strstr(t.s, ".long")); /* every word decoded */
+  free(t.s);
+  text_t stop = {NULL, 0, 2};
+  assert_error(flyc_artifact_disassemble(a, collect, &stop), FLYC_EINVAL,
+               "stopped by the text callback");
+  free(stop.s);
+  assert_error(flyc_artifact_disassemble(NULL, collect, NULL), FLYC_EINVAL, "required");
+  flyc_artifact_destroy(a);
+}
+
+static void test_read__corrupt_inputs(void **state) {
+  (void)state;
+  flyc_artifact_t *a = compiled("gfx90a");
+  size_t size;
+  const unsigned char *code = flyc_artifact_code(a, &size);
+  unsigned char *copy = malloc(size);
+  flyc_artifact_t *b = NULL;
+  /* Truncations at many points: an error, never a crash. */
+  for (size_t cut = 1; cut < size; cut += 97) {
+    int rc = flyc_artifact_read(&b, code, cut);
+    if (rc == FLYC_OK)
+      flyc_artifact_destroy(b);
+    else
+      assert_true(rc < 0 && flyc_error_last()->message[0]);
+  }
+  /* A wrong machine. */
+  memcpy(copy, code, size);
+  copy[18] = 62; /* EM_X86_64 */
+  assert_error(flyc_artifact_read(&b, copy, size), FLYC_ECOMPILE, "not an AMDGPU code object");
+  /* An undefined dynamic symbol is refused like at compile time. */
+  assert_error(flyc_artifact_read(&b, "hello", 5), FLYC_ECOMPILE, "not an AMDGPU code object",
+               "PTX");
+  assert_error(flyc_artifact_read(&b, NULL, 0), FLYC_EINVAL, "required");
+  assert_error(flyc_artifact_read(&b, ".entry x(\n", 10), FLYC_ECOMPILE, ".version");
+  free(copy);
+  flyc_artifact_destroy(a);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_read__code_object_round_trip),
+      cmocka_unit_test(test_read__ptx_round_trip),
+      cmocka_unit_test(test_read__disassemble),
+      cmocka_unit_test(test_read__corrupt_inputs),
+  };
+  return cmocka_run_group_tests_name("read", tests, NULL, NULL);
+}

@@ -1,0 +1,206 @@
+#define _GNU_SOURCE
+#include "util.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+int tu_compile(flyc_artifact_t **out, const char *in, const char *target,
+               const char *const *libs, uint32_t codegen, uint32_t cov) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.codegen = codegen;
+  o.code_object_version = cov;
+  size_t n = 0;
+  while (libs && libs[n])
+    n++;
+  o.link_libraries = libs;
+  o.link_library_count = n;
+  return flyc_compile_file(out, in, &o);
+}
+
+void tu_assert_error(int rc, int code, ...) {
+  const flyc_error_t *e = flyc_error_last();
+  if (rc != code || e->code != code) {
+    print_error("expected %s, got rc %s / last %s: %s\n", flyc_status_name(code),
+                flyc_status_name(rc), flyc_status_name(e->code), e->message);
+    fail();
+  }
+  va_list ap;
+  va_start(ap, code);
+  const char *s;
+  while ((s = va_arg(ap, const char *))) {
+    if (!strstr(e->message, s)) {
+      print_error("message lacks '%s': %s\n", s, e->message);
+      va_end(ap);
+      fail();
+    }
+  }
+  va_end(ap);
+}
+
+void tu_assert_ok(int rc) {
+  if (rc != FLYC_OK) {
+    const flyc_error_t *e = flyc_error_last();
+    print_error("expected FLYC_OK, got %s: %s\n", flyc_status_name(rc), e->message);
+    fail();
+  }
+}
+
+static Elf *open_elf(const void *code, size_t size) {
+  elf_version(EV_CURRENT);
+  return elf_memory((char *)code, size);
+}
+
+int tu_dynsym(const void *code, size_t size, const char *name, tu_sym_t *out) {
+  Elf *e = open_elf(code, size);
+  Elf_Scn *scn = NULL;
+  int found = 0;
+  while (e && !found && (scn = elf_nextscn(e, scn))) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNSYM)
+      continue;
+    Elf_Data *d = elf_getdata(scn, NULL);
+    for (size_t i = 0; d && i < sh.sh_size / sh.sh_entsize; i++) {
+      GElf_Sym s;
+      gelf_getsym(d, (int)i, &s);
+      const char *n = elf_strptr(e, sh.sh_link, s.st_name);
+      if (n && strcmp(n, name) == 0) {
+        out->size = s.st_size;
+        out->bind = GELF_ST_BIND(s.st_info);
+        out->type = GELF_ST_TYPE(s.st_info);
+        out->defined = s.st_shndx != SHN_UNDEF;
+        found = 1;
+        break;
+      }
+    }
+  }
+  if (e)
+    elf_end(e);
+  return found;
+}
+
+int tu_has_reloc_to(const void *code, size_t size, const char *name) {
+  Elf *e = open_elf(code, size);
+  Elf_Scn *scn = NULL;
+  int found = 0;
+  while (e && !found && (scn = elf_nextscn(e, scn))) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA)
+      continue;
+    Elf_Scn *symscn = elf_getscn(e, sh.sh_link);
+    GElf_Shdr symsh;
+    if (!symscn || !gelf_getshdr(symscn, &symsh))
+      continue;
+    Elf_Data *d = elf_getdata(scn, NULL), *sd = elf_getdata(symscn, NULL);
+    for (size_t i = 0; d && sd && i < sh.sh_size / sh.sh_entsize; i++) {
+      GElf_Rela r;
+      GElf_Sym s;
+      gelf_getrela(d, (int)i, &r);
+      if (!gelf_getsym(sd, (int)GELF_R_SYM(r.r_info), &s))
+        continue;
+      const char *n = elf_strptr(e, symsh.sh_link, s.st_name);
+      if (n && strcmp(n, name) == 0)
+        found = 1;
+    }
+  }
+  if (e)
+    elf_end(e);
+  return found;
+}
+
+void tu_elf_flags(const void *code, size_t size, unsigned *e_flags, int *abiversion) {
+  Elf *e = open_elf(code, size);
+  GElf_Ehdr eh;
+  assert_non_null(e);
+  assert_non_null(gelf_getehdr(e, &eh));
+  *e_flags = (unsigned)eh.e_flags;
+  *abiversion = eh.e_ident[EI_ABIVERSION];
+  elf_end(e);
+}
+
+void *tu_read(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *d = malloc((size_t)n + 1);
+  if (d && fread(d, 1, (size_t)n, f) != (size_t)n) {
+    free(d);
+    d = NULL;
+  }
+  fclose(f);
+  if (d) {
+    d[n] = '\0';
+    *size = (size_t)n;
+  }
+  return d;
+}
+
+int tu_run(char *const argv[], char **out) {
+  char path[] = "/tmp/flyc-test-run-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return -1;
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, fd, 1);
+  posix_spawn_file_actions_adddup2(&fa, fd, 2);
+  pid_t pid;
+  int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fd);
+  int status = -1;
+  if (rc == 0)
+    waitpid(pid, &status, 0);
+  size_t n;
+  *out = tu_read(path, &n);
+  if (!*out)
+    *out = strdup("");
+  unlink(path);
+  if (rc != 0 || !WIFEXITED(status))
+    return -1;
+  return WEXITSTATUS(status);
+}
+
+char *tu_temp_file(const char *suffix, const void *data, size_t size) {
+  char *path = NULL;
+  if (asprintf(&path, "/tmp/flyc-test-XXXXXX%s", suffix) < 0)
+    return NULL;
+  int fd = mkstemps(path, (int)strlen(suffix));
+  if (fd < 0) {
+    free(path);
+    return NULL;
+  }
+  if (write(fd, data, size) != (ssize_t)size) {
+    close(fd);
+    free(path);
+    return NULL;
+  }
+  close(fd);
+  return path;
+}
+
+int tu_have_libdevice(void) {
+  return access("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc", R_OK) == 0 ||
+         access("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc", R_OK) == 0;
+}
+
+int tu_can(const char *processor, uint32_t codegen) {
+  for (size_t i = 0; i < flyc_target_count(); i++) {
+    flyc_target_info_t t;
+    if (flyc_target_get(i, &t) == FLYC_OK && strcmp(t.processor, processor) == 0)
+      return (t.codegen_paths >> codegen) & 1;
+  }
+  return 0;
+}

@@ -1,0 +1,63 @@
+/* Shared helpers of the cmocka tests. */
+#ifndef FLYC_TEST_UTIL_H
+#define FLYC_TEST_UTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "flyc.h"
+
+#define FX(name) FLYC_FIXTURE_DIR "/" name
+#define LIB_MSTL FX("mstl_amdgcn.gfx90a.cov4.bc")
+#define K_MSTL FX("k_mstl_amdgcn.gfx90a.ll")
+
+/* Compiles `in` for `target` with `libs` (NULL-terminated, may be NULL). */
+int tu_compile(flyc_artifact_t **out, const char *in, const char *target,
+               const char *const *libs, uint32_t codegen, uint32_t cov);
+
+/* Asserts rc == code, flyc_error_last() agrees, and the message contains
+ * every NULL-terminated substring; prints the message on failure. */
+void tu_assert_error(int rc, int code, ...);
+#define assert_error(rc, code, ...) tu_assert_error((rc), (code), __VA_ARGS__, NULL)
+
+/* Asserts success, printing the error message otherwise. */
+void tu_assert_ok(int rc);
+#define assert_ok(rc) tu_assert_ok(rc)
+
+/* A dynamic symbol of a code object: 1 when found. */
+typedef struct tu_sym {
+  uint64_t size;
+  int bind, type, defined;
+} tu_sym_t;
+int tu_dynsym(const void *code, size_t size, const char *name, tu_sym_t *out);
+/* 1 when a dynamic relocation refers to symbol `name`. */
+int tu_has_reloc_to(const void *code, size_t size, const char *name);
+/* e_flags and EI_ABIVERSION of a code object. */
+void tu_elf_flags(const void *code, size_t size, unsigned *e_flags, int *abiversion);
+
+/* Reads a whole file (malloc'd), NULL on failure. */
+void *tu_read(const char *path, size_t *size);
+/* Runs argv (no shell); captures stdout+stderr into *out (malloc'd). Returns
+ * the exit status, or -1. */
+int tu_run(char *const argv[], char **out);
+/* Writes `data` to a fresh temporary file; returns its path (malloc'd). */
+char *tu_temp_file(const char *suffix, const void *data, size_t size);
+
+
+
+/* 1 when CUDA's libdevice.10.bc is installed where flyc looks by default. */
+int tu_have_libdevice(void);
+#define SKIP_WITHOUT_LIBDEVICE()                                                       \
+  do {                                                                                 \
+    if (!tu_have_libdevice()) {                                                        \
+      print_message("skipped: CUDA's libdevice.10.bc is not installed\n");            \
+      skip();                                                                          \
+    }                                                                                  \
+  } while (0)
+
+/* 1 when codegen path `codegen` can serve `processor` in this build. */
+int tu_can(const char *processor, uint32_t codegen);
+#endif
