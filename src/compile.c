@@ -197,11 +197,13 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
                              c->diag.len > diag_before ? c->diag.data + diag_before
                                                        : "unreadable");
   } else {
-    if (memchr(data, '\0', size))
+    if (memchr(data, '\0', size)) {
+      LLVMDisposeMemoryBuffer(mb);
       return flyc__error_set(errcode,
                              "'%s' is neither LLVM bitcode nor LLVM IR text (it has NUL "
                              "bytes)",
                              name);
+    }
     /* Takes ownership of mb on every path. */
     if (LLVMParseIRInContext(c->ctx, mb, &m, &msg) || !m) {
       int rc = flyc__error_set(errcode, "'%s' does not parse as LLVM IR: %s", name,

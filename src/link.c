@@ -110,11 +110,15 @@ int flyc__load_library(flyc_compile_t *c, const char *path, LLVMModuleRef *out) 
     return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
   size_t before = c->diag.len;
   LLVMModuleRef m = NULL;
-  if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) /* takes mb */
+  /* On success the module owns mb; on failure LLVM 15-19 release it without
+   * freeing it, so it is still ours to dispose. */
+  if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) {
+    LLVMDisposeMemoryBuffer(mb);
     return flyc__error_set(FLYC_ELINK, "link library '%s' is not readable bitcode: %s",
                            path,
                            c->diag.len > before ? c->diag.data + before
                                                 : "unknown reader error");
+  }
   *out = m;
   return FLYC_OK;
 }
