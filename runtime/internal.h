@@ -57,6 +57,11 @@ flyc_artifact_t *flyc__artifact_new(void);
 const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);
 
+/* Appends the artifact as bytes to `b`; reads them back (every length is
+ * checked; corrupt bytes are FLYC_EINVAL). */
+int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b);
+int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **out);
+
 /* Reads a whole file; *out is malloc'd and NUL-terminated (not counted). */
 int flyc__read_file(const char *path, void **out, size_t *size);
 

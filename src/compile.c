@@ -182,35 +182,44 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
                    LLVMModuleRef *out, int errcode) {
   if (size == 0)
     return flyc__error_set(errcode, "'%s' is empty", name);
-  LLVMMemoryBufferRef mb =
-      LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
+  const char *what = errcode == FLYC_EIR ? "input" : "link library";
+  char *text = NULL;
+  int from_bitcode = is_bitcode(data, size);
+  if (from_bitcode && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
+    int rc = flyc__bitcode_to_text(data, size, what, name, errcode, &text);
+    if (rc)
+      return rc;
+    data = text;
+    size = strlen(text);
+  } else if (!from_bitcode && memchr(data, '\0', size)) {
+    return flyc__error_set(errcode,
+                           "'%s' is neither LLVM bitcode nor LLVM IR text (it has NUL bytes)",
+                           name);
+  }
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
+  free(text);
   if (!mb)
     return flyc__error_set(FLYC_ENOMEM, "out of memory copying '%s'", name);
   char *msg = NULL;
   LLVMModuleRef m = NULL;
   size_t diag_before = c->diag.len;
-  if (is_bitcode(data, size)) {
+  if (from_bitcode && (c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
     int failed = LLVMParseBitcodeInContext2(c->ctx, mb, &m);
     LLVMDisposeMemoryBuffer(mb);
     if (failed || !m)
-      return flyc__error_set(errcode, "'%s' is not valid bitcode: %s", name,
+      return flyc__error_set(errcode, "%s '%s' is not valid bitcode: %s", what, name,
                              c->diag.len > diag_before ? c->diag.data + diag_before
                                                        : "unreadable");
-  } else {
-    if (memchr(data, '\0', size)) {
-      LLVMDisposeMemoryBuffer(mb);
-      return flyc__error_set(errcode,
-                             "'%s' is neither LLVM bitcode nor LLVM IR text (it has NUL "
-                             "bytes)",
-                             name);
-    }
-    /* Takes ownership of mb on every path. */
-    if (LLVMParseIRInContext(c->ctx, mb, &m, &msg) || !m) {
-      int rc = flyc__error_set(errcode, "'%s' does not parse as LLVM IR: %s", name,
-                               msg ? msg : "unknown error");
-      LLVMDisposeMessage(msg);
-      return rc;
-    }
+  } else if (LLVMParseIRInContext(c->ctx, mb, &m, &msg) || !m) { /* takes mb */
+    int rc = from_bitcode
+                 ? flyc__error_set(errcode,
+                                   "%s '%s' is malformed bitcode: LLVM's reader accepted it, "
+                                   "but its disassembly does not parse: %s",
+                                   what, name, msg ? msg : "unknown error")
+                 : flyc__error_set(errcode, "'%s' does not parse as LLVM IR: %s", name,
+                                   msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return rc;
   }
   c->diag.len = diag_before;
   if (c->diag.data)
@@ -424,7 +433,7 @@ static int link_libraries(flyc_compile_t *c) {
     }
     seen[nseen++] = canon;
     LLVMModuleRef lib = NULL;
-    rc = flyc__load_library(c, path, &lib);
+    rc = flyc__load_library(c, path, 0, &lib);
     if (rc == FLYC_OK)
       rc = flyc__link_library(c, lib, path, 1);
   }
@@ -513,8 +522,8 @@ static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
   return FLYC_OK;
 }
 
-int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
-                        const char *name, const flyc_compile_options_t *options) {
+static int compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
+                          const char *name, const flyc_compile_options_t *options) {
   if (!out || (!data && size))
     return flyc__error_set(FLYC_EINVAL, "flyc_compile_buffer: out and data are required");
   if (!name)
@@ -537,6 +546,42 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
   return rc;
 }
 
+/* Options with FLYC_COMPILE_ISOLATED taken out, for the child. */
+static int child_options(const flyc_compile_options_t *o, flyc_compile_options_t *copy) {
+  if (!o || o->size < offsetof(flyc_compile_options_t, target) + sizeof(o->target))
+    return 0;
+  memset(copy, 0, sizeof *copy);
+  memcpy(copy, o, o->size < sizeof *copy ? o->size : sizeof *copy);
+  copy->size = sizeof *copy;
+  if (!(copy->flags & FLYC_COMPILE_ISOLATED))
+    return 0;
+  copy->flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
+  return 1;
+}
+
+typedef struct buffer_job {
+  const void *data;
+  size_t size;
+  const char *name;
+  const flyc_compile_options_t *opts;
+  LLVMModuleRef module;
+} buffer_job_t;
+
+static int buffer_job(flyc_artifact_t **out, void *p) {
+  buffer_job_t *j = p;
+  return compile_buffer(out, j->data, j->size, j->name, j->opts);
+}
+
+int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
+                        const char *name, const flyc_compile_options_t *options) {
+  flyc_compile_options_t copy;
+  if (out && (data || !size) && child_options(options, &copy)) {
+    buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
+    return flyc__compile_isolated(buffer_job, &j, j.name, out);
+  }
+  return compile_buffer(out, data, size, name, options);
+}
+
 int flyc_compile_file(flyc_artifact_t **out, const char *path,
                       const flyc_compile_options_t *options) {
   if (!out || !path)
@@ -551,8 +596,32 @@ int flyc_compile_file(flyc_artifact_t **out, const char *path,
   return rc;
 }
 
+static int compile_module(flyc_artifact_t **out, LLVMModuleRef module,
+                          const flyc_compile_options_t *options);
+
+static int module_job(flyc_artifact_t **out, void *p) {
+  buffer_job_t *j = p;
+  return compile_module(out, j->module, j->opts);
+}
+
 int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
                         const flyc_compile_options_t *options) {
+  flyc_compile_options_t copy;
+  if (out && module && child_options(options, &copy)) {
+    size_t len;
+    const char *id = LLVMGetModuleIdentifier(module, &len);
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(len < 200 ? len : 200), id ? id : "");
+    buffer_job_t j = {NULL, 0, name, &copy, module};
+    int rc = flyc__compile_isolated(module_job, &j, name, out);
+    LLVMDisposeModule(module); /* the child consumed its own copy */
+    return rc;
+  }
+  return compile_module(out, module, options);
+}
+
+static int compile_module(flyc_artifact_t **out, LLVMModuleRef module,
+                          const flyc_compile_options_t *options) {
   if (!module)
     return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
   if (!out) {

@@ -78,6 +78,11 @@ void flyc__global_lock(void);
 void flyc__global_unlock(void);
 /* Consumes an LLVMErrorRef: returns its message (malloc'd) or NULL. */
 char *flyc__llvm_error_take(void *err);
+/* flyc's locks around fork(): taken before, released after in both processes. */
+void flyc__fork_lock(void);
+void flyc__fork_unlock(void);
+void flyc__files_lock(void);
+void flyc__files_unlock(void);
 /* Creates the TargetMachine for `t`. */
 int flyc__target_machine(const flyc_target_t *t, int opt_level,
                          LLVMTargetMachineRef *out);
@@ -127,8 +132,10 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size,
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);
-/* Loads a `.bc` (lazily) or `.ll` file into c->ctx. */
-int flyc__load_library(flyc_compile_t *c, const char *path, LLVMModuleRef *out);
+/* Loads a `.bc` (lazily) or `.ll` file into c->ctx. `trusted` skips the
+ * bitcode pre-check (device libraries from the search path). */
+int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
+                       LLVMModuleRef *out);
 /* Checks `lib` against the module and links it (consumes `lib`). `check` is 0
  * for device libraries, whose triple and layout are adopted. */
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
@@ -164,6 +171,21 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */
 char *flyc__lld_find(void);
+
+/* ---- child processes (isolate.c) ---- */
+
+/* Parses and verifies caller bitcode in a forked child, which prints it as
+ * text; `*text` (malloc'd) is what flyc parses in process. A child that dies
+ * or reports an error makes this return `errcode` with the reason; `what` is
+ * "input" or "link library". */
+int flyc__bitcode_to_text(const void *data, size_t size, const char *what,
+                          const char *name, int errcode, char **text);
+
+/* Runs fn(out, payload) in a forked child and brings the artifact (or the
+ * error) back. */
+typedef int (*flyc__compile_fn)(flyc_artifact_t **out, void *payload);
+int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
+                           flyc_artifact_t **out);
 
 /* ---- PTX (ptx.c) ---- */
 int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size);

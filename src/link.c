@@ -8,22 +8,29 @@
 #include <unistd.h>
 
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 
 #include "internal.h"
 
 /* ---- bitcode bytes kept for the life of the process ----
- * Device libraries (ocml.bc is ~1 MB) are read once, not per compile; the
- * entry is reused only while the file's identity, size and mtime are the same.
- * LLVM's lazy reader points into these bytes, so they are never freed. */
+ * Library files (ocml.bc is ~1 MB) are read once, not per compile; an entry is
+ * reused only while the file's identity, size and mtime are the same. LLVM's
+ * lazy reader points into these bytes, so they are never freed. An entry of
+ * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
+ * bytes stay allocated because another thread may still be reading them. */
 typedef struct file_entry {
   struct file_entry *next;
   char *path;
   dev_t dev;
   ino_t ino;
-  off_t size;
+  off_t file_size;
   struct timespec mtime;
-  void *data;
+  const void *data;
+  size_t size;
+  const void *raw; /* the file's bytes, once `data` holds the checked form */
+  int checked;     /* data was checked through a child (isolate.c) */
 } file_entry_t;
 
 static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -31,23 +38,32 @@ static file_entry_t *files;
 static size_t files_bytes;
 #define FILES_MAX_BYTES (256u << 20)
 
+void flyc__files_lock(void) { pthread_mutex_lock(&files_mu); }
+void flyc__files_unlock(void) { pthread_mutex_unlock(&files_mu); }
+
 static int same_file(const file_entry_t *e, const struct stat *st) {
-  return e->dev == st->st_dev && e->ino == st->st_ino && e->size == st->st_size &&
+  return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
          e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec;
 }
 
-/* Returns bytes that stay valid for the process (*owned = 0), or a fresh copy
- * the caller frees (*owned = 1) when the cache is full. */
-static int read_bitcode(const char *path, const void **data, size_t *size, int *owned) {
+/* The bytes of `path`: cached ones that stay valid for the process (*owned =
+ * 0, *entry set, *checked from the entry), or a fresh copy the caller frees
+ * (*owned = 1) when the cache is full. */
+static int read_bitcode(const char *path, const void **data, size_t *size, int *owned,
+                        file_entry_t **entry, int *checked) {
   struct stat st;
+  *entry = NULL;
+  *checked = 0;
   if (stat(path, &st) != 0)
     return flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
   pthread_mutex_lock(&files_mu);
   for (file_entry_t *e = files; e; e = e->next)
     if (same_file(e, &st) && strcmp(e->path, path) == 0) {
       *data = e->data;
-      *size = (size_t)e->size;
+      *size = e->size;
       *owned = 0;
+      *entry = e;
+      *checked = e->checked;
       pthread_mutex_unlock(&files_mu);
       return FLYC_OK;
     }
@@ -63,13 +79,15 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
       (e->path = strdup(path))) {
     e->dev = st.st_dev;
     e->ino = st.st_ino;
-    e->size = (off_t)n;
+    e->file_size = st.st_size;
     e->mtime = st.st_mtim;
     e->data = buf;
+    e->size = n;
     e->next = files;
     files = e;
     files_bytes += n;
     *owned = 0;
+    *entry = e;
   } else {
     free(e);
     *owned = 1;
@@ -85,11 +103,50 @@ static int has_suffix(const char *s, const char *suf) {
   return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-int flyc__load_library(flyc_compile_t *c, const char *path, LLVMModuleRef *out) {
+/* Caller bitcode, rewritten through text in a child (isolate.c) and back to
+ * bitcode by this process's LLVM: *out is malloc'd. */
+static int checked_bitcode(const char *path, const void *data, size_t size, void **out,
+                           size_t *out_size) {
+  char *text = NULL;
+  int rc = flyc__bitcode_to_text(data, size, "link library", path, FLYC_ELINK, &text);
+  if (rc)
+    return rc;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, strlen(text), path);
+  free(text);
+  LLVMModuleRef m = NULL;
+  char *msg = NULL;
+  if (!mb || LLVMParseIRInContext(ctx, mb, &m, &msg) || !m) { /* takes mb */
+    rc = flyc__error_set(FLYC_ELINK,
+                         "link library '%s' is malformed bitcode: LLVM's reader accepted "
+                         "it, but its disassembly does not parse: %s",
+                         path, msg ? msg : "unknown error");
+  } else {
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+    *out_size = bc ? LLVMGetBufferSize(bc) : 0;
+    *out = bc ? malloc(*out_size) : NULL;
+    if (!*out)
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory rewriting '%s'", path);
+    else
+      memcpy(*out, LLVMGetBufferStart(bc), *out_size);
+    if (bc)
+      LLVMDisposeMemoryBuffer(bc);
+  }
+  LLVMDisposeMessage(msg);
+  if (m)
+    LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return rc;
+}
+
+int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
+                       LLVMModuleRef *out) {
   const void *data = NULL;
   size_t size = 0;
   int owned = 0;
-  int rc = read_bitcode(path, &data, &size, &owned);
+  file_entry_t *entry = NULL;
+  int checked = 0;
+  int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked);
   if (rc)
     return rc;
   const unsigned char *d = data;
@@ -99,6 +156,30 @@ int flyc__load_library(flyc_compile_t *c, const char *path, LLVMModuleRef *out) 
     if (owned)
       free((void *)data);
     return rc;
+  }
+  if (!trusted && !checked && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
+    /* The checked form (isolate.c): the child's text, parsed here and written
+     * back as bitcode, which the cache keeps for later compiles. */
+    void *clean = NULL;
+    size_t clean_size = 0;
+    rc = checked_bitcode(path, data, size, &clean, &clean_size);
+    if (owned)
+      free((void *)data);
+    if (rc)
+      return rc;
+    owned = 1;
+    pthread_mutex_lock(&files_mu);
+    if (entry && !entry->checked) {
+      files_bytes += clean_size;
+      entry->raw = entry->data;
+      entry->data = clean;
+      entry->size = clean_size;
+      entry->checked = 1;
+      owned = 0;
+    }
+    pthread_mutex_unlock(&files_mu);
+    data = clean;
+    size = clean_size;
   }
   /* Lazy: only the functions the link needs are materialized. */
   LLVMMemoryBufferRef mb =
@@ -114,7 +195,7 @@ int flyc__load_library(flyc_compile_t *c, const char *path, LLVMModuleRef *out) 
    * freeing it, so it is still ours to dispose. */
   if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) {
     LLVMDisposeMemoryBuffer(mb);
-    return flyc__error_set(FLYC_ELINK, "link library '%s' is not readable bitcode: %s",
+    return flyc__error_set(FLYC_ELINK, "link library '%s' is not valid bitcode: %s",
                            path,
                            c->diag.len > before ? c->diag.data + before
                                                 : "unknown reader error");

@@ -33,6 +33,18 @@ void flyc__llvm_init(void) { (void)pthread_once(&init_once, do_init); }
 void flyc__global_lock(void) { (void)pthread_mutex_lock(&global_mu); }
 void flyc__global_unlock(void) { (void)pthread_mutex_unlock(&global_mu); }
 
+/* flyc's own locks are taken around fork() so that no other thread holds
+ * one in the child, where that thread does not exist. */
+void flyc__fork_lock(void) {
+  flyc__global_lock();
+  flyc__files_lock();
+}
+
+void flyc__fork_unlock(void) {
+  flyc__files_unlock();
+  flyc__global_unlock();
+}
+
 void flyc__llvm_set_option(const char *opt) {
   /* LLVMParseCommandLineOptions reports problems to a null stream and never
    * exits; cl::opt values may be given more than once since LLVM 15. */

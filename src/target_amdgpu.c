@@ -98,6 +98,39 @@ static int feature_state(const char *fs, unsigned len, const char *feat) {
   return state;
 }
 
+#include "features.gen.h"
+
+/* Every "+x"/"-x" of a feature string must be a feature this LLVM knows;
+ * LLVM itself would print a warning to stderr and ignore it. */
+static int check_feature_names(const char *fs, unsigned len, const char *fn,
+                               const char *lib) {
+  if (!amdgpu_features[0])
+    return FLYC_OK; /* the build could not read the list */
+  const char *p = fs, *end = fs + len;
+  while (p < end) {
+    const char *comma = memchr(p, ',', (size_t)(end - p));
+    size_t n = comma ? (size_t)(comma - p) : (size_t)(end - p);
+    if (n && (p[0] == '+' || p[0] == '-')) {
+      int known = 0;
+      for (size_t i = 0; amdgpu_features[i] && !known; i++)
+        known = strlen(amdgpu_features[i]) == n - 1 &&
+                memcmp(amdgpu_features[i], p + 1, n - 1) == 0;
+      if (!known)
+        return flyc__error_set(FLYC_ELINK,
+                               "function '%s' in '%s' has target feature '%.*s', which "
+                               "LLVM %s does not know",
+                               fn, lib, (int)n, p, flyc_llvm_version());
+    } else if (n) {
+      return flyc__error_set(FLYC_ELINK,
+                             "function '%s' in '%s' has a malformed \"target-features\" "
+                             "entry '%.*s'",
+                             fn, lib, (int)n, p);
+    }
+    p += n + 1;
+  }
+  return FLYC_OK;
+}
+
 static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   unsigned len;
   size_t nl;
@@ -112,6 +145,9 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   const char *fs = flyc__fn_attr(fn, "target-features", &len);
   if (!len)
     return FLYC_OK;
+  int rc = check_feature_names(fs, len, name, lib);
+  if (rc)
+    return rc;
   static const char *const feats[] = {"xnack", "sramecc"};
   for (int i = 0; i < 2; i++) {
     int want = i == 0 ? c->target.xnack : c->target.sramecc;
@@ -198,7 +234,7 @@ static int link_device_libs(flyc_compile_t *c) {
       int rc = flyc__find_device_lib(c, files[i][1], dirs, nd, &path);
       LLVMModuleRef lib = NULL;
       if (rc == FLYC_OK)
-        rc = flyc__load_library(c, path, &lib);
+        rc = flyc__load_library(c, path, 1, &lib);
       if (rc == FLYC_OK)
         rc = flyc__link_library(c, lib, path, 0);
       free(path);

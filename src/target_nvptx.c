@@ -126,7 +126,7 @@ static int link_device_libs(flyc_compile_t *c) {
   int rc = flyc__find_device_lib(c, "libdevice.10.bc", dirs, n, &path);
   LLVMModuleRef lib = NULL;
   if (rc == FLYC_OK)
-    rc = flyc__load_library(c, path, &lib);
+    rc = flyc__load_library(c, path, 1, &lib);
   if (rc == FLYC_OK)
     rc = flyc__link_library(c, lib, path, 0);
   free(path);

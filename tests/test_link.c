@@ -160,7 +160,7 @@ static void test_link__library_not_found_or_garbage(void **state) {
   (void)state;
   link_expect("/nonexistent/lib.bc", FLYC_ENOTFOUND, "not found", "lib.bc");
   char *junk = tu_temp_file(".bc", "BC\xc0\xde garbage", 12);
-  link_expect(junk, FLYC_ELINK, "not readable bitcode", "");
+  link_expect(junk, FLYC_ELINK, "not valid bitcode", "");
   unlink(junk);
   free(junk);
   /* A truncated library: the lazy reader fails when linking materializes. */

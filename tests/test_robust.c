@@ -38,7 +38,12 @@ static void check(int rc, flyc_artifact_t *a) {
   }
 }
 
+static void run_mutations_flags(const char *path, int is_library, int rounds, uint32_t flags);
 static void run_mutations(const char *path, int is_library, int rounds) {
+  run_mutations_flags(path, is_library, rounds, 0);
+}
+
+static void run_mutations_flags(const char *path, int is_library, int rounds, uint32_t flags) {
   size_t n;
   unsigned char *orig = tu_read(path, &n);
   assert_non_null(orig);
@@ -46,6 +51,7 @@ static void run_mutations(const char *path, int is_library, int rounds) {
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   o.target = "gfx90a";
   o.opt_level = FLYC_OPT_O1;
+  o.flags = flags;
   for (int r = 0; r < rounds; r++) {
     memcpy(buf, orig, n);
     mutate(buf, n);
@@ -76,12 +82,21 @@ static void test_robust__mutated_ir_text(void **state) {
 
 static void test_robust__mutated_bitcode(void **state) {
   (void)state;
-  run_mutations(FX("vadd_amdgcn.gfx90a.bc"), 0, 150);
+  run_mutations(FX("vadd_amdgcn.gfx90a.bc"), 0, 300);
 }
 
 static void test_robust__mutated_link_library(void **state) {
   (void)state;
-  run_mutations(LIB_MSTL, 1, 80);
+  run_mutations(LIB_MSTL, 1, 300);
+}
+
+/* The isolated compile: whatever LLVM does with the mutated input, the
+ * caller gets a status. */
+static void test_robust__isolated_mutations(void **state) {
+  (void)state;
+  run_mutations_flags(FX("vadd_amdgcn.gfx90a.ll"), 0, 40, FLYC_COMPILE_ISOLATED);
+  run_mutations_flags(FX("vadd_amdgcn.gfx90a.bc"), 0, 40, FLYC_COMPILE_ISOLATED);
+  run_mutations_flags(LIB_MSTL, 1, 40, FLYC_COMPILE_ISOLATED);
 }
 
 static void test_robust__random_bytes(void **state) {
@@ -106,6 +121,7 @@ int main(void) {
       cmocka_unit_test(test_robust__mutated_ir_text),
       cmocka_unit_test(test_robust__mutated_bitcode),
       cmocka_unit_test(test_robust__mutated_link_library),
+      cmocka_unit_test(test_robust__isolated_mutations),
       cmocka_unit_test(test_robust__random_bytes),
   };
   return cmocka_run_group_tests_name("robust", tests, NULL, NULL);

@@ -32,7 +32,7 @@ static void usage_compile(FILE *f) {
           "usage: flyc compile IN --arch T -o OUT [--link LIB]... [-O N]\n"
           "                    [--codegen auto|comgr|comgr-link|lld] [--cov N]\n"
           "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
-          "                    [--no-device-libs] [--time] [--quiet]\n"
+          "                    [--no-device-libs] [--no-isolate] [--time] [--quiet]\n"
           "\n"
           "  IN                 LLVM IR text (.ll) or bitcode (.bc) defining kernels\n"
           "  --arch T           target ID: gfx90a, gfx942:xnack-, gfx90a:sramecc+:xnack-,\n"
@@ -46,6 +46,8 @@ static void usage_compile(FILE *f) {
           "  --export SYMBOL    keep global SYMBOL external (for host writes after load)\n"
           "  --device-lib-dir D search D first for ocml/ockl/libdevice\n"
           "  --no-device-libs   do not link device libraries automatically\n"
+          "  --no-isolate       compile in this process, not in a child (by default an\n"
+          "                     LLVM crash on odd input is reported as an error)\n"
           "  --time             print the time of each stage to stderr\n"
           "  --quiet            do not print the kernel table\n"
           "\n"
@@ -248,7 +250,7 @@ static int cmd_compile(int argc, char **argv) {
   const char *in = NULL, *out = NULL;
   const char **libs = NULL, **exports = NULL, **dirs = NULL;
   size_t nlibs = 0, nexports = 0, ndirs = 0;
-  int show_time = 0, quiet = 0, rc = EXIT_USAGE;
+  int show_time = 0, quiet = 0, isolate = 1, rc = EXIT_USAGE;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     const char *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -307,6 +309,8 @@ static int cmd_compile(int argc, char **argv) {
       o.code_object_version = (uint32_t)cov;
     } else if (strcmp(a, "--no-device-libs") == 0) {
       o.flags |= FLYC_COMPILE_NO_DEVICE_LIBS;
+    } else if (strcmp(a, "--no-isolate") == 0) {
+      isolate = 0;
     } else if (strcmp(a, "--time") == 0) {
       show_time = 1;
     } else if (strcmp(a, "--quiet") == 0) {
@@ -327,6 +331,8 @@ static int cmd_compile(int argc, char **argv) {
                                                       : "no output (-o) given");
     goto done;
   }
+  if (isolate)
+    o.flags |= FLYC_COMPILE_ISOLATED;
   o.link_libraries = libs;
   o.link_library_count = nlibs;
   o.exported_globals = exports;

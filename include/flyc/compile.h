@@ -8,7 +8,15 @@
  *     `gfx90a:sramecc+:xnack-`, `sm_80`). A processor the LLVM in use does not
  *     know is ::FLYC_EUNSUPPORTED and the message lists the ones it knows.
  *  2. input: `.ll` text or `.bc` bitcode, parsed into a fresh LLVM context and
- *     verified. Broken IR is ::FLYC_EIR carrying the verifier's text.
+ *     verified. Broken IR is ::FLYC_EIR carrying the verifier's text. Caller
+ *     bitcode (the input and link libraries, not the device libraries found on
+ *     the search path) is first parsed in a forked child, because LLVM's
+ *     bitcode reader aborts the process on some corrupt files; a link library
+ *     is checked once per process while its file is unchanged. The child
+ *     prints the module as text, and flyc parses that text, which LLVM's IR
+ *     parser checks more strictly than the bitcode reader. Set
+ *     ::FLYC_COMPILE_TRUSTED_BITCODE to skip this (bitcode LLVM made).
+ *     ::FLYC_COMPILE_ISOLATED runs the whole compile in a child.
  *  3. link: each link library is loaded lazily into the same context and
  *     checked against the target (triple, data layout, Error-behaviour module
  *     flags such as the code object version and `wchar_size`, per-function
@@ -78,6 +86,19 @@ enum {
   /** Search device libraries only in ::flyc_compile_options_t.device_lib_dirs
    *  and `FLYC_DEVICE_LIB_PATH`, not in ROCm's and CUDA's usual places. */
   FLYC_COMPILE_NO_DEFAULT_LIB_DIRS = 1u << 5,
+  /** The input and link libraries are trusted bitcode (made by LLVM, not read
+   *  from an untrusted place): skip the pre-check that parses caller bitcode
+   *  in a child process first, so that corrupt bitcode, which can make LLVM's
+   *  reader abort, cannot take the calling process down (see
+   *  flyc_compile_file()). */
+  FLYC_COMPILE_TRUSTED_BITCODE = 1u << 6,
+  /** Run the whole compile in a forked child process and bring the artifact
+   *  back: an LLVM crash or fatal error ("Cannot select", "out of memory") on
+   *  input flyc's own checks let through becomes ::FLYC_ECOMPILE carrying
+   *  LLVM's last message, instead of ending the calling process. Costs a fork
+   *  per compile (about 1 ms in a small process; more in a large one). The CLI
+   *  sets it unless given --no-isolate. */
+  FLYC_COMPILE_ISOLATED = 1u << 7,
 };
 
 /**

@@ -1,0 +1,132 @@
+/* flyc side of the compile-speed benchmark: compiles one .ll kernel (plus link
+ * libraries) through the C API, W warm-ups then N timed runs, and prints the
+ * harness summary line with the median of every stage.
+ *
+ * usage: bench_flyc [-p] [-v] [-w W] [-n N] -a TARGET [-c auto|comgr|comgr-link|lld]
+ *                   [-l LIB]... [-N name] [-t threads] IN.ll
+ *   -p  pin to CPU 0       -t  run T threads, each compiling N times (throughput)
+ *   The first compile of the process is reported separately as "cold". */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "flyc.h"
+
+static flyc_compile_options_t opts = FLYC_COMPILE_OPTIONS_INIT;
+static const char *input;
+static int runs = 7, warm = 1;
+
+static double compile_once(flyc_compile_times_t *t) {
+  flyc_artifact_t *a = NULL;
+  uint64_t t0 = bench_now_ns();
+  if (flyc_compile_file(&a, input, &opts) < 0) {
+    fprintf(stderr, "bench_flyc: %s: %s\n", flyc_status_name(flyc_error_last()->code),
+            flyc_error_last()->message);
+    exit(1);
+  }
+  double ms = bench_ms(t0, bench_now_ns());
+  if (t)
+    flyc_artifact_compile_times(a, t);
+  flyc_artifact_destroy(a);
+  return ms;
+}
+
+static void *thread_main(void *p) {
+  (void)p;
+  for (int i = 0; i < runs; i++)
+    compile_once(NULL);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  const char *libs[16];
+  size_t nlibs = 0;
+  int pin = 0, verbose = 0, threads = 0, opt;
+  const char *name = NULL;
+  while ((opt = getopt(argc, argv, "pvw:n:a:c:l:N:t:")) != -1) {
+    switch (opt) {
+    case 'p': pin = 1; break;
+    case 'v': verbose = 1; break;
+    case 'w': warm = atoi(optarg); break;
+    case 'n': runs = atoi(optarg); break;
+    case 'a': opts.target = optarg; break;
+    case 'c':
+      for (opts.codegen = 0; opts.codegen <= FLYC_CODEGEN_LLD; opts.codegen++)
+        if (strcmp(optarg, flyc_codegen_name(opts.codegen)) == 0)
+          break;
+      if (opts.codegen > FLYC_CODEGEN_LLD) {
+        fprintf(stderr, "bench_flyc: unknown codegen path %s\n", optarg);
+        return 2;
+      }
+      break;
+    case 'l':
+      if (nlibs < 16)
+        libs[nlibs++] = optarg;
+      break;
+    case 'N': name = optarg; break;
+    case 't': threads = atoi(optarg); break;
+    default:
+      fprintf(stderr, "usage: bench_flyc [-p] [-v] [-w W] [-n N] -a TARGET [-c PATH] "
+                      "[-l LIB]... [-N name] [-t threads] IN.ll\n");
+      return 2;
+    }
+  }
+  if (optind >= argc || !opts.target) {
+    fprintf(stderr, "bench_flyc: need a target (-a) and an input\n");
+    return 2;
+  }
+  input = argv[optind];
+  opts.link_libraries = libs;
+  opts.link_library_count = nlibs;
+  if (pin && bench_pin_cpu0() != 0)
+    perror("bench_flyc: sched_setaffinity");
+  char label[256];
+  snprintf(label, sizeof label, "flyc %s %s %s", name ? name : input, opts.target,
+           flyc_codegen_name(opts.codegen));
+
+  flyc_compile_times_t t;
+  double cold = compile_once(&t);
+  printf("name=%s/cold unit=ms n=1 median=%.3f\n", label, cold);
+  for (int i = 1; i < warm; i++)
+    compile_once(NULL);
+
+  if (threads > 0) {
+    /* Throughput: T threads each compile `runs` times; compiles per second. */
+    pthread_t th[64];
+    if (threads > 64)
+      threads = 64;
+    uint64_t t0 = bench_now_ns();
+    for (int i = 0; i < threads; i++)
+      pthread_create(&th[i], NULL, thread_main, NULL);
+    for (int i = 0; i < threads; i++)
+      pthread_join(th[i], NULL);
+    double ms = bench_ms(t0, bench_now_ns());
+    printf("name=%s/throughput threads=%d compiles=%d wall_ms=%.1f per_s=%.1f\n", label,
+           threads, threads * runs, ms, threads * runs / (ms / 1e3));
+    return 0;
+  }
+
+  bench_t b;
+  if (bench_init(&b, label, (size_t)runs) != 0)
+    return 1;
+  for (int i = 0; i < runs; i++) {
+    double ms = compile_once(&t);
+    bench_add(&b, ms);
+    bench_stage_add(&b, "parse", t.parse_us / 1e3);
+    bench_stage_add(&b, "link", t.link_us / 1e3);
+    bench_stage_add(&b, "devlibs", t.devlib_us / 1e3);
+    bench_stage_add(&b, "internalize", t.internalize_us / 1e3);
+    bench_stage_add(&b, "optimize", t.optimize_us / 1e3);
+    bench_stage_add(&b, "codegen", t.codegen_us / 1e3);
+    bench_stage_add(&b, "exelink", t.exe_link_us / 1e3);
+    bench_stage_add(&b, "check", t.check_us / 1e3);
+  }
+  bench_print(stdout, &b, bench_peak_rss_kb());
+  if (verbose)
+    bench_print_samples(stdout, &b);
+  bench_free(&b);
+  return 0;
+}

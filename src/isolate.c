@@ -1,0 +1,270 @@
+/* Child processes that keep LLVM's crashes out of the caller's process.
+ *
+ * 1. Caller bitcode. LLVM's bitcode reader is not hardened against corrupt
+ *    files: some make it abort ("LLVM ERROR: out of memory"), read out of
+ *    bounds, or build malformed constants that crash the linker later; and
+ *    those reads are not deterministic, so parsing once in a child as a check
+ *    is not enough. A forked child parses and verifies the bytes and prints
+ *    the module as text; flyc then parses that text with LLVM's IR parser,
+ *    which checks what the bitcode reader does not (constant shapes, types).
+ * 2. The isolated compile (FLYC_COMPILE_ISOLATED): the whole pipeline runs in
+ *    a forked child and the artifact comes back serialized; a crash or fatal
+ *    error of LLVM becomes an error carrying LLVM's last words. */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+
+#include "internal.h"
+
+static void write_all(int fd, const void *data, size_t size) {
+  const char *p = data;
+  while (size) {
+    ssize_t n = write(fd, p, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      _exit(3);
+    p += n;
+    size -= (size_t)n;
+  }
+}
+
+/* Forks; the child runs fn(fd, payload) with stdout/stderr into a pipe and
+ * must _exit. The parent collects what the child wrote to `fd` into *out and
+ * its stdout/stderr into *err, and returns the wait status (or -1). */
+static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_t *out,
+                     flyc_buf_t *err) {
+  int res[2], log[2];
+  if (pipe2(res, O_CLOEXEC) != 0)
+    return -1;
+  if (pipe2(log, O_CLOEXEC) != 0) {
+    close(res[0]);
+    close(res[1]);
+    return -1;
+  }
+  flyc__fork_lock();
+  pid_t pid = fork();
+  flyc__fork_unlock(); /* in the parent and in the child */
+  if (pid < 0) {
+    close(res[0]);
+    close(res[1]);
+    close(log[0]);
+    close(log[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    dup2(log[1], 1);
+    dup2(log[1], 2);
+    alarm(120); /* a child stuck in a loop is killed, and reported */
+    fn(res[1], payload);
+    _exit(4);
+  }
+  close(res[1]);
+  close(log[1]);
+  struct pollfd pf[2] = {{res[0], POLLIN, 0}, {log[0], POLLIN, 0}};
+  int open_fds = 2;
+  char chunk[65536];
+  while (open_fds) {
+    if (poll(pf, 2, -1) < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    for (int i = 0; i < 2; i++) {
+      if (pf[i].fd < 0 || !(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
+        continue;
+      ssize_t n = read(pf[i].fd, chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0) {
+        close(pf[i].fd);
+        pf[i].fd = -1;
+        open_fds--;
+      } else {
+        flyc__buf_append(i == 0 ? out : err, chunk, (size_t)n);
+      }
+    }
+  }
+  for (int i = 0; i < 2; i++)
+    if (pf[i].fd >= 0)
+      close(pf[i].fd);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return -1;
+  return status;
+}
+
+/* The last line LLVM printed before dying ("LLVM ERROR: ..."), trimmed. */
+static const char *last_words(flyc_buf_t *err) {
+  if (!err->len)
+    return "(it printed nothing)";
+  while (err->len && (err->data[err->len - 1] == '\n' || err->data[err->len - 1] == ' '))
+    err->data[--err->len] = '\0';
+  const char *p = err->data + err->len;
+  while (p > err->data && p[-1] != '\n')
+    p--;
+  /* Prefer the "LLVM ERROR:" line when there is one. */
+  const char *le = strstr(err->data, "LLVM ERROR:");
+  return le ? le : p;
+}
+
+static int child_failed(int status, flyc_buf_t *err, int errcode, const char *what,
+                        const char *name) {
+  if (status == -1)
+    return flyc__error_set(FLYC_EIO, "cannot start a child process for %s '%s': %s", what,
+                           name, strerror(errno));
+  if (WIFSIGNALED(status))
+    return flyc__error_set(errcode,
+                           "LLVM %s on %s '%s' (signal %d, %s, in flyc's child process): "
+                           "%s",
+                           WTERMSIG(status) == SIGALRM ? "did not finish" : "crashed",
+                           what, name, WTERMSIG(status), strsignal(WTERMSIG(status)),
+                           last_words(err));
+  return flyc__error_set(errcode,
+                         "LLVM stopped on %s '%s' (exit status %d, in flyc's child "
+                         "process): %s",
+                         what, name, WIFEXITED(status) ? WEXITSTATUS(status) : -1,
+                         last_words(err));
+}
+
+/* ---- 1. caller bitcode to checked text ---- */
+
+typedef struct sanitize_job {
+  const void *data;
+  size_t size;
+} sanitize_job_t;
+
+typedef struct child_diag {
+  char buf[4096];
+  size_t len;
+} child_diag_t;
+
+static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
+  child_diag_t *d = p;
+  if (LLVMGetDiagInfoSeverity(di) != LLVMDSError)
+    return;
+  char *s = LLVMGetDiagInfoDescription(di);
+  size_t n = s ? strlen(s) : 0;
+  if (n > sizeof d->buf - 1 - d->len)
+    n = sizeof d->buf - 1 - d->len;
+  if (n)
+    memcpy(d->buf + d->len, s, n);
+  d->len += n;
+  LLVMDisposeMessage(s);
+}
+
+static void sanitize_child(int fd, void *payload) {
+  sanitize_job_t *j = payload;
+  static child_diag_t diag;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(ctx, child_handler, &diag);
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(j->data, j->size, "in", 0);
+  LLVMModuleRef m = NULL;
+  if (!mb || LLVMParseBitcodeInContext2(ctx, mb, &m) || !m) {
+    write_all(fd, "E", 1);
+    write_all(fd, diag.buf, diag.len);
+    _exit(0);
+  }
+  char *msg = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    write_all(fd, "V", 1);
+    write_all(fd, msg ? msg : "", msg ? strlen(msg) : 0);
+    _exit(0);
+  }
+  char *text = LLVMPrintModuleToString(m);
+  write_all(fd, "T", 1);
+  write_all(fd, text, strlen(text));
+  _exit(0);
+}
+
+int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const char *name,
+                          int errcode, char **text) {
+  sanitize_job_t job = {data, size};
+  flyc_buf_t out = {0}, err = {0};
+  int status = run_child(sanitize_child, &job, &out, &err);
+  int rc = FLYC_OK;
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !out.len) {
+    rc = child_failed(status, &err, errcode, what, name);
+    if (rc == errcode && status != -1 && WIFSIGNALED(status))
+      flyc__error_append(" -- the file is corrupt bitcode");
+  } else if (out.oom) {
+    rc = flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'", what, name);
+  } else if (out.data[0] == 'E') {
+    rc = flyc__error_set(errcode, "%s '%s' is not valid bitcode: %s", what, name,
+                         out.len > 1 ? out.data + 1 : "unreadable");
+  } else if (out.data[0] == 'V') {
+    rc = flyc__error_set(errcode, "%s '%s' fails the LLVM verifier: %s", what, name,
+                         out.len > 1 ? out.data + 1 : "(no detail)");
+  } else {
+    memmove(out.data, out.data + 1, out.len); /* moves the NUL too */
+    out.len--;
+    *text = flyc__buf_take(&out);
+  }
+  flyc__buf_free(&out);
+  flyc__buf_free(&err);
+  return rc;
+}
+
+/* ---- 2. the isolated compile ---- */
+
+typedef struct compile_job {
+  flyc__compile_fn fn;
+  void *payload;
+} compile_job_t;
+
+static void compile_child(int fd, void *payload) {
+  compile_job_t *j = payload;
+  flyc_artifact_t *a = NULL;
+  int rc = j->fn(&a, j->payload);
+  flyc_buf_t b = {0};
+  int32_t code = rc;
+  flyc__buf_append(&b, (const char *)&code, sizeof code);
+  if (rc == FLYC_OK) {
+    if (flyc__artifact_serialize(a, &b) != FLYC_OK)
+      _exit(5);
+  } else {
+    const char *m = flyc_error_last()->message;
+    flyc__buf_append(&b, m, strlen(m));
+  }
+  if (b.oom)
+    _exit(5);
+  write_all(fd, b.data, b.len);
+  _exit(0);
+}
+
+int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
+                           flyc_artifact_t **out) {
+  compile_job_t job = {fn, payload};
+  flyc_buf_t res = {0}, err = {0};
+  int status = run_child(compile_child, &job, &res, &err);
+  int rc;
+  int32_t code = 0;
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+      res.len < sizeof code) {
+    rc = child_failed(status, &err, FLYC_ECOMPILE, "the compile of", name);
+  } else {
+    memcpy(&code, res.data, sizeof code);
+    if (code != FLYC_OK) {
+      /* Names are pinned negative values; anything else is the child's bug. */
+      rc = flyc__error_set(code < 0 && code >= FLYC_ENOTSERIALIZABLE ? code : FLYC_ECOMPILE,
+                           "%.*s", (int)(res.len - sizeof code), res.data + sizeof code);
+    } else {
+      rc = flyc__artifact_deserialize(res.data + sizeof code, res.len - sizeof code, out);
+      if (rc)
+        rc = flyc__error_set(FLYC_ECOMPILE, "the isolated compile of '%s' sent back a "
+                                            "malformed artifact", name);
+    }
+  }
+  flyc__buf_free(&res);
+  flyc__buf_free(&err);
+  return rc;
+}

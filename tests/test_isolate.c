@@ -1,0 +1,117 @@
+/* Child processes: the isolated compile (FLYC_COMPILE_ISOLATED) and the
+ * bitcode check; LLVM fatal errors become statuses. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../runtime/internal.h"
+#include "util.h"
+
+/* Valid IR that makes LLVM's backend call report_fatal_error: in process it
+ * would end the test. */
+static const char fatal_ir[] =
+    "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+    "  %r = call i32 @llvm.read_register.i32(metadata !0)\n"
+    "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n"
+    "declare i32 @llvm.read_register.i32(metadata)\n"
+    "!0 = !{!\"no_such_register\"}\n";
+
+static void test_isolate__llvm_fatal_error_is_a_status(void **state) {
+  (void)state;
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_ISOLATED;
+  flyc_artifact_t *a = (flyc_artifact_t *)0x1;
+  assert_error(flyc_compile_buffer(&a, fatal_ir, strlen(fatal_ir), "fatal.ll", &o),
+               FLYC_ECOMPILE, "LLVM crashed", "fatal.ll", "Aborted",
+               "invalid register name \"no_such_register\"");
+  assert_ptr_equal(a, (flyc_artifact_t *)0x1);
+}
+
+static void test_isolate__same_artifact_as_in_process(void **state) {
+  (void)state;
+  const char *libs[] = {LIB_MSTL};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a:xnack-";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL, *b = NULL;
+  assert_ok(flyc_compile_file(&a, K_MSTL, &o));
+  o.flags = FLYC_COMPILE_ISOLATED;
+  assert_ok(flyc_compile_file(&b, K_MSTL, &o));
+  size_t na, nb;
+  const void *ca = flyc_artifact_code(a, &na), *cb = flyc_artifact_code(b, &nb);
+  assert_int_equal(na, nb);
+  assert_memory_equal(ca, cb, na);
+  assert_string_equal(flyc_artifact_target(a), flyc_artifact_target(b));
+  assert_int_equal(flyc_artifact_codegen(a), flyc_artifact_codegen(b));
+  assert_int_equal(flyc_artifact_code_object_version(a), flyc_artifact_code_object_version(b));
+  assert_string_equal(flyc_artifact_log(a), flyc_artifact_log(b));
+  const flyc_kernel_info_t *x = flyc_artifact_kernel(a, 0), *y = flyc_artifact_kernel(b, 0);
+  assert_string_equal(x->name, y->name);
+  assert_int_equal(x->vgpr_count, y->vgpr_count);
+  assert_int_equal(x->arg_count, y->arg_count);
+  for (size_t i = 0; i < x->arg_count; i++) {
+    assert_string_equal(x->args[i].name, y->args[i].name);
+    assert_string_equal(x->args[i].value_kind, y->args[i].value_kind);
+    assert_int_equal(x->args[i].offset, y->args[i].offset);
+  }
+  flyc_compile_times_t t;
+  flyc_artifact_compile_times(b, &t);
+  assert_true(t.total_us > 0);
+  flyc_artifact_destroy(a);
+  flyc_artifact_destroy(b);
+}
+
+static void test_isolate__errors_come_back_exactly(void **state) {
+  (void)state;
+  const char *libs[] = {FX("mstl_missing_symbol.gfx90a.cov4.bc")};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_ISOLATED;
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_ELINK,
+               "undefined function 'mstl_missing_helper'");
+  o.target = "gfx9999";
+  assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EUNSUPPORTED, "gfx9999");
+  assert_null(a);
+}
+
+/* The artifact's byte form: every truncation and many corruptions are
+ * refused, never read out of bounds. */
+static void test_isolate__serialized_artifact_is_checked(void **state) {
+  (void)state;
+  const char *libs[] = {LIB_MSTL, NULL};
+  flyc_artifact_t *a = NULL, *b = NULL;
+  assert_ok(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 0));
+  flyc_buf_t buf = {0};
+  assert_ok(flyc__artifact_serialize(a, &buf));
+  assert_ok(flyc__artifact_deserialize(buf.data, buf.len, &b));
+  assert_string_equal(flyc_artifact_kernel(b, 0)->args[0].name,
+                      flyc_artifact_kernel(a, 0)->args[0].name);
+  flyc_artifact_destroy(b);
+  for (size_t cut = 0; cut < buf.len; cut += 7)
+    assert_error(flyc__artifact_deserialize(buf.data, cut, &b), FLYC_EINVAL, "");
+  char *copy = malloc(buf.len);
+  for (size_t at = 7; at < buf.len; at += 13) {
+    memcpy(copy, buf.data, buf.len);
+    copy[at] ^= (char)0xff;
+    if (flyc__artifact_deserialize(copy, buf.len, &b) == FLYC_OK)
+      flyc_artifact_destroy(b);
+  }
+  free(copy);
+  flyc__buf_free(&buf);
+  flyc_artifact_destroy(a);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_isolate__llvm_fatal_error_is_a_status),
+      cmocka_unit_test(test_isolate__same_artifact_as_in_process),
+      cmocka_unit_test(test_isolate__errors_come_back_exactly),
+      cmocka_unit_test(test_isolate__serialized_artifact_is_checked),
+  };
+  return cmocka_run_group_tests_name("isolate", tests, NULL, NULL);
+}
