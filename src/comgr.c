@@ -120,6 +120,7 @@ static int run_action(amd_comgr_action_kind_t action, const char *what,
   char isa[96];
   snprintf(isa, sizeof isa, "amdgcn-amd-amdhsa--%s", t->id);
   flyc__global_lock();
+  flyc__cov_exclusive_begin();
 #define TRY(call)                                                                     \
   do {                                                                                \
     if ((s = (call)) != AMD_COMGR_STATUS_SUCCESS) {                                   \
@@ -177,6 +178,7 @@ done:
     amd_comgr_destroy_data_set(in_set);
   if (have_data)
     amd_comgr_release_data(data);
+  flyc__cov_exclusive_end();
   flyc__global_unlock();
   return rc;
 }

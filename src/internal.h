@@ -78,6 +78,12 @@ void flyc__global_lock(void);
 void flyc__global_unlock(void);
 /* Consumes an LLVMErrorRef: returns its message (malloc'd) or NULL. */
 char *flyc__llvm_error_take(void *err);
+/* The AMDGPU COV option before LLVM 18: emit with `cov` between
+ * shared_begin/end; comgr actions run between exclusive_begin/end. */
+void flyc__cov_shared_begin(int cov);
+void flyc__cov_shared_end(void);
+void flyc__cov_exclusive_begin(void);
+void flyc__cov_exclusive_end(void);
 /* flyc's locks around fork(): taken before, released after in both processes. */
 void flyc__fork_lock(void);
 void flyc__fork_unlock(void);

@@ -2,6 +2,7 @@
  * TargetMachines, and the conversions from LLVM's error styles. No LLVMBool or
  * LLVMErrorRef logic leaks past this file and its callers in src/. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,6 +14,12 @@
 #include "internal.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+/* Before LLVM 18 the AMDGPU code object version is the process-global option
+ * --amdhsa-code-object-version. Emissions with the current value share this
+ * lock; changing the value, and comgr actions (whose in-process clang parses
+ * -mllvm options into the same LLVM), take it exclusively. */
+static pthread_rwlock_t cov_lock = PTHREAD_RWLOCK_INITIALIZER;
+static int cov_current; /* 0: unknown */
 static pthread_mutex_t global_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static void do_init(void) {
@@ -37,11 +44,13 @@ void flyc__global_unlock(void) { (void)pthread_mutex_unlock(&global_mu); }
  * one in the child, where that thread does not exist. */
 void flyc__fork_lock(void) {
   flyc__global_lock();
+  pthread_rwlock_wrlock(&cov_lock);
   flyc__files_lock();
 }
 
 void flyc__fork_unlock(void) {
   flyc__files_unlock();
+  pthread_rwlock_unlock(&cov_lock);
   flyc__global_unlock();
 }
 
@@ -88,6 +97,32 @@ int flyc__target_machine(const flyc_target_t *t, int opt_level,
                            t->id, t->ops->triple);
   *out = tm;
   return FLYC_OK;
+}
+
+void flyc__cov_shared_begin(int cov) {
+  for (;;) {
+    pthread_rwlock_rdlock(&cov_lock);
+    if (cov_current == cov)
+      return;
+    pthread_rwlock_unlock(&cov_lock);
+    pthread_rwlock_wrlock(&cov_lock);
+    if (cov_current != cov) {
+      char opt[64];
+      snprintf(opt, sizeof opt, "--amdhsa-code-object-version=%d", cov);
+      flyc__llvm_set_option(opt);
+      cov_current = cov;
+    }
+    pthread_rwlock_unlock(&cov_lock);
+  }
+}
+
+void flyc__cov_shared_end(void) { pthread_rwlock_unlock(&cov_lock); }
+
+void flyc__cov_exclusive_begin(void) { pthread_rwlock_wrlock(&cov_lock); }
+
+void flyc__cov_exclusive_end(void) {
+  cov_current = 0; /* whatever comgr left behind */
+  pthread_rwlock_unlock(&cov_lock);
 }
 
 uint64_t flyc__now_us(void) {

@@ -313,15 +313,12 @@ static int emit_object(flyc_compile_t *c, void **out, size_t *size) {
   size_t before = c->diag.len;
 #if LLVM_VERSION_MAJOR < 18
   /* Before LLVM 18 the COV is a process-global option, not a module flag. */
-  char opt[64];
-  snprintf(opt, sizeof opt, "--amdhsa-code-object-version=%d", c->cov);
-  flyc__global_lock();
-  flyc__llvm_set_option(opt);
+  flyc__cov_shared_begin(c->cov);
 #endif
   LLVMBool failed =
       LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMObjectFile, &msg, &mb);
 #if LLVM_VERSION_MAJOR < 18
-  flyc__global_unlock();
+  flyc__cov_shared_end();
 #endif
   int rc = FLYC_OK;
   if (failed || c->diag.len > before || !mb) {

@@ -5,6 +5,7 @@
  * usage: bench_flyc [-p] [-v] [-w W] [-n N] -a TARGET [-c auto|comgr|comgr-link|lld]
  *                   [-l LIB]... [-N name] [-t threads] IN.ll
  *   -p  pin to CPU 0       -t  run T threads, each compiling N times (throughput)
+ *   -i  FLYC_COMPILE_ISOLATED (the compile runs in a forked child)
  *   The first compile of the process is reported separately as "cold". */
 #include <pthread.h>
 #include <stdio.h>
@@ -46,10 +47,11 @@ int main(int argc, char **argv) {
   size_t nlibs = 0;
   int pin = 0, verbose = 0, threads = 0, opt;
   const char *name = NULL;
-  while ((opt = getopt(argc, argv, "pvw:n:a:c:l:N:t:")) != -1) {
+  while ((opt = getopt(argc, argv, "pviw:n:a:c:l:N:t:")) != -1) {
     switch (opt) {
     case 'p': pin = 1; break;
     case 'v': verbose = 1; break;
+    case 'i': opts.flags |= FLYC_COMPILE_ISOLATED; break;
     case 'w': warm = atoi(optarg); break;
     case 'n': runs = atoi(optarg); break;
     case 'a': opts.target = optarg; break;
@@ -84,8 +86,9 @@ int main(int argc, char **argv) {
   if (pin && bench_pin_cpu0() != 0)
     perror("bench_flyc: sched_setaffinity");
   char label[256];
-  snprintf(label, sizeof label, "flyc %s %s %s", name ? name : input, opts.target,
-           flyc_codegen_name(opts.codegen));
+  snprintf(label, sizeof label, "flyc/%s/%s/%s%s", name ? name : input, opts.target,
+           flyc_codegen_name(opts.codegen),
+           (opts.flags & FLYC_COMPILE_ISOLATED) ? "+isolated" : "");
 
   flyc_compile_times_t t;
   double cold = compile_once(&t);
