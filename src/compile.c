@@ -140,6 +140,24 @@ static int triple_compatible(const char *a, const char *b) {
   return strcmp(pa[0], pb[0]) == 0 && strcmp(pa[2], pb[2]) == 0;
 }
 
+/* 1 when every '-'-separated entry of `dl` is also an entry of `target`. */
+static int layout_subset(const char *dl, const char *target) {
+  size_t tl = strlen(target);
+  while (*dl) {
+    size_t n = strcspn(dl, "-");
+    int found = 0;
+    for (const char *t = target; !found && t < target + tl;) {
+      size_t m = strcspn(t, "-");
+      found = m == n && memcmp(t, dl, n) == 0;
+      t += m + (t[m] == '-');
+    }
+    if (!found)
+      return 0;
+    dl += n + (dl[n] == '-');
+  }
+  return 1;
+}
+
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *what,
                               int is_input) {
   const char *triple = LLVMGetTarget(m);
@@ -152,7 +170,9 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *wh
                            c->target.id, c->target.ops->triple);
   }
   const char *dl = LLVMGetDataLayoutStr(m);
-  if (!dl || !*dl) {
+  if (!dl || !*dl || layout_subset(dl, c->datalayout)) {
+    /* Empty, or only entries the target's layout also has (llvm-as turns an
+     * empty AMDGPU layout into "G1"): adopt the target's. */
     LLVMSetDataLayout(m, c->datalayout);
   } else if (strcmp(dl, c->datalayout) != 0) {
     if (is_input) {
@@ -577,6 +597,11 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
   flyc_compile_options_t copy;
   if (out && (data || !size) && child_options(options, &copy)) {
     buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
+    /* Libraries read and checked here stay in this process's cache for the
+     * children of later compiles. */
+    for (size_t i = 0; copy.link_libraries && i < copy.link_library_count; i++)
+      if (copy.link_libraries[i])
+        flyc__prime_library(copy.link_libraries[i], copy.flags);
     return flyc__compile_isolated(buffer_job, &j, j.name, out);
   }
   return compile_buffer(out, data, size, name, options);

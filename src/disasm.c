@@ -74,7 +74,10 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
   }
   if (nl)
     qsort(labels, nl, sizeof *labels, cmp_label); /* equal names end up adjacent only per address */
-  char line[512], text[400];
+  char line[512], text[400], prev[400] = "";
+  size_t repeats = 0;
+  uint64_t repeat_end = 0;
+  int first_label = 1;
   scn = NULL;
   while (rc == FLYC_OK && e && (scn = elf_nextscn(e, scn))) {
     GElf_Shdr sh;
@@ -93,7 +96,9 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
       for (size_t k = li; k < nl && labels[k].addr == addr; k++) {
         if (k > li && strcmp(labels[k].name, labels[k - 1].name) == 0)
           continue; /* the same symbol in .symtab and .dynsym */
-        snprintf(line, sizeof line, "\n%s:\n", labels[k].name);
+        snprintf(line, sizeof line, "%s%s:\n", first_label ? "" : "\n", labels[k].name);
+        first_label = 0;
+        prev[0] = '\0';
         if (emit(cb, payload, line))
           rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
       }
@@ -105,11 +110,35 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
         snprintf(text, sizeof text, "\t.long 0x%08x", w);
         n = size - off >= 4 ? 4 : size - off;
       }
+      /* Runs of one instruction (the s_nop padding after s_code_end) are
+       * shown once, with a count. */
+      if (strcmp(text, prev) == 0) {
+        repeats++;
+        repeat_end = addr;
+        off += n;
+        continue;
+      }
+      if (repeats) {
+        snprintf(line, sizeof line, "\t\t// ... %zu more up to %06llx\n", repeats,
+                 (unsigned long long)repeat_end);
+        repeats = 0;
+        if (rc == FLYC_OK && emit(cb, payload, line))
+          rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
+      }
+      snprintf(prev, sizeof prev, "%s", text);
       snprintf(line, sizeof line, "%s\t\t// %06llx\n", text, (unsigned long long)addr);
       if (rc == FLYC_OK && emit(cb, payload, line))
         rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
       off += n;
     }
+    if (repeats) {
+      snprintf(line, sizeof line, "\t\t// ... %zu more up to %06llx\n", repeats,
+               (unsigned long long)repeat_end);
+      repeats = 0;
+      if (rc == FLYC_OK && emit(cb, payload, line))
+        rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
+    }
+    prev[0] = '\0';
   }
   if (!e)
     rc = flyc__error_set(FLYC_ECOMPILE, "cannot read the code object as ELF");

@@ -87,6 +87,8 @@ void flyc__cov_exclusive_end(void);
 /* flyc's locks around fork(): taken before, released after in both processes. */
 void flyc__fork_lock(void);
 void flyc__fork_unlock(void);
+void flyc__fork_child_reset(void);
+void flyc__files_reset(void);
 void flyc__files_lock(void);
 void flyc__files_unlock(void);
 /* Creates the TargetMachine for `t`. */
@@ -142,6 +144,9 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
  * bitcode pre-check (device libraries from the search path). */
 int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
                        LLVMModuleRef *out);
+/* Reads (and checks) a link library into the process cache ahead of a
+ * forked compile, so the child inherits it. Errors are left to the compile. */
+void flyc__prime_library(const char *path, uint32_t flags);
 /* Checks `lib` against the module and links it (consumes `lib`). `check` is 0
  * for device libraries, whose triple and layout are adopted. */
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,

@@ -52,7 +52,10 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
   }
   flyc__fork_lock();
   pid_t pid = fork();
-  flyc__fork_unlock(); /* in the parent and in the child */
+  if (pid == 0)
+    flyc__fork_child_reset();
+  else
+    flyc__fork_unlock();
   if (pid < 0) {
     close(res[0]);
     close(res[1]);

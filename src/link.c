@@ -40,6 +40,10 @@ static size_t files_bytes;
 
 void flyc__files_lock(void) { pthread_mutex_lock(&files_mu); }
 void flyc__files_unlock(void) { pthread_mutex_unlock(&files_mu); }
+void flyc__files_reset(void) {
+  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+  files_mu = m;
+}
 
 static int same_file(const file_entry_t *e, const struct stat *st) {
   return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
@@ -139,27 +143,24 @@ static int checked_bitcode(const char *path, const void *data, size_t size, void
   return rc;
 }
 
-int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
-                       LLVMModuleRef *out) {
+static int is_bc(const void *data, size_t size) {
+  const unsigned char *d = data;
+  return size >= 4 && ((d[0] == 'B' && d[1] == 'C') || (d[0] == 0xDE && d[1] == 0xC0));
+}
+
+/* The bytes to parse for library `path`: from the cache, and for untrusted
+ * bitcode in its checked form (isolate.c), which the cache then keeps.
+ * `*owned` says whether the caller frees them. */
+static int library_bytes(const char *path, int check, const void **out, size_t *out_size,
+                         int *out_owned) {
   const void *data = NULL;
   size_t size = 0;
-  int owned = 0;
+  int owned = 0, checked = 0;
   file_entry_t *entry = NULL;
-  int checked = 0;
   int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked);
   if (rc)
     return rc;
-  const unsigned char *d = data;
-  int bc = size >= 4 && ((d[0] == 'B' && d[1] == 'C') || (d[0] == 0xDE && d[1] == 0xC0));
-  if (!bc || has_suffix(path, ".ll")) {
-    rc = flyc__parse_ir(c, data, size, path, out, FLYC_ELINK);
-    if (owned)
-      free((void *)data);
-    return rc;
-  }
-  if (!trusted && !checked && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
-    /* The checked form (isolate.c): the child's text, parsed here and written
-     * back as bitcode, which the cache keeps for later compiles. */
+  if (check && !checked && is_bc(data, size) && !has_suffix(path, ".ll")) {
     void *clean = NULL;
     size_t clean_size = 0;
     rc = checked_bitcode(path, data, size, &clean, &clean_size);
@@ -180,6 +181,37 @@ int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
     pthread_mutex_unlock(&files_mu);
     data = clean;
     size = clean_size;
+  }
+  *out = data;
+  *out_size = size;
+  *out_owned = owned;
+  return FLYC_OK;
+}
+
+void flyc__prime_library(const char *path, uint32_t flags) {
+  const void *data;
+  size_t size;
+  int owned;
+  if (library_bytes(path, !(flags & FLYC_COMPILE_TRUSTED_BITCODE), &data, &size, &owned) ==
+          FLYC_OK &&
+      owned)
+    free((void *)data);
+}
+
+int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
+                       LLVMModuleRef *out) {
+  const void *data = NULL;
+  size_t size = 0;
+  int owned = 0;
+  int rc = library_bytes(path, !trusted && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE),
+                         &data, &size, &owned);
+  if (rc)
+    return rc;
+  if (!is_bc(data, size) || has_suffix(path, ".ll")) {
+    rc = flyc__parse_ir(c, data, size, path, out, FLYC_ELINK);
+    if (owned)
+      free((void *)data);
+    return rc;
   }
   /* Lazy: only the functions the link needs are materialized. */
   LLVMMemoryBufferRef mb =

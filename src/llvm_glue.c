@@ -54,6 +54,16 @@ void flyc__fork_unlock(void) {
   flyc__global_unlock();
 }
 
+/* In the child the locks are made anew: a rwlock write-locked by the parent
+ * thread cannot be unlocked by the child's thread (glibc keys it to the TID). */
+void flyc__fork_child_reset(void) {
+  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+  pthread_rwlock_t r = PTHREAD_RWLOCK_INITIALIZER;
+  global_mu = m;
+  cov_lock = r;
+  flyc__files_reset();
+}
+
 void flyc__llvm_set_option(const char *opt) {
   /* LLVMParseCommandLineOptions reports problems to a null stream and never
    * exits; cl::opt values may be given more than once since LLVM 15. */

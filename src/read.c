@@ -55,7 +55,7 @@ int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
     a->code_size = size;
     rc = read_ptx(a, a->code, size);
   } else {
-    rc = flyc__error_set(FLYC_ECOMPILE,
+    rc = flyc__error_set(FLYC_EINVAL,
                          "not an AMDGPU code object (ELF) or PTX text (%zu bytes)", size);
   }
   if (rc) {

@@ -30,13 +30,25 @@ static int cov_supported(int cov) {
   return cov == 4 || cov == 5 || (cov == 6 && LLVM_VERSION_MAJOR >= 19);
 }
 
-static void stamp_target_attrs(flyc_compile_t *c) {
+/* Gives functions without a "target-cpu" the target's CPU and features (as
+ * clang's -mlink-builtin-bitcode does for device libraries, so that they can
+ * be inlined). With `inline_all`, they are also made alwaysinline unless
+ * noinline: an ocml call left out of line gives the kernel a dynamic stack
+ * (16 KiB of scratch) at -O0. */
+static void stamp_target_attrs(flyc_compile_t *c, int inline_all) {
+  unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  unsigned never = LLVMGetEnumAttributeKindForName("noinline", 8);
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f))
       continue;
     unsigned len;
     flyc__fn_attr(f, "target-cpu", &len);
     if (!len) {
+      if (inline_all && !c->target.ops->is_kernel(c->mod, f) &&
+          !LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, never) &&
+          !LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, always))
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                LLVMCreateEnumAttribute(c->ctx, always, 0));
       flyc__fn_set_attr(c->ctx, f, "target-cpu", c->target.proc->name);
       flyc__fn_attr(f, "target-features", &len);
       if (!len)
@@ -79,7 +91,7 @@ static int prepare(flyc_compile_t *c) {
                       LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
                                                        (unsigned long long)c->cov * 100, 0)));
   }
-  stamp_target_attrs(c);
+  stamp_target_attrs(c, 0);
   return FLYC_OK;
 }
 
@@ -244,7 +256,7 @@ static int link_device_libs(flyc_compile_t *c) {
     }
   }
   if (linked[0] || linked[1])
-    stamp_target_attrs(c);
+    stamp_target_attrs(c, 1);
   return define_control_constants(c);
 }
 
@@ -294,8 +306,10 @@ static int pick_path(flyc_compile_t *c) {
       rc = flyc__error_set(FLYC_EUNSUPPORTED, "no codegen path can serve %s: %s",
                            c->target.id, flyc__buf_str(&why));
     else
-      flyc__buf_printf(&c->log, "%snote: codegen path 'auto' chose '%s'%s%s%s",
-                       c->log.len ? "\n" : "", flyc_codegen_name(c->codegen),
+      flyc__buf_printf(&c->log,
+                       "%snote: codegen path 'auto' chose '%s', the first of comgr-link, "
+                       "comgr, lld that can serve %s%s%s%s",
+                       c->log.len ? "\n" : "", flyc_codegen_name(c->codegen), c->target.id,
                        why.len ? " (" : "", flyc__buf_str(&why), why.len ? ")" : "");
   } else if (!(paths & (1u << want))) {
     rc = flyc__error_set(FLYC_EUNSUPPORTED, "codegen path '%s' cannot serve %s: %s",

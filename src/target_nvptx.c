@@ -104,6 +104,56 @@ static int allowed_undefined(const char *name) {
   return 0;
 }
 
+/* The string a __nvvm_reflect call asks about, or NULL. */
+static const char *reflect_key(LLVMValueRef call, size_t *len) {
+  LLVMValueRef arg = LLVMGetOperand(call, 0);
+  for (int depth = 0; arg && depth < 4 && !LLVMIsAGlobalVariable(arg); depth++) {
+    if (LLVMIsAConstantExpr(arg) || LLVMIsACastInst(arg) || LLVMIsAGetElementPtrInst(arg))
+      arg = LLVMGetOperand(arg, 0);
+    else
+      return NULL;
+  }
+  LLVMValueRef init = arg && LLVMIsAGlobalVariable(arg) ? LLVMGetInitializer(arg) : NULL;
+  if (!init || !LLVMIsAConstantDataSequential(init) || !LLVMIsConstantString(init))
+    return NULL;
+  const char *s = LLVMGetAsString(init, len);
+  while (*len && s[*len - 1] == '\0')
+    (*len)--;
+  return s;
+}
+
+/* libdevice asks __nvvm_reflect("__CUDA_PREC_SQRT") whether sqrt must be
+ * correctly rounded, and LLVM's NVVMReflect (before LLVM 20) answers 0 to
+ * anything but __CUDA_FTZ and __CUDA_ARCH, so __nv_sqrtf would become
+ * sqrt.approx. Answer the keys flyc's options decide here, as nvcc would:
+ * correctly rounded unless FLYC_COMPILE_APPROX_SQRT, no flush to zero unless
+ * FLYC_COMPILE_DAZ. LLVM answers the rest (__CUDA_ARCH). */
+static void answer_reflect(flyc_compile_t *c) {
+  LLVMValueRef fn = LLVMGetNamedFunction(c->mod, "__nvvm_reflect");
+  if (!fn)
+    return;
+  LLVMValueRef calls[256];
+  size_t n = 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(fn); u && n < 256; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (LLVMIsACallInst(call) && LLVMGetCalledValue(call) == fn)
+      calls[n++] = call;
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t len = 0;
+    const char *key = reflect_key(calls[i], &len);
+    int value;
+    if (key && len == 16 && memcmp(key, "__CUDA_PREC_SQRT", 16) == 0)
+      value = !(c->opts.flags & FLYC_COMPILE_APPROX_SQRT);
+    else if (key && len == 10 && memcmp(key, "__CUDA_FTZ", 10) == 0)
+      value = (c->opts.flags & FLYC_COMPILE_DAZ) != 0;
+    else
+      continue;
+    LLVMReplaceAllUsesWith(calls[i], LLVMConstInt(LLVMTypeOf(calls[i]), (unsigned)value, 0));
+    LLVMInstructionEraseFromParent(calls[i]);
+  }
+}
+
 static int link_device_libs(flyc_compile_t *c) {
   if (!flyc__module_needs_prefix(c->mod, "__nv_"))
     return FLYC_OK;
@@ -139,6 +189,7 @@ static int link_device_libs(flyc_compile_t *c) {
                       LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
                                                        (c->opts.flags & FLYC_COMPILE_DAZ) != 0,
                                                        0)));
+  answer_reflect(c);
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) {
       unsigned len;

@@ -42,7 +42,8 @@ static void test_cli__usage_errors_exit_2(void **state) {
   assert_non_null(strstr(out, "unknown command 'frobnicate'"));
   free(out);
   assert_int_equal(RUN(&out, "compile", K_MSTL, "-o", "/tmp/x"), 2);
-  assert_non_null(strstr(out, "no --arch"));
+  assert_non_null(strstr(out, "error: no --arch"));
+  assert_non_null(strstr(out, "flyc compile --help"));
   free(out);
   assert_int_equal(RUN(&out, "compile", K_MSTL, "--arch"), 2);
   assert_non_null(strstr(out, "'--arch' needs a value"));
@@ -117,6 +118,12 @@ static void test_cli__errors_name_the_culprit(void **state) {
   free(out);
   assert_int_equal(RUN(&out, "disasm", "/nonexistent.hsaco"), 1);
   assert_non_null(strstr(out, "/nonexistent.hsaco"));
+  assert_non_null(strstr(out, "No such file"));
+  free(out);
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--link", LIB_MSTL, "--arch", "gfx90a", "-o",
+                       "/nonexistent/dir/k.hsaco"),
+                   1);
+  assert_non_null(strstr(out, "cannot write '/nonexistent/dir/k.hsaco': No such file"));
   free(out);
 }
 

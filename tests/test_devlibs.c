@@ -43,6 +43,21 @@ static void test_devlibs__ocml_linked_on_demand(void **state) {
                FLYC_ELINK, "undefined function '__ocml_sqrt_f32'", "referenced by 'k'");
 }
 
+/* At -O0 ocml calls are still inlined (device library functions are made
+ * alwaysinline): no dynamic stack, no scratch. */
+static void test_devlibs__o0_inlines_device_libraries(void **state) {
+  (void)state;
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.opt_level = FLYC_OPT_O0;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, sqrt_ir, strlen(sqrt_ir), "k.ll", &o));
+  const flyc_kernel_info_t *k = flyc_artifact_kernel(a, 0);
+  assert_int_equal(k->private_segment_fixed_size, 0);
+  assert_int_equal(k->uses_dynamic_stack, 0);
+  flyc_artifact_destroy(a);
+}
+
 static void test_devlibs__unknown_ocml_function(void **state) {
   (void)state;
   const char *ir = "declare float @__ocml_no_such_f32(float)\n"
@@ -144,6 +159,20 @@ static void test_devlibs__libdevice(void **state) {
   assert_null(strstr(ptx, "__nvvm_reflect"));
   assert_non_null(strstr(ptx, "ex2.approx"));
   flyc_artifact_destroy(a);
+  /* __nv_sqrtf is correctly rounded unless asked otherwise (libdevice asks
+   * __nvvm_reflect("__CUDA_PREC_SQRT"), which LLVM alone answers with 0). */
+  const char *sq = "declare float @__nv_sqrtf(float)\n"
+                   "define void @k(ptr addrspace(1) %p) {\n"
+                   "  %x = load float, ptr addrspace(1) %p\n"
+                   "  %y = call float @__nv_sqrtf(float %x)\n"
+                   "  store float %y, ptr addrspace(1) %p\n  ret void\n}\n"
+                   "!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n";
+  assert_ok(compile_flags(&a, sq, "sm_80", 0, NULL, 0, 0));
+  assert_non_null(strstr(flyc_artifact_code(a, NULL), "sqrt.rn.f32"));
+  flyc_artifact_destroy(a);
+  assert_ok(compile_flags(&a, sq, "sm_80", FLYC_COMPILE_APPROX_SQRT, NULL, 0, 0));
+  assert_non_null(strstr(flyc_artifact_code(a, NULL), "sqrt.approx"));
+  flyc_artifact_destroy(a);
   char dir[] = "/tmp/flyc-devlib-XXXXXX";
   assert_non_null(mkdtemp(dir));
   const char *dirs[] = {dir};
@@ -155,6 +184,7 @@ static void test_devlibs__libdevice(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_devlibs__ocml_linked_on_demand),
+      cmocka_unit_test(test_devlibs__o0_inlines_device_libraries),
       cmocka_unit_test(test_devlibs__unknown_ocml_function),
       cmocka_unit_test(test_devlibs__search_path),
       cmocka_unit_test(test_devlibs__control_constants),

@@ -83,6 +83,30 @@ static void test_link__bad_triple(void **state) {
               "amdgcn-amd-amdhsa");
 }
 
+/* llvm-as turns an empty AMDGPU data layout into "G1": a layout whose every
+ * entry the target's has too is adopted, not refused. */
+static void test_link__partial_datalayout_adopted(void **state) {
+  (void)state;
+  const char *lib_ir = "target datalayout = \"G1\"\n"
+                       "target triple = \"amdgcn-amd-amdhsa\"\n"
+                       "define i32 @twice(i32 %v) {\n  %r = shl i32 %v, 1\n  ret i32 %r\n}\n";
+  const char *k_ir = "declare i32 @twice(i32)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @twice(i32 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  unlink(lib);
+  free(lib);
+}
+
 static void test_link__bad_datalayout(void **state) {
   (void)state;
   link_expect(FX("mstl_bad_datalayout.gfx90a.cov4.bc"), FLYC_ELINK, "has data layout",
@@ -242,6 +266,7 @@ int main(void) {
       cmocka_unit_test(test_link__two_libraries_internal_clash_and_odr),
       cmocka_unit_test(test_link__same_library_twice_links_once),
       cmocka_unit_test(test_link__bad_triple),
+      cmocka_unit_test(test_link__partial_datalayout_adopted),
       cmocka_unit_test(test_link__bad_datalayout),
       cmocka_unit_test(test_link__conflicting_cov),
       cmocka_unit_test(test_link__conflicting_wchar),

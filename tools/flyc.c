@@ -1,7 +1,9 @@
 /* flyc: the command-line tool. compile, inspect, disasm, targets. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -84,10 +86,14 @@ static int fail(void) {
 }
 
 static int usage_error(void (*usage)(FILE *), const char *fmt, const char *arg) {
-  fprintf(stderr, "%s: ", prog);
+  fprintf(stderr, "%s: error: ", prog);
   fprintf(stderr, fmt, arg);
-  fprintf(stderr, "\n\n");
-  usage(stderr);
+  fprintf(stderr, "\n");
+  const char *cmd = usage == usage_compile   ? "compile"
+                    : usage == usage_inspect ? "inspect"
+                    : usage == usage_disasm  ? "disasm"
+                                             : "targets";
+  fprintf(stderr, "(see '%s %s --help')\n", prog, cmd);
   return EXIT_USAGE;
 }
 
@@ -103,21 +109,26 @@ static void print_table(const flyc_artifact_t *a, FILE *f) {
   if (ptx)
     fprintf(f, "target %s  PTX ISA %d.%d  %zu bytes\n", flyc_artifact_target(a), v / 10,
             v % 10, size);
-  else
+  else if (flyc_artifact_codegen(a))
     fprintf(f, "target %s  code object v%d  codegen %s  %zu bytes\n",
-            flyc_artifact_target(a), v,
-            flyc_artifact_codegen(a) ? flyc_codegen_name(flyc_artifact_codegen(a)) : "?",
-            size);
+            flyc_artifact_target(a), v, flyc_codegen_name(flyc_artifact_codegen(a)), size);
+  else /* read from a file: the path that made it is not recorded */
+    fprintf(f, "target %s  code object v%d  %zu bytes\n", flyc_artifact_target(a), v, size);
   fprintf(f, "%-28s %5s %5s %5s %7s %8s %8s %7s %5s %7s\n", "kernel", "sgpr", "vgpr",
           "agpr", "lds", "scratch", "kernarg", "wg_max", "wave", "spill");
   for (size_t i = 0; i < flyc_artifact_kernel_count(a); i++) {
     const flyc_kernel_info_t *k = flyc_artifact_kernel(a, i);
-    char spill[24];
+    /* PTX has no register counts before ptxas: '-' is "not known". */
+    char spill[24], s[16], vg[16], ag[16], wg[16];
     snprintf(spill, sizeof spill, "%u/%u", k->sgpr_spill_count, k->vgpr_spill_count);
-    fprintf(f, "%-28s %5u %5u %5u %7u %8u %8u %7u %5u %7s\n", k->name, k->sgpr_count,
-            k->vgpr_count, k->agpr_count, k->group_segment_fixed_size,
+    snprintf(s, sizeof s, "%u", k->sgpr_count);
+    snprintf(vg, sizeof vg, "%u", k->vgpr_count);
+    snprintf(ag, sizeof ag, "%u", k->agpr_count);
+    snprintf(wg, sizeof wg, "%u", k->max_flat_workgroup_size);
+    fprintf(f, "%-28s %5s %5s %5s %7u %8u %8u %7s %5u %7s\n", k->name, ptx ? "-" : s,
+            ptx ? "-" : vg, ptx ? "-" : ag, k->group_segment_fixed_size,
             k->private_segment_fixed_size, k->kernarg_segment_size,
-            k->max_flat_workgroup_size, k->wavefront_size, ptx ? "-" : spill);
+            k->max_flat_workgroup_size ? wg : "-", k->wavefront_size, ptx ? "-" : spill);
   }
 }
 
@@ -193,7 +204,7 @@ static int print_json(const flyc_artifact_t *a) {
 static int read_artifact(const char *path, flyc_artifact_t **out) {
   FILE *f = fopen(path, "rb");
   if (!f) {
-    fprintf(stderr, "%s: error: cannot open '%s'\n", prog, path);
+    fprintf(stderr, "%s: error: cannot open '%s': %s\n", prog, path, strerror(errno));
     return EXIT_FAIL;
   }
   size_t cap = 1 << 16, n = 0;
@@ -347,10 +358,15 @@ static int cmd_compile(int argc, char **argv) {
   size_t size;
   const void *code = flyc_artifact_code(a, &size);
   FILE *f = fopen(out, "wb");
-  if (!f || fwrite(code, 1, size, f) != size || fclose(f) != 0) {
-    fprintf(stderr, "%s: error: cannot write '%s'\n", prog, out);
+  int werr = 0;
+  if (!f || fwrite(code, 1, size, f) != size)
+    werr = errno ? errno : EIO;
+  if (f && fclose(f) != 0 && !werr)
+    werr = errno;
+  if (werr) {
+    fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(werr));
     if (f)
-      fclose(f);
+      unlink(out);
     flyc_artifact_destroy(a);
     rc = EXIT_FAIL;
     goto done;

@@ -55,7 +55,9 @@ typedef struct flyc_kernel_arg {
   /** `.name`, or "" when the metadata has none. */
   const char *name;
   /** `.value_kind`: "global_buffer", "by_value", "hidden_global_offset_x", ...
-   *  For PTX: "global_buffer" for pointers, "by_value" otherwise. */
+   *  For PTX compiled by flyc: "global_buffer" for pointers, "by_value"
+   *  otherwise. PTX read back from text does not say which parameters are
+   *  pointers: all are "by_value" there, named as in the PTX. */
   const char *value_kind;
   /** `.address_space` ("global", "constant", ...) or "" for non-pointers. */
   const char *address_space;

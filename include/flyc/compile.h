@@ -73,15 +73,16 @@ enum {
   /** Do not link ROCm device libraries or libdevice automatically. */
   FLYC_COMPILE_NO_DEVICE_LIBS = 1u << 0,
   /** Device libraries may flush f32 denormals to zero (`__oclc_daz_opt`,
-   *  libdevice's `nvvm-reflect-ftz`). */
+   *  libdevice's `__CUDA_FTZ` / `nvvm-reflect-ftz`). */
   FLYC_COMPILE_DAZ = 1u << 1,
   /** Device libraries may assume no infinities or NaNs
    *  (`__oclc_finite_only_opt`). */
   FLYC_COMPILE_FINITE_ONLY = 1u << 2,
   /** Device libraries may use unsafe math (`__oclc_unsafe_math_opt`). */
   FLYC_COMPILE_UNSAFE_MATH = 1u << 3,
-  /** f32 sqrt need not be correctly rounded
-   *  (`__oclc_correctly_rounded_sqrt32` = 0). */
+  /** f32 sqrt need not be correctly rounded: `__oclc_correctly_rounded_sqrt32`
+   *  = 0 for ocml, `__nvvm_reflect("__CUDA_PREC_SQRT")` = 0 for libdevice.
+   *  By default both give correctly rounded sqrt, as hipcc and nvcc do. */
   FLYC_COMPILE_APPROX_SQRT = 1u << 4,
   /** Search device libraries only in ::flyc_compile_options_t.device_lib_dirs
    *  and `FLYC_DEVICE_LIB_PATH`, not in ROCm's and CUDA's usual places. */
@@ -178,8 +179,10 @@ FLYC_API int flyc_compile_buffer(flyc_artifact_t **out, const void *data,
  *
  * @param[out] out the new artifact, owned by the caller.
  * @retval FLYC_OK
- * @retval FLYC_EINVAL     NULL argument or zero size.
- * @retval FLYC_ECOMPILE   not a code object or PTX, or the checks fail.
+ * @retval FLYC_EINVAL     NULL argument, zero size, or bytes that are neither an
+ *                         ELF file nor PTX text.
+ * @retval FLYC_ECOMPILE   an ELF file that is not an AMDGPU code object, or
+ *                         fails the checks; PTX without .version/.target.
  * @retval FLYC_EUNSUPPORTED an AMDGPU code object when flyc was built without
  *                         comgr (no metadata reader).
  */
