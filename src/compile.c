@@ -264,8 +264,7 @@ static int check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what
       continue;
     for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
       size_t pl = strlen(foreign[i]);
-      if (len > pl && strncmp(name, foreign[i], pl) == 0 && strcmp(foreign[i], mine) != 0 &&
-          !(c->target.family == FLYC_TARGET_AMDGPU && strcmp(foreign[i], "llvm.r600.") == 0))
+      if (len > pl && strncmp(name, foreign[i], pl) == 0 && strcmp(foreign[i], mine) != 0)
         return flyc__error_set(FLYC_EIR,
                                "%s uses intrinsic '%s', which target %s (%s) does not have",
                                what, name, c->target.id, c->target.ops->triple);
@@ -280,13 +279,22 @@ static int internalize(flyc_compile_t *c) {
   for (size_t i = 0; i < c->opts.exported_global_count; i++) {
     const char *name = c->opts.exported_globals[i];
     LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
+    if (!g && LLVMGetNamedFunction(c->mod, name))
+      return flyc__error_set(FLYC_EINVAL,
+                             "exported global '%s' is a function; only global variables "
+                             "are exported for the host to write",
+                             name);
     if (!g || LLVMIsDeclaration(g))
       return flyc__error_set(FLYC_ENOTFOUND,
                              "exported global '%s' is not defined by the module or its "
                              "link libraries",
                              name);
-    /* The host writes it after load: never fold its loads. */
+    /* The host writes it after load: never fold its loads, and keep it in
+     * the dynamic symbol table. */
     LLVMSetExternallyInitialized(g, 1);
+    LLVMSetLinkage(g, LLVMExternalLinkage);
+    if (LLVMGetVisibility(g) == LLVMHiddenVisibility)
+      LLVMSetVisibility(g, LLVMProtectedVisibility);
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || c->target.ops->is_kernel(c->mod, f))
@@ -303,9 +311,14 @@ static int internalize(flyc_compile_t *c) {
     if (LLVMIsDeclaration(g) || (len > 5 && strncmp(name, "llvm.", 5) == 0))
       continue;
     LLVMLinkage l = LLVMGetLinkage(g);
-    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage ||
-        l == LLVMAppendingLinkage || LLVMIsExternallyInitialized(g))
+    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || l == LLVMAppendingLinkage)
       continue;
+    if (LLVMIsExternallyInitialized(g)) {
+      /* A hidden symbol would not reach .dynsym, where the host looks. */
+      if (LLVMGetVisibility(g) == LLVMHiddenVisibility)
+        LLVMSetVisibility(g, LLVMProtectedVisibility);
+      continue;
+    }
     LLVMSetLinkage(g, LLVMInternalLinkage);
     LLVMSetVisibility(g, LLVMDefaultVisibility);
   }
@@ -388,6 +401,130 @@ static int verify(flyc_compile_t *c, const char *what, int errcode) {
   return FLYC_OK;
 }
 
+static const char *type_name_of(LLVMTypeRef t, char *buf, size_t n) {
+  char *s = LLVMPrintTypeToString(t);
+  snprintf(buf, n, "%s", s ? s : "?");
+  LLVMDisposeMessage(s);
+  return buf;
+}
+
+/* 1 when constant `k` computes something of two symbols that no relocation
+ * can express (the AsmPrinter aborts on it: "Unsupported expression in
+ * static initializer"). */
+static int unrelocatable(LLVMValueRef k, int depth) {
+  if (!k || depth > 64)
+    return depth > 64;
+  if (LLVMIsAConstantExpr(k)) {
+    LLVMOpcode op = LLVMGetConstOpcode(k);
+    int n = LLVMGetNumOperands(k);
+    if (n == 2 && op != LLVMGetElementPtr && op != LLVMSub &&
+        op != LLVMICmp && op != LLVMFCmp &&
+        !LLVMIsAConstantInt(LLVMGetOperand(k, 0)) && !LLVMIsAConstantInt(LLVMGetOperand(k, 1)))
+      return 1;
+    for (int i = 0; i < n; i++)
+      if (unrelocatable(LLVMGetOperand(k, i), depth + 1))
+        return 1;
+    return 0;
+  }
+  if (LLVMIsAConstantStruct(k) || LLVMIsAConstantArray(k) || LLVMIsAConstantVector(k)) {
+    int n = LLVMGetNumOperands(k);
+    for (int i = 0; i < n; i++)
+      if (unrelocatable(LLVMGetOperand(k, i), depth + 1))
+        return 1;
+  }
+  return 0;
+}
+
+/* Valid IR that the target's backend would abort on, or hang on, instead of
+ * returning an error: refused here with the reason, so that an in-process
+ * compile does not take the caller down. FLYC_COMPILE_ISOLATED covers what
+ * this list does not. */
+static int check_supported(flyc_compile_t *c, const char *when) {
+  const flyc_target_ops_t *ops = c->target.ops;
+  size_t len;
+  char tb[64];
+  LLVMValueRef x = LLVMGetFirstGlobalIFunc(c->mod);
+  if (x)
+    return flyc__error_set(FLYC_EIR, "%s has an ifunc ('%s'); %s has no ifuncs", when,
+                           LLVMGetValueName2(x, &len), c->target.id);
+  if (c->target.family == FLYC_TARGET_NVPTX && (x = LLVMGetFirstGlobalAlias(c->mod)))
+    return flyc__error_set(FLYC_EIR, "%s has an alias ('%s'); the NVPTX backend has none",
+                           when, LLVMGetValueName2(x, &len));
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMIsThreadLocal(g))
+      return flyc__error_set(FLYC_EIR, "%s has a thread_local global ('%s'); GPUs have no "
+                             "thread-local storage",
+                             when, LLVMGetValueName2(g, &len));
+    if (!LLVMIsDeclaration(g) && unrelocatable(LLVMGetInitializer(g), 0))
+      return flyc__error_set(FLYC_EIR,
+                             "the initializer of global '%s' in %s combines two addresses in "
+                             "a way no relocation can express",
+                             LLVMGetValueName2(g, &len), when);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) || LLVMGetFirstUse(f)) {
+      unsigned cc = LLVMGetFunctionCallConv(f);
+      int ok = cc == LLVMCCallConv;
+      for (const unsigned *p = ops->calling_conventions; *p && !ok; p++)
+        ok = *p == cc;
+      if (!ok)
+        return flyc__error_set(FLYC_EIR,
+                               "function '%s' in %s has calling convention %u, which target "
+                               "%s does not have",
+                               name, when, cc, c->target.id);
+    }
+    if (LLVMGetIntrinsicID(f) && LLVMGetFirstUse(f)) {
+      LLVMTypeRef r = LLVMGetReturnType(LLVMGlobalGetValueType(f));
+      if (LLVMGetTypeKind(r) == LLVMVectorTypeKind)
+        r = LLVMGetElementType(r);
+      const char *why = ops->unlowerable(name, len, r);
+      if (why)
+        return flyc__error_set(FLYC_EIR, "intrinsic '%s' (used in %s) %s", name, when, why);
+    }
+    if (LLVMIsDeclaration(f))
+      continue;
+    if (c->target.ops->is_kernel(c->mod, f)) {
+      LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+      unsigned long long total = 0;
+      for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p))
+        total += LLVMABISizeOfType(td, LLVMTypeOf(p));
+      LLVMDisposeTargetData(td);
+      if (total > ops->max_kernarg_size)
+        return flyc__error_set(FLYC_EIR,
+                               "kernel '%s' takes %llu bytes of arguments; %s kernels take "
+                               "at most %u (pass large data through a pointer)",
+                               name, total, c->target.id, ops->max_kernarg_size);
+    }
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        LLVMOpcode op = LLVMGetInstructionOpcode(i);
+        LLVMTypeRef t = LLVMTypeOf(op == LLVMStore ? LLVMGetOperand(i, 0) : i);
+        LLVMTypeRef e = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+        LLVMTypeKind k = LLVMGetTypeKind(e);
+        if (k == LLVMFP128TypeKind || k == LLVMX86_FP80TypeKind || k == LLVMPPC_FP128TypeKind)
+          return flyc__error_set(FLYC_EIR, "function '%s' in %s computes with %s, which GPU "
+                                 "backends do not support",
+                                 name, when, type_name_of(e, tb, sizeof tb));
+        if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(e) > 128 &&
+            (op == LLVMMul || op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem ||
+             op == LLVMSRem || op == LLVMShl || op == LLVMLShr || op == LLVMAShr))
+          return flyc__error_set(FLYC_EIR,
+                                 "function '%s' in %s multiplies, divides or shifts an i%u; "
+                                 "GPU backends do this only up to i128",
+                                 name, when, LLVMGetIntTypeWidth(e));
+        if (op == LLVMAlloca && c->target.family == FLYC_TARGET_NVPTX &&
+            !LLVMIsAConstant(LLVMGetOperand(i, 0)) && c->target.ptx_version < 73)
+          return flyc__error_set(FLYC_EIR,
+                                 "function '%s' in %s has an alloca of run-time size, which "
+                                 "needs PTX 7.3; %s uses PTX %u.%u",
+                                 name, when, c->target.id, c->target.ptx_version / 10,
+                                 c->target.ptx_version % 10);
+      }
+  }
+  return FLYC_OK;
+}
+
 static int optimize(flyc_compile_t *c) {
   char passes[32];
   snprintf(passes, sizeof passes, "default<O%d>", c->opt_level);
@@ -423,6 +560,19 @@ static int collect_kernels(flyc_compile_t *c) {
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
+    LLVMLinkage l = LLVMGetLinkage(f);
+    if (!len)
+      return flyc__error_set(FLYC_EIR, "a kernel has no name; a kernel is found by its "
+                                       "symbol");
+    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage)
+      return flyc__error_set(FLYC_EIR,
+                             "kernel '%s' has %s linkage; a kernel is an entry point the "
+                             "runtime looks up, so it must be external",
+                             name, l == LLVMInternalLinkage ? "internal" : "private");
+    /* linkonce/weak/available_externally kernels would be dropped or left
+     * undefined; as entry points they are external. */
+    if (l != LLVMExternalLinkage)
+      LLVMSetLinkage(f, LLVMExternalLinkage);
     if (!(c->kernels[c->kernel_count] = strdup(name)))
       return flyc__error_set(FLYC_ENOMEM, "out of memory");
     c->kernel_count++;
@@ -499,12 +649,13 @@ static int run(flyc_compile_t *c, const char *name) {
   t0 = t;
   if ((rc = internalize(c)) || (rc = check_undefined(c)) ||
       (rc = check_intrinsics(c, c->mod, "the linked module")) ||
+      (rc = check_supported(c, "the linked module")) ||
       (rc = verify(c, "the linked module", FLYC_ELINK)))
     return rc;
   t = flyc__now_us();
   c->times.internalize_us = t - t0;
   t0 = t;
-  if ((rc = optimize(c)))
+  if ((rc = optimize(c)) || (rc = check_supported(c, "the optimized module")))
     return rc;
   c->times.optimize_us = flyc__now_us() - t0;
   return c->target.ops->codegen(c);

@@ -56,6 +56,14 @@ struct flyc_target_ops {
   int (*check_function)(flyc_compile_t *c, LLVMValueRef fn, const char *lib);
   /* Codegen and check, filling c->artifact. */
   int (*codegen)(flyc_compile_t *c);
+  /* Calling conventions this backend compiles besides C, 0-terminated. */
+  const unsigned *calling_conventions;
+  /* A reason (static string) when the backend of the LLVM in use cannot
+   * lower intrinsic `name` returning `elem` (the scalar type) in process
+   * without aborting, or NULL. */
+  const char *(*unlowerable)(const char *name, size_t len, LLVMTypeRef elem);
+  /* Largest total size of a kernel's explicit arguments, bytes. */
+  unsigned max_kernarg_size;
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;

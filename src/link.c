@@ -327,6 +327,56 @@ static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
 
 static char *type_str(LLVMTypeRef t) { return LLVMPrintTypeToString(t); }
 
+/* Structural type equality: a library loaded into the context gets its own
+ * copies of named struct types (%struct.P becomes %struct.P.0), which the
+ * linker maps onto the module's; only a difference in shape is a mismatch. */
+static int same_type(LLVMTypeRef a, LLVMTypeRef b, int depth) {
+  if (a == b)
+    return 1;
+  if (depth > 32 || LLVMGetTypeKind(a) != LLVMGetTypeKind(b))
+    return 0;
+  switch (LLVMGetTypeKind(a)) {
+  case LLVMIntegerTypeKind:
+    return LLVMGetIntTypeWidth(a) == LLVMGetIntTypeWidth(b);
+  case LLVMPointerTypeKind:
+    return LLVMGetPointerAddressSpace(a) == LLVMGetPointerAddressSpace(b);
+  case LLVMArrayTypeKind:
+    return LLVMGetArrayLength(a) == LLVMGetArrayLength(b) &&
+           same_type(LLVMGetElementType(a), LLVMGetElementType(b), depth + 1);
+  case LLVMVectorTypeKind:
+    return LLVMGetVectorSize(a) == LLVMGetVectorSize(b) &&
+           same_type(LLVMGetElementType(a), LLVMGetElementType(b), depth + 1);
+  case LLVMStructTypeKind: {
+    if (LLVMIsOpaqueStruct(a) || LLVMIsOpaqueStruct(b))
+      return 1; /* an opaque declaration matches any body */
+    unsigned n = LLVMCountStructElementTypes(a);
+    if (n != LLVMCountStructElementTypes(b) || LLVMIsPackedStruct(a) != LLVMIsPackedStruct(b))
+      return 0;
+    for (unsigned i = 0; i < n; i++)
+      if (!same_type(LLVMStructGetTypeAtIndex(a, i), LLVMStructGetTypeAtIndex(b, i), depth + 1))
+        return 0;
+    return 1;
+  }
+  case LLVMFunctionTypeKind: {
+    unsigned n = LLVMCountParamTypes(a);
+    if (n != LLVMCountParamTypes(b) || LLVMIsFunctionVarArg(a) != LLVMIsFunctionVarArg(b) ||
+        !same_type(LLVMGetReturnType(a), LLVMGetReturnType(b), depth + 1))
+      return 0;
+    LLVMTypeRef pa[64], pb[64];
+    if (n > 64)
+      return 0;
+    LLVMGetParamTypes(a, pa);
+    LLVMGetParamTypes(b, pb);
+    for (unsigned i = 0; i < n; i++)
+      if (!same_type(pa[i], pb[i], depth + 1))
+        return 0;
+    return 1;
+  }
+  default:
+    return 1; /* same kind of float, label, metadata, token, void */
+  }
+}
+
 static int ext_kind(LLVMValueRef fn, unsigned idx) {
   static unsigned sext, zext;
   if (!sext) {
@@ -390,7 +440,7 @@ static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *pa
     if (hl == LLVMInternalLinkage || hl == LLVMPrivateLinkage)
       continue;
     LLVMTypeRef ht = LLVMGlobalGetValueType(have), lt = LLVMGlobalGetValueType(f);
-    if (ht != lt)
+    if (!same_type(ht, lt, 0))
       return sig_mismatch(c, have, f, name, path);
     /* Same types: narrow integers must also agree on extension (clang's
      * AMDGPU/NVPTX ABI passes i8/i16 with signext/zeroext). */
@@ -429,11 +479,18 @@ static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *pa
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
+    LLVMValueRef fn = LLVMGetNamedFunction(c->mod, name);
+    if (fn && LLVMGetLinkage(fn) != LLVMInternalLinkage &&
+        LLVMGetLinkage(fn) != LLVMPrivateLinkage)
+      return flyc__error_set(FLYC_ELINK,
+                             "'%s' is a function in %s but a global variable in link "
+                             "library '%s'",
+                             name, who(c, name, "the module"), path);
     LLVMValueRef have = LLVMGetNamedGlobal(c->mod, name);
     if (!have || LLVMGetLinkage(have) == LLVMInternalLinkage ||
         LLVMGetLinkage(have) == LLVMPrivateLinkage)
       continue;
-    if (LLVMGlobalGetValueType(have) != LLVMGlobalGetValueType(g)) {
+    if (!same_type(LLVMGlobalGetValueType(have), LLVMGlobalGetValueType(g), 0)) {
       char *a = type_str(LLVMGlobalGetValueType(have));
       char *b = type_str(LLVMGlobalGetValueType(g));
       int rc = flyc__error_set(FLYC_ELINK,

@@ -405,6 +405,32 @@ static int codegen(flyc_compile_t *c) {
   return rc;
 }
 
+/* Math intrinsics the AMDGPU backend turns into an abort ("Cannot select",
+ * "unsupported libcall legalization") instead of code: f64 transcendentals
+ * have no instruction and no library call; roundeven (and f16 nearbyint)
+ * before LLVM 19. The device library spelling works (__ocml_sin_f64). */
+static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
+  static const char *const f64_math[] = {"sin",  "cos",  "pow",   "exp",  "exp2",
+                                         "exp10", "log", "log2", "log10", NULL};
+  int is_f64 = LLVMGetTypeKind(elem) == LLVMDoubleTypeKind;
+  for (int i = 0; f64_math[i] && is_f64; i++) {
+    size_t n = strlen(f64_math[i]);
+    if (len > 5 + n && memcmp(name + 5, f64_math[i], n) == 0 && name[5 + n] == '.')
+      return "has no AMDGPU f64 instruction; call ocml (__ocml_<name>_f64) instead";
+  }
+#if LLVM_VERSION_MAJOR < 19
+  if (len >= 15 && memcmp(name, "llvm.roundeven.", 15) == 0)
+    return "cannot be selected by this LLVM's AMDGPU backend; use llvm.rint";
+  if (len >= 15 && memcmp(name, "llvm.nearbyint.", 15) == 0 &&
+      LLVMGetTypeKind(elem) == LLVMHalfTypeKind)
+    return "cannot be selected for f16 by this LLVM's AMDGPU backend";
+#endif
+  return NULL;
+}
+
+static const unsigned amdgpu_ccs[] = {LLVMFastCallConv, LLVMColdCallConv,
+                                      LLVMAMDGPUKERNELCallConv, 0};
+
 const flyc_target_ops_t flyc__amdgpu_ops = {
     .triple = "amdgcn-amd-amdhsa",
     .target_name = "amdgcn",
@@ -414,4 +440,8 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .allowed_undefined = NULL,
     .check_function = check_function,
     .codegen = codegen,
+    .calling_conventions = amdgpu_ccs,
+    .unlowerable = unlowerable,
+    /* The kernarg segment HIP fills at launch; hipModuleLaunchKernel's limit. */
+    .max_kernarg_size = 4096,
 };

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm/Config/llvm-config.h>
+
 #include "internal.h"
 
 #define PTX_KERNEL_CC 71 /* llvm::CallingConv::PTX_Kernel */
@@ -353,6 +355,29 @@ static int codegen(flyc_compile_t *c) {
   return rc;
 }
 
+/* Math intrinsics the NVPTX backend aborts on: it lowers no transcendental
+ * (and no canonicalize, roundeven before LLVM 19) for any type. libdevice has
+ * them (__nv_sinf, __nv_exp, ...). */
+static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
+  (void)elem;
+  static const char *const math[] = {"sin",   "cos",  "pow",  "exp",          "exp2",
+                                     "exp10", "log",  "log2", "log10",        "canonicalize",
+#if LLVM_VERSION_MAJOR < 19
+                                     "roundeven",
+#endif
+                                     NULL};
+  for (int i = 0; math[i]; i++) {
+    size_t n = strlen(math[i]);
+    if (len > 5 + n && memcmp(name + 5, math[i], n) == 0 && name[5 + n] == '.')
+      return "has no NVPTX lowering; call libdevice (__nv_*) instead";
+  }
+  return NULL;
+}
+
+#define PTX_DEVICE_CC 72 /* llvm::CallingConv::PTX_Device */
+static const unsigned nvptx_ccs[] = {LLVMFastCallConv, LLVMColdCallConv,
+                                     PTX_KERNEL_CC, PTX_DEVICE_CC, 0};
+
 const flyc_target_ops_t flyc__nvptx_ops = {
     .triple = "nvptx64-nvidia-cuda",
     .target_name = "nvptx64",
@@ -362,6 +387,10 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .allowed_undefined = allowed_undefined,
     .check_function = check_function,
     .codegen = codegen,
+    .calling_conventions = nvptx_ccs,
+    .unlowerable = unlowerable,
+    /* The classic __global__ parameter limit (PTX .param space). */
+    .max_kernarg_size = 4096,
 };
 
 /* ---- reading PTX text (flyc_artifact_read) ---- */
