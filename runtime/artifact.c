@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -176,15 +178,29 @@ void flyc__buf_free(flyc_buf_t *b) {
   b->len = b->cap = 0;
 }
 
+#define MAX_FILE_SIZE ((size_t)1 << 30)
+
 int flyc__read_file(const char *path, void **out, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
+   * below as not a regular file. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
     return flyc__error_set(errno == ENOENT ? FLYC_ENOTFOUND : FLYC_EIO,
                            "cannot open '%s': %s", path, strerror(errno));
   struct stat st;
-  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-    fclose(f);
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
     return flyc__error_set(FLYC_EIO, "'%s' is not a regular file", path);
+  }
+  if ((size_t)st.st_size > MAX_FILE_SIZE) {
+    close(fd);
+    return flyc__error_set(FLYC_EINVAL, "'%s' is %lld bytes; flyc reads at most 1 GiB", path,
+                           (long long)st.st_size);
+  }
+  FILE *f = fdopen(fd, "rb");
+  if (!f) {
+    close(fd);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory opening '%s'", path);
   }
   size_t n = (size_t)st.st_size;
   char *data = malloc(n + 1);

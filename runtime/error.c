@@ -115,6 +115,11 @@ int flyc__error_append(const char *fmt, ...) {
   return st->pub.code;
 }
 
+int flyc__error_recode(int code) {
+  state()->pub.code = code;
+  return code;
+}
+
 const char *flyc_status_name(int code) {
   switch (code) {
   case FLYC_OK: return "FLYC_OK";

@@ -18,6 +18,8 @@
 /* Sets the thread's last error and returns `code`. */
 int flyc__error_set(int code, const char *fmt, ...) FLYC_PRINTF(2, 3);
 int flyc__error_setv(int code, const char *fmt, va_list ap);
+/* Changes the code of the current error, keeping its message. */
+int flyc__error_recode(int code);
 /* Appends to the current message; returns the current code. */
 int flyc__error_append(const char *fmt, ...) FLYC_PRINTF(1, 2);
 

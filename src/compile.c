@@ -75,6 +75,13 @@ static int normalize_options(flyc_compile_t *c, const flyc_compile_options_t *o)
   memcpy(&c->opts, o, n);
   c->opts.size = sizeof c->opts;
   const flyc_compile_options_t *p = &c->opts;
+  const uint32_t known_flags = FLYC_COMPILE_NO_DEVICE_LIBS | FLYC_COMPILE_DAZ |
+                               FLYC_COMPILE_FINITE_ONLY | FLYC_COMPILE_UNSAFE_MATH |
+                               FLYC_COMPILE_APPROX_SQRT | FLYC_COMPILE_NO_DEFAULT_LIB_DIRS |
+                               FLYC_COMPILE_TRUSTED_BITCODE | FLYC_COMPILE_ISOLATED;
+  if (p->flags & ~known_flags)
+    return flyc__error_set(FLYC_EINVAL, "options.flags has unknown bits 0x%x",
+                           p->flags & ~known_flags);
   if (p->opt_level > FLYC_OPT_O3)
     return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t",
                            p->opt_level);
@@ -198,6 +205,30 @@ static int is_bitcode(const unsigned char *d, size_t n) {
 
 /* Parses IR text or bitcode into c->ctx. Used for the input and for `.ll`
  * link libraries. */
+/* LLVM's IR parser recurses once per level of nested constant expression or
+ * type, and overflows the stack long before a real module needs it. The
+ * deepest bracket nesting of the text, outside strings and comments. */
+#define MAX_IR_NESTING 1000
+static size_t ir_nesting(const char *s, size_t n) {
+  size_t depth = 0, max = 0;
+  for (size_t i = 0; i < n; i++) {
+    char ch = s[i];
+    if (ch == '"') {
+      while (++i < n && s[i] != '"')
+        ;
+    } else if (ch == ';') {
+      while (i < n && s[i] != '\n')
+        i++;
+    } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
+      if (++depth > max)
+        max = depth;
+    } else if ((ch == ')' || ch == ']' || ch == '}' || ch == '>') && depth) {
+      depth--;
+    }
+  }
+  return max;
+}
+
 int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *name,
                    LLVMModuleRef *out, int errcode) {
   if (size == 0)
@@ -215,6 +246,17 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
     return flyc__error_set(errcode,
                            "'%s' is neither LLVM bitcode nor LLVM IR text (it has NUL bytes)",
                            name);
+  }
+  if (!(from_bitcode && (c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE))) {
+    size_t depth = ir_nesting(data, size);
+    if (depth > MAX_IR_NESTING) {
+      free(text);
+      return flyc__error_set(errcode,
+                             "%s '%s' nests brackets %zu deep (constant expressions or "
+                             "types); flyc refuses more than %d, where LLVM's IR parser "
+                             "would overflow its stack",
+                             what, name, depth, MAX_IR_NESTING);
+    }
   }
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
   free(text);
@@ -628,8 +670,9 @@ static int run(flyc_compile_t *c, const char *name) {
       continue;
     size_t len;
     flyc__origin_add(c, LLVMGetValueName2(f, &len), name);
+    /* The same checks as for a library, but the culprit is the input. */
     if ((rc = c->target.ops->check_function(c, f, name)))
-      return rc;
+      return flyc__error_recode(FLYC_EIR);
   }
   if ((rc = c->target.ops->prepare(c)))
     return rc;

@@ -179,8 +179,13 @@ int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
   }
   flyc__buf_free(&u.names);
   for (size_t i = 0; i < nkernels; i++) {
-    char want[512];
-    snprintf(want, sizeof want, "%s.kd", kernels[i]);
+    size_t wl = strlen(kernels[i]) + 4;
+    char *want = malloc(wl);
+    if (!want) {
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+      goto done;
+    }
+    snprintf(want, wl, "%s.kd", kernels[i]);
     kd_ctx_t k = {want, 0, 0, 0};
     for_each_symbol(e, SHT_DYNSYM, find_kd, &k);
     if (!k.found)
@@ -190,8 +195,10 @@ int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
                            "kernel '%s' has no kernel descriptor: symbol '%s' is %s",
                            kernels[i], want,
                            !k.found ? "missing" : "not a 64-byte object");
+      free(want);
       goto done;
     }
+    free(want);
   }
 done:
   if (e)
@@ -226,6 +233,11 @@ int flyc__amdgpu_elf_identify(const void *code, size_t size, flyc_target_t *t,
       t->sramecc = s == 0xc00 ? 1 : s == 0x800 ? 0 : -1;
       snprintf(t->id, sizeof t->id, "%s", id);
       *cov = eh.e_ident[EI_ABIVERSION] + 2;
+      if (*cov < 3 || *cov > 6)
+        rc = flyc__error_set(FLYC_ECOMPILE,
+                             "the code object's ABI version %d is no HSA code object version "
+                             "flyc knows (COV 3 to 6)",
+                             eh.e_ident[EI_ABIVERSION]);
     }
   }
   if (e)

@@ -37,9 +37,32 @@ static void write_all(int fd, const void *data, size_t size) {
   }
 }
 
+/* Every child message ends with this, so that a complete answer is known as
+ * such even when the wait status is lost (a host that ignores SIGCHLD or
+ * reaps every child makes waitpid fail with ECHILD). */
+#define TRAILER "\nFLYC-END"
+#define TRAILER_LEN 9
+#define CHILD_TIMEOUT_MS (300 * 1000)
+#define STATUS_TIMEOUT (-2)
+
+static void finish_message(int fd) { write_all(fd, TRAILER, TRAILER_LEN); }
+
+/* Strips the trailer; 1 when it was there. */
+static int complete(flyc_buf_t *b) {
+  if (b->len < TRAILER_LEN || memcmp(b->data + b->len - TRAILER_LEN, TRAILER, TRAILER_LEN))
+    return 0;
+  b->len -= TRAILER_LEN;
+  b->data[b->len] = '\0';
+  return 1;
+}
+
 /* Forks; the child runs fn(fd, payload) with stdout/stderr into a pipe and
  * must _exit. The parent collects what the child wrote to `fd` into *out and
- * its stdout/stderr into *err, and returns the wait status (or -1). */
+ * its stdout/stderr into *err, and returns the wait status, -1 when it could
+ * not start the child, or STATUS_TIMEOUT when it killed a child that ran past
+ * CHILD_TIMEOUT_MS (the parent keeps the time, whatever the child's signal
+ * settings). A lost wait status reads as exit 0: the caller checks the
+ * trailer. */
 static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_t *out,
                      flyc_buf_t *err) {
   int res[2], log[2];
@@ -66,17 +89,24 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
   if (pid == 0) {
     dup2(log[1], 1);
     dup2(log[1], 2);
-    alarm(120); /* a child stuck in a loop is killed, and reported */
     fn(res[1], payload);
     _exit(4);
   }
   close(res[1]);
   close(log[1]);
   struct pollfd pf[2] = {{res[0], POLLIN, 0}, {log[0], POLLIN, 0}};
-  int open_fds = 2;
+  int open_fds = 2, timed_out = 0;
   char chunk[65536];
+  uint64_t deadline = flyc__now_us() + (uint64_t)CHILD_TIMEOUT_MS * 1000;
   while (open_fds) {
-    if (poll(pf, 2, -1) < 0) {
+    uint64_t now = flyc__now_us();
+    if (now >= deadline) {
+      kill(pid, SIGKILL);
+      timed_out = 1;
+      break;
+    }
+    int pr = poll(pf, 2, (int)((deadline - now) / 1000) + 1);
+    if (pr < 0) {
       if (errno == EINTR)
         continue;
       break;
@@ -92,7 +122,13 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
         pf[i].fd = -1;
         open_fds--;
       } else {
-        flyc__buf_append(i == 0 ? out : err, chunk, (size_t)n);
+        flyc_buf_t *b = i == 0 ? out : err;
+        /* LLVM's last words are enough: keep the log to its last 64 KiB. */
+        if (i == 1 && b->len > (64u << 10)) {
+          memmove(b->data, b->data + b->len - (32u << 10), 32u << 10);
+          b->len = 32u << 10;
+        }
+        flyc__buf_append(b, chunk, (size_t)n);
       }
     }
   }
@@ -100,10 +136,13 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
     if (pf[i].fd >= 0)
       close(pf[i].fd);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
-      return -1;
-  return status;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno == EINTR)
+      continue;
+    status = 0; /* ECHILD: the host reaped it; the trailer tells */
+    break;
+  }
+  return timed_out ? STATUS_TIMEOUT : status;
 }
 
 /* The last line LLVM printed before dying ("LLVM ERROR: ..."), trimmed. */
@@ -122,6 +161,11 @@ static const char *last_words(flyc_buf_t *err) {
 
 static int child_failed(int status, flyc_buf_t *err, int errcode, const char *what,
                         const char *name) {
+  if (status == STATUS_TIMEOUT)
+    return flyc__error_set(errcode,
+                           "LLVM did not finish on %s '%s' within %d s (flyc's child process "
+                           "was killed)",
+                           what, name, CHILD_TIMEOUT_MS / 1000);
   if (status == -1)
     return flyc__error_set(FLYC_EIO, "cannot start a child process for %s '%s': %s", what,
                            name, strerror(errno));
@@ -132,6 +176,10 @@ static int child_failed(int status, flyc_buf_t *err, int errcode, const char *wh
                            WTERMSIG(status) == SIGALRM ? "did not finish" : "crashed",
                            what, name, WTERMSIG(status), strsignal(WTERMSIG(status)),
                            last_words(err));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return flyc__error_set(errcode,
+                           "flyc's child process for %s '%s' ended without an answer: %s",
+                           what, name, last_words(err));
   return flyc__error_set(errcode,
                          "LLVM stopped on %s '%s' (exit status %d, in flyc's child "
                          "process): %s",
@@ -175,17 +223,20 @@ static void sanitize_child(int fd, void *payload) {
   if (!mb || LLVMParseBitcodeInContext2(ctx, mb, &m) || !m) {
     write_all(fd, "E", 1);
     write_all(fd, diag.buf, diag.len);
+    finish_message(fd);
     _exit(0);
   }
   char *msg = NULL;
   if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
     write_all(fd, "V", 1);
     write_all(fd, msg ? msg : "", msg ? strlen(msg) : 0);
+    finish_message(fd);
     _exit(0);
   }
   char *text = LLVMPrintModuleToString(m);
   write_all(fd, "T", 1);
   write_all(fd, text, strlen(text));
+  finish_message(fd);
   _exit(0);
 }
 
@@ -195,9 +246,10 @@ int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const
   flyc_buf_t out = {0}, err = {0};
   int status = run_child(sanitize_child, &job, &out, &err);
   int rc = FLYC_OK;
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !out.len) {
+  int whole = complete(&out);
+  if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !whole || !out.len) {
     rc = child_failed(status, &err, errcode, what, name);
-    if (rc == errcode && status != -1 && WIFSIGNALED(status))
+    if (rc == errcode && status >= 0 && WIFSIGNALED(status))
       flyc__error_append(" -- the file is corrupt bitcode");
   } else if (out.oom) {
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'", what, name);
@@ -241,6 +293,7 @@ static void compile_child(int fd, void *payload) {
   if (b.oom)
     _exit(5);
   write_all(fd, b.data, b.len);
+  finish_message(fd);
   _exit(0);
 }
 
@@ -251,7 +304,8 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
   int status = run_child(compile_child, &job, &res, &err);
   int rc;
   int32_t code = 0;
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+  int whole = complete(&res);
+  if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !whole ||
       res.len < sizeof code) {
     rc = child_failed(status, &err, FLYC_ECOMPILE, "the compile of", name);
   } else {

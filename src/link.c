@@ -60,6 +60,8 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
   *checked = 0;
   if (stat(path, &st) != 0)
     return flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
+  if (!S_ISREG(st.st_mode))
+    return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
   pthread_mutex_lock(&files_mu);
   for (file_entry_t *e = files; e; e = e->next)
     if (same_file(e, &st) && strcmp(e->path, path) == 0) {

@@ -2,6 +2,8 @@
  * with its output captured (the library never lets a child print). */
 
 #include <errno.h>
+#include <signal.h>
+#include <time.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -16,6 +18,8 @@
 #include "internal.h"
 
 extern char **environ;
+
+#define LLD_TIMEOUT_S 120
 
 static char *executable(const char *path) {
   struct stat st;
@@ -43,11 +47,13 @@ static char *on_path(const char *name) {
   return NULL;
 }
 
-/* FLYC_LLD, then the ld.lld of flyc's own LLVM major, then any ld.lld. */
+/* FLYC_LLD, then the ld.lld of flyc's own LLVM major, then any ld.lld. A
+ * FLYC_LLD that names no executable finds nothing: the caller says so. */
 char *flyc__lld_find(void) {
-  char *r = executable(getenv("FLYC_LLD"));
-  if (r)
-    return r;
+  const char *env = getenv("FLYC_LLD");
+  if (env && *env)
+    return executable(env);
+  char *r;
   char buf[128];
   snprintf(buf, sizeof buf, "ld.lld-%d", LLVM_VERSION_MAJOR);
   if ((r = on_path(buf)))
@@ -78,6 +84,9 @@ static int write_all(int fd, const void *data, size_t size) {
 int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size, void **exe,
                    size_t *exe_size) {
   char *lld = flyc__lld_find();
+  const char *env = getenv("FLYC_LLD");
+  if (!lld && env && *env)
+    return flyc__error_set(FLYC_EUNSUPPORTED, "FLYC_LLD='%s' is not an executable file", env);
   if (!lld)
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "no ld.lld found for %s (set FLYC_LLD to its path)", t->id);
@@ -124,18 +133,48 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size, voi
     rc = flyc__error_set(FLYC_EUNSUPPORTED, "cannot run %s: %s", lld, strerror(err));
     goto cleanup;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    void *text = NULL;
-    size_t n = 0;
-    (void)flyc__read_file(log, &text, &n);
-    rc = flyc__error_set(FLYC_ECOMPILE, "%s -shared --no-undefined failed for %s (%s %d): %s",
-                         lld, t->id, WIFEXITED(status) ? "exit" : "signal",
-                         WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
-                         text && n ? (char *)text : "(no output)");
-    free(text);
+  /* Wait at most LLD_TIMEOUT_S; a linker that hangs is killed. */
+  int status = 0, timed_out = 0;
+  uint64_t deadline = flyc__now_us() + (uint64_t)LLD_TIMEOUT_S * 1000000u;
+  for (;;) {
+    pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid)
+      break;
+    if (w < 0 && errno != EINTR) {
+      status = 0; /* ECHILD: reaped by the host; the output file tells */
+      break;
+    }
+    if (flyc__now_us() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      timed_out = 1;
+      break;
+    }
+    struct timespec ts = {0, 200000}; /* 0.2 ms */
+    nanosleep(&ts, NULL);
+  }
+  if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    char text[4096] = "";
+    int lf = open(log, O_RDONLY | O_CLOEXEC);
+    if (lf >= 0) { /* the first 4 KiB of what it said */
+      ssize_t n = read(lf, text, sizeof text - 1);
+      text[n > 0 ? n : 0] = '\0';
+      close(lf);
+    }
+    if (timed_out)
+      rc = flyc__error_set(FLYC_ECOMPILE, "%s did not finish linking for %s within %d s: %s",
+                           lld, t->id, LLD_TIMEOUT_S, text[0] ? text : "(no output)");
+    else
+      rc = flyc__error_set(FLYC_ECOMPILE,
+                           "%s -shared --no-undefined failed for %s (%s %d): %s", lld, t->id,
+                           WIFEXITED(status) ? "exit" : "signal",
+                           WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+                           text[0] ? text : "(no output)");
+    goto cleanup;
+  }
+  if (access(out, F_OK) != 0) {
+    rc = flyc__error_set(FLYC_ECOMPILE, "%s exited 0 for %s but wrote no output file", lld,
+                         t->id);
     goto cleanup;
   }
   rc = flyc__read_file(out, exe, exe_size);

@@ -13,7 +13,8 @@ static int read_ptx(flyc_artifact_t *a, const char *text, size_t size) {
                            "the PTX text has no '.version' or '.target' directive");
   char sm[16] = {0};
   unsigned maj = 0, min = 0;
-  if (sscanf(t + 8, "%15[a-z0-9_]", sm) != 1 || sscanf(v + 9, "%u.%u", &maj, &min) != 2)
+  if (sscanf(t + 8, "%15[a-z0-9_]", sm) != 1 || sscanf(v + 9, "%u.%u", &maj, &min) != 2 ||
+      maj > 99 || min > 9 || strncmp(sm, "sm_", 3) != 0)
     return flyc__error_set(FLYC_ECOMPILE, "unreadable '.version' or '.target' in the PTX");
   a->format = FLYC_CODE_PTX;
   a->codegen = FLYC_CODEGEN_PTX;

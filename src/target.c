@@ -265,6 +265,8 @@ size_t flyc_target_count(void) {
 int flyc_target_get(size_t index, flyc_target_info_t *out) {
   flyc_target_family_t fam;
   const flyc_proc_t *p = out ? nth(index, &fam) : NULL;
+  if (!out)
+    return flyc__error_set(FLYC_EINVAL, "flyc_target_get: out is NULL");
   if (!p)
     return flyc__error_set(FLYC_EINVAL, "target index %zu out of range (%zu targets)",
                            index, flyc_target_count());

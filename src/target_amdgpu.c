@@ -172,6 +172,11 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   }
   int w64 = feature_state(fs, len, "wavefrontsize64");
   int w32 = feature_state(fs, len, "wavefrontsize32");
+  if (w64 == 1 && w32 == 1)
+    return flyc__error_set(FLYC_ELINK,
+                           "function '%s' in '%s' asks for both +wavefrontsize32 and "
+                           "+wavefrontsize64",
+                           name, lib);
   if ((w64 == 1 && c->target.wave != 64) || (w32 == 1 && c->target.wave != 32))
     return flyc__error_set(FLYC_ELINK,
                            "function '%s' in '%s' is built for wavefront size %d, but "
@@ -285,6 +290,9 @@ uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why) {
   char *lld = flyc__lld_find();
   if (lld)
     paths |= 1u << FLYC_CODEGEN_LLD;
+  else if (why && getenv("FLYC_LLD") && *getenv("FLYC_LLD"))
+    flyc__buf_printf(why, "%sFLYC_LLD='%s' is not an executable file", why->len ? "; " : "",
+                     getenv("FLYC_LLD"));
   else if (why)
     flyc__buf_printf(why, "%sno ld.lld found (set FLYC_LLD)", why->len ? "; " : "");
   free(lld);

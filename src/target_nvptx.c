@@ -229,7 +229,8 @@ static void probe_ntid(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRe
 static uint32_t product(const uint32_t d[3]) {
   if (!d[0] && !d[1] && !d[2])
     return 0;
-  return (d[0] ? d[0] : 1) * (d[1] ? d[1] : 1) * (d[2] ? d[2] : 1);
+  uint64_t p = (uint64_t)(d[0] ? d[0] : 1) * (d[1] ? d[1] : 1) * (d[2] ? d[2] : 1);
+  return p > UINT32_MAX ? UINT32_MAX : (uint32_t)p;
 }
 
 static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
@@ -298,9 +299,14 @@ static int check_ptx(flyc_compile_t *c, const char *ptx) {
   if (!strstr(ptx, want))
     return flyc__error_set(FLYC_ECOMPILE, "the PTX lacks '%s'", want);
   for (size_t i = 0; i < c->kernel_count; i++) {
-    char entry[600];
-    snprintf(entry, sizeof entry, ".entry %s(", c->kernels[i]);
-    if (!strstr(ptx, entry))
+    size_t el = strlen(c->kernels[i]) + 9;
+    char *entry = malloc(el);
+    if (!entry)
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    snprintf(entry, el, ".entry %s(", c->kernels[i]);
+    int found = strstr(ptx, entry) != NULL;
+    free(entry);
+    if (!found)
       return flyc__error_set(FLYC_ECOMPILE, "the PTX has no '.entry %s'", c->kernels[i]);
   }
   return FLYC_OK;
@@ -429,11 +435,13 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
     const char *body = close ? strchr(close, '{') : NULL;
     if (!open || !close)
       continue;
-    /* Parameters: `.param .u64 name` or `.param .align A .b8 name[N]`. */
+    /* Parameters: `.param .u64 name` or `.param .align A .b8 name[N]`; the
+     * search ends at this entry's ')'. */
     flyc_kernel_arg_t *args = NULL;
     size_t na = 0;
     uint32_t off = 0, maxalign = 1;
-    for (const char *q = open; (q = strstr(q, ".param")) && q < close; q += 6) {
+    for (const char *q = open; q < close && (q = memmem(q, (size_t)(close - q), ".param", 6));
+         q += 6) {
       const char *r = q + 6;
       while (*r == ' ' || *r == '\t')
         r++;
@@ -475,21 +483,25 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
     k->kernarg_segment_size = off;
     k->kernarg_segment_align = maxalign;
     /* Directives between the parameter list and the body. */
-    const char *d = body ? strstr(close, ".reqntid") : NULL;
-    if (d && d < body) {
+    size_t hl = body ? (size_t)(body - close) : 0;
+    const char *d = body ? memmem(close, hl, ".reqntid", 8) : NULL;
+    if (d) {
       unsigned x = 1, y = 1, z = 1;
       if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
         k->reqd_workgroup_size[0] = x;
         k->reqd_workgroup_size[1] = y;
         k->reqd_workgroup_size[2] = z;
-        k->max_flat_workgroup_size = x * y * z;
+        uint64_t prod = (uint64_t)x * y * z;
+        k->max_flat_workgroup_size = prod > UINT32_MAX ? UINT32_MAX : (uint32_t)prod;
       }
     }
-    d = body ? strstr(close, ".maxntid") : NULL;
-    if (d && d < body && !k->max_flat_workgroup_size) {
+    d = body ? memmem(close, hl, ".maxntid", 8) : NULL;
+    if (d && !k->max_flat_workgroup_size) {
       unsigned x = 1, y = 1, z = 1;
-      if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1)
-        k->max_flat_workgroup_size = x * y * z;
+      if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
+        uint64_t prod = (uint64_t)x * y * z;
+        k->max_flat_workgroup_size = prod > UINT32_MAX ? UINT32_MAX : (uint32_t)prod;
+      }
     }
   }
   return FLYC_OK;

@@ -125,6 +125,12 @@ static void test_cli__errors_name_the_culprit(void **state) {
                    1);
   assert_non_null(strstr(out, "cannot write '/nonexistent/dir/k.hsaco': No such file"));
   free(out);
+  /* A full disk at close: an error, no double free, no partial file. */
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--link", LIB_MSTL, "--arch", "gfx90a", "-o",
+                       "/dev/full", "--quiet"),
+                   1);
+  assert_non_null(strstr(out, "cannot write '/dev/full'"));
+  free(out);
 }
 
 static void test_cli__targets(void **state) {

@@ -194,6 +194,12 @@ static void test_codegen__lld_failure_is_reported(void **state) {
   flyc_artifact_t *a = NULL;
   assert_error(tu_compile(&a, VADD, "gfx90a", NULL, FLYC_CODEGEN_LLD, 0), FLYC_ECOMPILE,
                "/bin/false", "--no-undefined failed", "exit 1");
+  setenv("FLYC_LLD", "/bin/true", 1);
+  assert_error(tu_compile(&a, VADD, "gfx90a", NULL, FLYC_CODEGEN_LLD, 0), FLYC_ECOMPILE,
+               "/bin/true", "wrote no output file");
+  setenv("FLYC_LLD", "/nonexistent/ld.lld", 1);
+  assert_error(tu_compile(&a, VADD, "gfx90a", NULL, FLYC_CODEGEN_LLD, 0), FLYC_EUNSUPPORTED,
+               "FLYC_LLD='/nonexistent/ld.lld' is not an executable file");
   unsetenv("FLYC_LLD");
 }
 

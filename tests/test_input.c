@@ -139,6 +139,9 @@ static void test_input__bad_arguments(void **state) {
                "'lld' is for AMDGPU");
   o.codegen = 0;
   o.target = "gfx90a";
+  o.flags = 1u << 30;
+  assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EINVAL, "unknown bits 0x40000000");
+  o.flags = 0;
   o.link_library_count = 2;
   assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EINVAL, "count but no array");
   const char *libs[] = {LIB_MSTL, NULL};

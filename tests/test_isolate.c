@@ -1,5 +1,6 @@
 /* Child processes: the isolated compile (FLYC_COMPILE_ISOLATED) and the
  * bitcode check; LLVM fatal errors become statuses. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -106,12 +107,29 @@ static void test_isolate__serialized_artifact_is_checked(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* A host that ignores SIGCHLD (so waitpid cannot report a status) still
+ * gets the child's answer: complete answers carry a trailer. */
+static void test_isolate__host_ignores_sigchld(void **state) {
+  (void)state;
+  void (*old)(int) = signal(SIGCHLD, SIG_IGN);
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_ISOLATED;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_file(&a, FX("vadd_amdgcn.gfx90a.bc"), &o));
+  flyc_artifact_destroy(a);
+  assert_error(flyc_compile_buffer(&a, fatal_ir, strlen(fatal_ir), "fatal.ll", &o),
+               FLYC_ECOMPILE, "fatal.ll");
+  signal(SIGCHLD, old);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_isolate__llvm_fatal_error_is_a_status),
       cmocka_unit_test(test_isolate__same_artifact_as_in_process),
       cmocka_unit_test(test_isolate__errors_come_back_exactly),
       cmocka_unit_test(test_isolate__serialized_artifact_is_checked),
+      cmocka_unit_test(test_isolate__host_ignores_sigchld),
   };
   return cmocka_run_group_tests_name("isolate", tests, NULL, NULL);
 }

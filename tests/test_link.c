@@ -107,6 +107,49 @@ static void test_link__partial_datalayout_adopted(void **state) {
   free(lib);
 }
 
+/* A consumer declares the state global with the library's own named struct
+ * type, as clang does for `extern mstl::State`: the library's copy of the
+ * type is renamed in the context, but the shapes are equal. */
+static void test_link__named_struct_types_match_by_shape(void **state) {
+  (void)state;
+  const char *k_ir =
+      "%\"struct.mstl::State\" = type { i32, i32, i32, ptr, ptr, ptr, i8, i8, i64, i64, ptr, "
+      "ptr }\n"
+      "@_ZN4mstl11globalStateE = external addrspace(1) externally_initialized global "
+      "%\"struct.mstl::State\", align 8\n"
+      "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+      "  %v = load i32, ptr addrspace(1) @_ZN4mstl11globalStateE\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  const char *libs[] = {LIB_MSTL};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+}
+
+static void test_link__function_and_global_of_one_name(void **state) {
+  (void)state;
+  const char *lib_ir = "@helper = addrspace(1) global i32 3\n";
+  const char *k_ir = "declare i32 @helper()\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                     "  %v = call i32 @helper()\n"
+                     "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+               "'helper' is a function in", "global variable in link library", lib);
+  unlink(lib);
+  free(lib);
+}
+
 static void test_link__bad_datalayout(void **state) {
   (void)state;
   link_expect(FX("mstl_bad_datalayout.gfx90a.cov4.bc"), FLYC_ELINK, "has data layout",
@@ -232,6 +275,22 @@ static void test_link__exported_globals(void **state) {
   assert_int_equal(s.size, 4);
   assert_true(tu_has_reloc_to(code, size, "counter"));
   flyc_artifact_destroy(a);
+  /* A hidden global still reaches .dynsym when exported. */
+  const char *hidden_ir = "@hid = hidden addrspace(1) global i32 5, align 4\n"
+                          "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                          "  %v = load i32, ptr addrspace(1) @hid, align 4\n"
+                          "  store i32 %v, ptr addrspace(1) %p, align 4\n  ret void\n}\n";
+  const char *hid[] = {"hid"};
+  o.exported_globals = hid;
+  assert_ok(flyc_compile_buffer(&a, hidden_ir, strlen(hidden_ir), "h.ll", &o));
+  code = flyc_artifact_code(a, &size);
+  assert_true(tu_dynsym(code, size, "hid", &s));
+  flyc_artifact_destroy(a);
+  const char *fn[] = {"k"};
+  o.exported_globals = fn;
+  assert_error(flyc_compile_buffer(&a, hidden_ir, strlen(hidden_ir), "h.ll", &o), FLYC_EINVAL,
+               "'k' is a function");
+  o.exported_globals = exports;
   const char *missing[] = {"no_such_global"};
   o.exported_globals = missing;
   assert_error(flyc_compile_buffer(&a, counter_ir, strlen(counter_ir), "c.ll", &o),
@@ -267,6 +326,8 @@ int main(void) {
       cmocka_unit_test(test_link__same_library_twice_links_once),
       cmocka_unit_test(test_link__bad_triple),
       cmocka_unit_test(test_link__partial_datalayout_adopted),
+      cmocka_unit_test(test_link__named_struct_types_match_by_shape),
+      cmocka_unit_test(test_link__function_and_global_of_one_name),
       cmocka_unit_test(test_link__bad_datalayout),
       cmocka_unit_test(test_link__conflicting_cov),
       cmocka_unit_test(test_link__conflicting_wchar),

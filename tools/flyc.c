@@ -1,5 +1,7 @@
 /* flyc: the command-line tool. compile, inspect, disasm, targets. */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,9 +204,19 @@ static int print_json(const flyc_artifact_t *a) {
 }
 
 static int read_artifact(const char *path, flyc_artifact_t **out) {
-  FILE *f = fopen(path, "rb");
+  int fd = open(path, O_RDONLY | O_NONBLOCK); /* a FIFO must not block */
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    fprintf(stderr, "%s: error: cannot open '%s': %s\n", prog, path,
+            fd < 0 ? strerror(errno) : "not a regular file");
+    if (fd >= 0)
+      close(fd);
+    return EXIT_FAIL;
+  }
+  FILE *f = fdopen(fd, "rb");
   if (!f) {
-    fprintf(stderr, "%s: error: cannot open '%s': %s\n", prog, path, strerror(errno));
+    close(fd);
+    fprintf(stderr, "%s: error: out of memory\n", prog);
     return EXIT_FAIL;
   }
   size_t cap = 1 << 16, n = 0;
@@ -357,12 +369,13 @@ static int cmd_compile(int argc, char **argv) {
   }
   size_t size;
   const void *code = flyc_artifact_code(a, &size);
+  errno = 0;
   FILE *f = fopen(out, "wb");
   int werr = 0;
   if (!f || fwrite(code, 1, size, f) != size)
     werr = errno ? errno : EIO;
-  if (f && fclose(f) != 0 && !werr)
-    werr = errno;
+  if (f && fclose(f) != 0 && !werr) /* fclose frees f whatever it returns */
+    werr = errno ? errno : EIO;
   if (werr) {
     fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(werr));
     if (f)
@@ -544,14 +557,23 @@ int main(int argc, char **argv) {
            flyc_comgr_version() ? flyc_comgr_version() : "none");
     return 0;
   }
+  int rc = -1;
   if (strcmp(cmd, "compile") == 0)
-    return cmd_compile(argc - 2, argv + 2);
-  if (strcmp(cmd, "inspect") == 0)
-    return cmd_inspect(argc - 2, argv + 2);
-  if (strcmp(cmd, "disasm") == 0)
-    return cmd_disasm(argc - 2, argv + 2);
-  if (strcmp(cmd, "targets") == 0)
-    return cmd_targets(argc - 2, argv + 2);
+    rc = cmd_compile(argc - 2, argv + 2);
+  else if (strcmp(cmd, "inspect") == 0)
+    rc = cmd_inspect(argc - 2, argv + 2);
+  else if (strcmp(cmd, "disasm") == 0)
+    rc = cmd_disasm(argc - 2, argv + 2);
+  else if (strcmp(cmd, "targets") == 0)
+    rc = cmd_targets(argc - 2, argv + 2);
+  if (rc >= 0) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+      fprintf(stderr, "%s: error: cannot write to standard output: %s\n", prog,
+              strerror(errno ? errno : EIO));
+      return EXIT_FAIL;
+    }
+    return rc;
+  }
   fprintf(stderr, "%s: unknown command '%s'\n\n", prog, cmd);
   usage_main(stderr);
   return EXIT_USAGE;

@@ -1,0 +1,163 @@
+/* Valid IR that GPU backends abort or hang on is refused in process with
+ * FLYC_EIR naming the culprit (without these checks each of these inputs
+ * would end the calling process). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static int compile(flyc_artifact_t **a, const char *ir, const char *target) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  return flyc_compile_buffer(a, ir, strlen(ir), "u.ll", &o);
+}
+
+#define AMD_K "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+#define NV_K "define void @k(ptr addrspace(1) %p) {\n"
+#define NV_ANN "!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n"
+
+static void test_unsupported__math_intrinsics(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  const char *amd = "declare double @llvm.sin.f64(double)\n" AMD_K
+                    "  %x = load double, ptr addrspace(1) %p\n"
+                    "  %y = call double @llvm.sin.f64(double %x)\n"
+                    "  store double %y, ptr addrspace(1) %p\n  ret void\n}\n";
+  assert_error(compile(&a, amd, "gfx90a"), FLYC_EIR, "llvm.sin.f64", "__ocml_");
+  const char *nv = "declare float @llvm.exp2.f32(float)\n" NV_K
+                   "  %x = load float, ptr addrspace(1) %p\n"
+                   "  %y = call float @llvm.exp2.f32(float %x)\n"
+                   "  store float %y, ptr addrspace(1) %p\n  ret void\n}\n" NV_ANN;
+  assert_error(compile(&a, nv, "sm_80"), FLYC_EIR, "llvm.exp2.f32", "libdevice");
+  /* f32 sin on AMDGPU has an instruction: accepted. */
+  const char *ok = "declare float @llvm.sin.f32(float)\n" AMD_K
+                   "  %x = load float, ptr addrspace(1) %p\n"
+                   "  %y = call float @llvm.sin.f32(float %x)\n"
+                   "  store float %y, ptr addrspace(1) %p\n  ret void\n}\n";
+  assert_ok(compile(&a, ok, "gfx90a"));
+  flyc_artifact_destroy(a);
+}
+
+static void test_unsupported__types_and_globals(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  assert_error(compile(&a, AMD_K "  %x = load fp128, ptr addrspace(1) %p\n"
+                              "  %y = fdiv fp128 %x, %x\n"
+                              "  store fp128 %y, ptr addrspace(1) %p\n  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "fp128", "'k'");
+  assert_error(compile(&a, NV_K "  %x = load i1024, ptr addrspace(1) %p\n"
+                             "  %y = sdiv i1024 %x, 7\n"
+                             "  store i1024 %y, ptr addrspace(1) %p\n  ret void\n}\n" NV_ANN,
+                       "sm_80"),
+               FLYC_EIR, "i1024", "up to i128");
+  assert_error(compile(&a, "@t = thread_local addrspace(1) global i32 0\n" AMD_K
+                           "  %v = load i32, ptr addrspace(1) @t\n"
+                           "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "thread_local", "'t'");
+  assert_error(compile(&a, "@g = addrspace(1) global i32 0\n@h = addrspace(1) global i32 0\n"
+                           "@x = addrspace(1) global i64 xor (i64 ptrtoint (ptr addrspace(1) @g "
+                           "to i64), i64 ptrtoint (ptr addrspace(1) @h to i64))\n" AMD_K
+                           "  %v = load i64, ptr addrspace(1) @x\n"
+                           "  store i64 %v, ptr addrspace(1) %p\n  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "initializer of global 'x'", "relocation");
+  assert_error(compile(&a, "define void @f() {\n  ret void\n}\n"
+                           "@a = alias void (), ptr @f\n" NV_K "  call void @a()\n"
+                           "  ret void\n}\n" NV_ANN,
+                       "sm_80"),
+               FLYC_EIR, "alias ('a')", "NVPTX");
+  assert_error(compile(&a, NV_K "  %n = load i32, ptr addrspace(1) %p\n"
+                             "  %m = alloca i8, i32 %n\n  store volatile i8 1, ptr %m\n"
+                             "  ret void\n}\n" NV_ANN,
+                       "sm_80"),
+               FLYC_EIR, "run-time size", "PTX 7.3");
+}
+
+static void test_unsupported__calling_conventions_and_kernels(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  assert_error(compile(&a, "define x86_stdcallcc void @f() {\n  ret void\n}\n" AMD_K
+                           "  call x86_stdcallcc void @f()\n  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "'f'", "calling convention 64");
+  assert_error(compile(&a, "define internal amdgpu_kernel void @ki(ptr addrspace(1) %p) {\n"
+                           "  ret void\n}\n" AMD_K "  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "kernel 'ki' has internal linkage");
+  /* A linkonce_odr kernel is an entry point all the same. */
+  assert_ok(compile(&a, "define linkonce_odr amdgpu_kernel void @kl(ptr addrspace(1) %p) {\n"
+                        "  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n",
+                    "gfx90a"));
+  assert_non_null(flyc_artifact_kernel_lookup(a, "kl"));
+  flyc_artifact_destroy(a);
+  char big[256];
+  snprintf(big, sizeof big,
+           "define amdgpu_kernel void @k([2000 x i32] %%arr, ptr addrspace(1) %%p) {\n"
+           "  ret void\n}\n");
+  assert_error(compile(&a, big, "gfx90a"), FLYC_EIR, "kernel 'k' takes 8008 bytes",
+               "at most 4096");
+  /* A 600-character kernel name (long mangled C++ templates). */
+  size_t n = 600;
+  char *ir = malloc(n + 200), *name = malloc(n + 1);
+  memset(name, 'k', n);
+  name[n] = '\0';
+  snprintf(ir, n + 200, "define amdgpu_kernel void @%s(ptr addrspace(1) %%p) {\n"
+                        "  store i32 1, ptr addrspace(1) %%p\n  ret void\n}\n", name);
+  assert_ok(compile(&a, ir, "gfx90a"));
+  assert_non_null(flyc_artifact_kernel_lookup(a, name));
+  flyc_artifact_destroy(a);
+  free(ir);
+  free(name);
+}
+
+static void test_unsupported__deep_nesting(void **state) {
+  (void)state;
+  /* 5000 nested constant expressions: LLVM's IR parser would overflow its
+   * stack on them. */
+  size_t depth = 5000;
+  size_t cap = depth * 64 + 512;
+  char *ir = malloc(cap), *p = ir;
+  p += sprintf(p, "@g = addrspace(1) global i64 ");
+  for (size_t i = 0; i < depth; i++)
+    p += sprintf(p, "add (i64 1, i64 ");
+  p += sprintf(p, "0");
+  for (size_t i = 0; i < depth; i++)
+    *p++ = ')';
+  p += sprintf(p, "%s", "\n" AMD_K "  ret void\n}\n");
+  flyc_artifact_t *a = NULL;
+  assert_error(compile(&a, ir, "gfx90a"), FLYC_EIR, "nests brackets", "more than 1000");
+  free(ir);
+}
+
+static void test_unsupported__not_regular_files(void **state) {
+  (void)state;
+  char dir[] = "/tmp/flyc-fifo-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char fifo[64];
+  snprintf(fifo, sizeof fifo, "%s/in.ll", dir);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  flyc_artifact_t *a = NULL;
+  /* Opening a FIFO must not wait for a writer. */
+  assert_error(tu_compile(&a, fifo, "gfx90a", NULL, 0, 0), FLYC_EIO, "not a regular file");
+  const char *libs[] = {fifo, NULL};
+  assert_error(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 0), FLYC_EIO, fifo,
+               "not a regular file");
+  unlink(fifo);
+  rmdir(dir);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_unsupported__math_intrinsics),
+      cmocka_unit_test(test_unsupported__types_and_globals),
+      cmocka_unit_test(test_unsupported__calling_conventions_and_kernels),
+      cmocka_unit_test(test_unsupported__deep_nesting),
+      cmocka_unit_test(test_unsupported__not_regular_files),
+  };
+  return cmocka_run_group_tests_name("unsupported", tests, NULL, NULL);
+}
