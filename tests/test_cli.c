@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -130,6 +131,9 @@ static void test_cli__errors_name_the_culprit(void **state) {
                        "/dev/full", "--quiet"),
                    1);
   assert_non_null(strstr(out, "cannot write '/dev/full'"));
+  struct stat st;
+  assert_int_equal(stat("/dev/full", &st), 0);
+  assert_true(S_ISCHR(st.st_mode)); /* never removed or replaced */
   free(out);
 }
 

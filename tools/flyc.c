@@ -268,6 +268,51 @@ static int parse_int(const char *s, int lo, int hi, int *out) {
   return 0;
 }
 
+/* Writes the output: a regular file (or a new one) through a temporary file
+ * renamed into place, so a failure leaves what was there; anything else
+ * (a device such as /dev/stdout) directly, and it is never removed. */
+static int write_output(const char *out, const void *code, size_t size) {
+  struct stat st;
+  int special = stat(out, &st) == 0 && !S_ISREG(st.st_mode);
+  char *tmp = NULL;
+  if (!special) {
+    size_t n = strlen(out) + 16;
+    if (!(tmp = malloc(n)))
+      return fprintf(stderr, "%s: error: out of memory\n", prog), -1;
+    snprintf(tmp, n, "%s.tmp-XXXXXX", out);
+  }
+  int fd = special ? open(out, O_WRONLY | O_TRUNC) : mkstemp(tmp);
+  int err = fd < 0 ? errno : 0;
+  const char *p = code;
+  size_t left = size;
+  while (!err && left) {
+    ssize_t w = write(fd, p, left);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      err = w < 0 ? errno : EIO;
+    else {
+      p += w;
+      left -= (size_t)w;
+    }
+  }
+  if (fd >= 0 && close(fd) != 0 && !err)
+    err = errno;
+  if (!err && !special) {
+    mode_t mask = umask(0); /* mkstemp made it 0600; give it what open() would */
+    umask(mask);
+    if (chmod(tmp, 0666 & ~mask) != 0 || rename(tmp, out) != 0)
+      err = errno;
+  }
+  if (err) {
+    fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(err));
+    if (tmp && fd >= 0)
+      unlink(tmp);
+  }
+  free(tmp);
+  return err ? -1 : 0;
+}
+
 static int cmd_compile(int argc, char **argv) {
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   const char *in = NULL, *out = NULL;
@@ -369,17 +414,7 @@ static int cmd_compile(int argc, char **argv) {
   }
   size_t size;
   const void *code = flyc_artifact_code(a, &size);
-  errno = 0;
-  FILE *f = fopen(out, "wb");
-  int werr = 0;
-  if (!f || fwrite(code, 1, size, f) != size)
-    werr = errno ? errno : EIO;
-  if (f && fclose(f) != 0 && !werr) /* fclose frees f whatever it returns */
-    werr = errno ? errno : EIO;
-  if (werr) {
-    fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(werr));
-    if (f)
-      unlink(out);
+  if (write_output(out, code, size) != 0) {
     flyc_artifact_destroy(a);
     rc = EXIT_FAIL;
     goto done;
