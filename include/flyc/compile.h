@@ -29,6 +29,16 @@
  *     or named in ::flyc_compile_options_t.exported_globals) stay external.
  *     An undefined non-intrinsic symbol or a call whose signature disagrees
  *     with the linked definition is ::FLYC_ELINK naming symbol and library.
+ *     Valid IR that the target's backend would abort or hang on is then
+ *     refused as ::FLYC_EIR naming the culprit: transcendental intrinsics
+ *     the backend cannot lower (llvm.sin.f64 on AMDGPU, any on NVPTX: call
+ *     ocml or libdevice), fp128 and x86_fp80 arithmetic, integer
+ *     multiply/divide/shift wider than 128 bits, ifuncs, aliases on NVPTX,
+ *     thread_local globals, calling conventions of other targets,
+ *     initializers no relocation can express, run-time-sized allocas below
+ *     PTX 7.3, kernels whose arguments exceed 4 KiB, internal kernels, and IR
+ *     nested more than 1000 brackets deep. LLVM has more fatal errors than
+ *     any list: ::FLYC_COMPILE_ISOLATED turns the rest into statuses too.
  *  4. optimize: the new pass manager, `default<O0..O3>`.
  *  5. codegen: AMDGPU through one of ::flyc_codegen_t; NVPTX to PTX.
  *  6. check: the code object's ELF machine, ABI version (the COV), e_flags
