@@ -20,8 +20,44 @@ static int cmp_label(const void *a, const void *b) {
   return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static int emit(flyc_text_cb cb, void *payload, const char *s) {
-  return cb(s, strlen(s), payload);
+/* The output: lines to the callback, with runs of one instruction (the s_nop
+ * padding after s_code_end) folded into a count. `rc` is the first error. */
+typedef struct out {
+  flyc_text_cb cb;
+  void *payload;
+  int rc;
+  char prev[400];
+  size_t repeats;
+  uint64_t repeat_end;
+} out_t;
+
+static void emit(out_t *o, const char *s) {
+  if (o->rc == FLYC_OK && o->cb(s, strlen(s), o->payload))
+    o->rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
+}
+
+static void flush_repeats(out_t *o) {
+  if (o->repeats) {
+    char line[96];
+    snprintf(line, sizeof line, "\t\t// ... %zu more up to %06llx\n", o->repeats,
+             (unsigned long long)o->repeat_end);
+    o->repeats = 0;
+    emit(o, line);
+  }
+  o->prev[0] = '\0';
+}
+
+static void instruction(out_t *o, const char *text, uint64_t addr) {
+  if (strcmp(text, o->prev) == 0) {
+    o->repeats++;
+    o->repeat_end = addr;
+    return;
+  }
+  flush_repeats(o);
+  snprintf(o->prev, sizeof o->prev, "%s", text);
+  char line[512];
+  snprintf(line, sizeof line, "%s\t\t// %06llx\n", text, (unsigned long long)addr);
+  emit(o, line);
 }
 
 int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
@@ -74,12 +110,11 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
   }
   if (nl)
     qsort(labels, nl, sizeof *labels, cmp_label); /* equal names end up adjacent only per address */
-  char line[512], text[400], prev[400] = "";
-  size_t repeats = 0;
-  uint64_t repeat_end = 0;
+  char line[512], text[400];
+  out_t o = {cb, payload, FLYC_OK, "", 0, 0};
   int first_label = 1;
   scn = NULL;
-  while (rc == FLYC_OK && e && (scn = elf_nextscn(e, scn))) {
+  while (o.rc == FLYC_OK && e && (scn = elf_nextscn(e, scn))) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
         !(sh.sh_flags & SHF_EXECINSTR))
@@ -89,18 +124,17 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
       continue;
     const uint8_t *bytes = d->d_buf;
     size_t size = d->d_size, off = 0, li = 0;
-    while (rc == FLYC_OK && off < size) {
+    while (o.rc == FLYC_OK && off < size) {
       uint64_t addr = sh.sh_addr + off;
       while (li < nl && labels[li].addr < addr)
         li++;
       for (size_t k = li; k < nl && labels[k].addr == addr; k++) {
         if (k > li && strcmp(labels[k].name, labels[k - 1].name) == 0)
           continue; /* the same symbol in .symtab and .dynsym */
+        flush_repeats(&o);
         snprintf(line, sizeof line, "%s%s:\n", first_label ? "" : "\n", labels[k].name);
         first_label = 0;
-        prev[0] = '\0';
-        if (emit(cb, payload, line))
-          rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
+        emit(&o, line);
       }
       size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
                                        sizeof text);
@@ -110,36 +144,12 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
         snprintf(text, sizeof text, "\t.long 0x%08x", w);
         n = size - off >= 4 ? 4 : size - off;
       }
-      /* Runs of one instruction (the s_nop padding after s_code_end) are
-       * shown once, with a count. */
-      if (strcmp(text, prev) == 0) {
-        repeats++;
-        repeat_end = addr;
-        off += n;
-        continue;
-      }
-      if (repeats) {
-        snprintf(line, sizeof line, "\t\t// ... %zu more up to %06llx\n", repeats,
-                 (unsigned long long)repeat_end);
-        repeats = 0;
-        if (rc == FLYC_OK && emit(cb, payload, line))
-          rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
-      }
-      snprintf(prev, sizeof prev, "%s", text);
-      snprintf(line, sizeof line, "%s\t\t// %06llx\n", text, (unsigned long long)addr);
-      if (rc == FLYC_OK && emit(cb, payload, line))
-        rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
+      instruction(&o, text, addr);
       off += n;
     }
-    if (repeats) {
-      snprintf(line, sizeof line, "\t\t// ... %zu more up to %06llx\n", repeats,
-               (unsigned long long)repeat_end);
-      repeats = 0;
-      if (rc == FLYC_OK && emit(cb, payload, line))
-        rc = flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback");
-    }
-    prev[0] = '\0';
+    flush_repeats(&o);
   }
+  rc = o.rc;
   if (!e)
     rc = flyc__error_set(FLYC_ECOMPILE, "cannot read the code object as ELF");
   else

@@ -103,20 +103,6 @@ static void test_devlibs__search_path(void **state) {
   rmdir(dir);
 }
 
-typedef struct text {
-  char *s;
-  size_t n;
-} text_t;
-
-static int collect(const char *t, size_t len, void *p) {
-  text_t *x = p;
-  x->s = realloc(x->s, x->n + len + 1);
-  memcpy(x->s + x->n, t, len);
-  x->n += len;
-  x->s[x->n] = '\0';
-  return 0;
-}
-
 /* The control constants get the target's values: the kernel stores them and
  * the disassembly shows the immediates. */
 static void test_devlibs__control_constants(void **state) {
@@ -133,8 +119,8 @@ static void test_devlibs__control_constants(void **state) {
   for (int cov = 4; cov <= 5; cov++) {
     flyc_artifact_t *a = NULL;
     assert_ok(compile_flags(&a, ir, "gfx90a", 0, NULL, 0, (uint32_t)cov));
-    text_t t = {NULL, 0};
-    assert_ok(flyc_artifact_disassemble(a, collect, &t));
+    tu_text_t t = {NULL, 0, 0};
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
     assert_non_null(strstr(t.s, cov == 4 ? "0x190" : "0x1f4")); /* 400 / 500 */
     assert_non_null(strstr(t.s, "0x2332"));                      /* 9010: gfx90a */
     assert_null(strstr(t.s, "__oclc"));

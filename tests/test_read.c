@@ -60,26 +60,11 @@ static void test_read__ptx_round_trip(void **state) {
   flyc_artifact_destroy(a);
 }
 
-typedef struct text {
-  char *s;
-  size_t n;
-  int stop_after;
-} text_t;
-
-static int collect(const char *t, size_t len, void *p) {
-  text_t *x = p;
-  x->s = realloc(x->s, x->n + len + 1);
-  memcpy(x->s + x->n, t, len);
-  x->n += len;
-  x->s[x->n] = '\0';
-  return x->stop_after && --x->stop_after == 0;
-}
-
 static void test_read__disassemble(void **state) {
   (void)state;
   flyc_artifact_t *a = compiled("gfx90a");
-  text_t t = {NULL, 0, 0};
-  assert_ok(flyc_artifact_disassemble(a, collect, &t));
+  tu_text_t t = {NULL, 0, 0};
+  assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
   assert_non_null(strstr(t.s, "mstl_kernel:"));
   assert_non_null(strstr(t.s, "s_endpgm"));
   assert_null(strstr(t.s, ".long")); /* every word decoded */
@@ -91,11 +76,11 @@ static void test_read__disassemble(void **state) {
     nops++;
   assert_true(nops <= 3);
   free(t.s);
-  text_t stop = {NULL, 0, 2};
-  assert_error(flyc_artifact_disassemble(a, collect, &stop), FLYC_EINVAL,
+  tu_text_t stop = {NULL, 0, 2};
+  assert_error(flyc_artifact_disassemble(a, tu_collect, &stop), FLYC_EINVAL,
                "stopped by the text callback");
   free(stop.s);
-  assert_error(flyc_artifact_disassemble(NULL, collect, NULL), FLYC_EINVAL, "required");
+  assert_error(flyc_artifact_disassemble(NULL, tu_collect, NULL), FLYC_EINVAL, "required");
   flyc_artifact_destroy(a);
 }
 

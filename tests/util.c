@@ -204,3 +204,15 @@ int tu_can(const char *processor, uint32_t codegen) {
   }
   return 0;
 }
+
+int tu_collect(const char *text, size_t len, void *payload) {
+  tu_text_t *x = payload;
+  char *ns = realloc(x->s, x->n + len + 1);
+  if (!ns)
+    return 1;
+  x->s = ns;
+  memcpy(x->s + x->n, text, len);
+  x->n += len;
+  x->s[x->n] = '\0';
+  return x->stop_after && --x->stop_after == 0;
+}

@@ -58,6 +58,15 @@ int tu_have_libdevice(void);
     }                                                                                  \
   } while (0)
 
+/* Text collected from a flyc_text_cb; stops after `stop_after` calls when
+ * that is nonzero. */
+typedef struct tu_text {
+  char *s;
+  size_t n;
+  int stop_after;
+} tu_text_t;
+int tu_collect(const char *text, size_t len, void *payload);
+
 /* 1 when codegen path `codegen` can serve `processor` in this build. */
 int tu_can(const char *processor, uint32_t codegen);
 #endif
