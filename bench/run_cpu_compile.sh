@@ -58,5 +58,5 @@ for c in "${cmds[@]}"; do
   $c >> "$RAW" 2>&1 || echo "# FAILED (exit $?)" >> "$RAW"
   tail -1 "$RAW"
 done
-bash "$here/table_cpu.sh" "$RAW" > "$MD"
+(cd "$root" && bash bench/table_cpu.sh "bench/results/$(basename "$RAW")") > "$MD"
 cat "$MD"
