@@ -2,11 +2,11 @@
 # Run every CPU peer (hiprtc, comgr HIP source, clang-15) on the benchmark kernels for one arch,
 # pinned to CPU 0, and write the raw output with a header (date, machine, commands).
 #
-# usage: bench/run_cpu_peers.sh [-b build/bench] [-w 1] [-n 7] [-a gfx90a] [-o bench/results/cpu-peers-raw.txt]
+# usage: bench/run_cpu_peers.sh [-b build/bench] [-w 1] [-n 7] [-a gfx90a] [-o OUT (default $TMPDIR/flyc-cpu-peers-raw.txt)]
 #   -b  directory holding bench_hiprtc, bench_comgr_source and bench_run_cmd
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-BIN=$here/../build/bench W=1 N=7 ARCH=gfx90a OUT=$here/results/cpu-peers-raw.txt
+BIN=$here/../build/bench W=1 N=7 ARCH=gfx90a OUT=${TMPDIR:-/tmp}/flyc-cpu-peers-raw.txt
 while getopts "b:w:n:a:o:h" o; do
   case $o in
     b) BIN=$OPTARG ;; w) W=$OPTARG ;; n) N=$OPTARG ;; a) ARCH=$OPTARG ;; o) OUT=$OPTARG ;;
