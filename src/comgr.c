@@ -306,7 +306,7 @@ static int read_args(flyc_artifact_t *a, amd_comgr_metadata_node_t kmap,
   return FLYC_OK;
 }
 
-int flyc__comgr_metadata(flyc_artifact_t *a, const void *code, size_t size) {
+int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size) {
   amd_comgr_data_t data;
   amd_comgr_metadata_node_t root, kernels;
   int rc = FLYC_OK, oom = 0;
@@ -393,6 +393,4 @@ int flyc__comgr_link(const flyc_target_t *t, int cov, const void *reloc,
   return flyc__error_set(FLYC_EUNSUPPORTED, "flyc was built without comgr (target %s)",
                          t->id);
 }
-int flyc__comgr_metadata(flyc_artifact_t *a, const void *code, size_t size);
-
 #endif

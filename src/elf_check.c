@@ -279,9 +279,9 @@ int flyc__elf_needed_llvm_major(const char *path) {
   return major;
 }
 
-#ifndef FLYC_HAVE_COMGR
-/* Without comgr there is no metadata reader: kernels come from the `.kd`
- * symbols and the rest of the metadata stays zero. */
+#if !defined(FLYC_HAVE_COMGR) && !defined(FLYC_HAVE_MSGPACK)
+/* Without comgr or msgpack-c there is no metadata reader: kernels come from
+ * the `.kd` symbols and the rest of the metadata stays zero. */
 static int count_kd(const char *name, const GElf_Sym *s, void *p) {
   flyc_artifact_t *a = p;
   size_t len = strlen(name);
@@ -299,7 +299,7 @@ static int count_kd(const char *name, const GElf_Sym *s, void *p) {
   return k->name && k->symbol ? 0 : -1;
 }
 
-int flyc__comgr_metadata(flyc_artifact_t *a, const void *code, size_t size) {
+int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size) {
   Elf *e = open_mem(code, size);
   int rc = e && for_each_symbol(e, SHT_DYNSYM, count_kd, a) == 0
                ? FLYC_OK

@@ -120,6 +120,7 @@ struct flyc_compile {
   flyc_target_t target;
   int opt_level;   /* 0..3 */
   int cov;         /* AMDGPU */
+  int cov_open;    /* cov is a guess a link library may still decide */
   flyc_codegen_t codegen;
   LLVMContextRef ctx;
   int own_ctx;
@@ -185,7 +186,9 @@ int flyc__comgr_codegen_bc(const flyc_target_t *t, int cov, int opt_level,
                            size_t *reloc_size);
 int flyc__comgr_link(const flyc_target_t *t, int cov, const void *reloc,
                      size_t reloc_size, void **exe, size_t *exe_size);
-int flyc__comgr_metadata(flyc_artifact_t *a, const void *code, size_t size);
+/* The kernel metadata of a code object: through comgr (comgr.c), else the
+ * msgpack note with msgpack-c (metadata.c), else names from `.kd` symbols. */
+int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size);
 int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */

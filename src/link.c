@@ -11,6 +11,7 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
+#include <llvm/Config/llvm-config.h>
 
 #include "internal.h"
 
@@ -299,6 +300,16 @@ static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
     if (c->target.family == FLYC_TARGET_AMDGPU && lf[i].is_int &&
         (key_is(&lf[i], "amdhsa_code_object_version") ||
          key_is(&lf[i], "amdgpu_code_object_version"))) {
+      int64_t v = lf[i].value / 100;
+      if (c->cov_open && (v == 4 || v == 5 || (v == 6 && LLVM_VERSION_MAJOR >= 19))) {
+        c->cov = (int)v;
+        c->cov_open = 0;
+        flyc__buf_printf(&c->log,
+                         "%snote: code object version %d, as link library '%s' asks (no "
+                         "COV was given and there is no comgr to tell what ROCm loads)",
+                         c->log.len ? "\n" : "", c->cov, path);
+        continue;
+      }
       if (lf[i].value != c->cov * 100)
         rc = flyc__error_set(FLYC_ELINK,
                              "link library '%s' was built for code object version %lld "

@@ -14,16 +14,23 @@ static int is_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
   return LLVMGetFunctionCallConv(fn) == LLVMAMDGPUKERNELCallConv;
 }
 
-/* The COV a ROCm stack supports by default: ROCm 5.x (comgr before 2.6)
- * loads COV4; ROCm 6 loads COV5 (codegen-notes §5.1). */
+/* The COV the installed ROCm stack loads, judged by its comgr: ROCm 5.x
+ * (comgr before 2.6) loads COV4, ROCm 6 COV5. 0 without comgr: unknown. */
 static int default_cov(void) {
   const char *v = flyc__comgr_version_string();
-  if (v) {
-    int maj = 0, min = 0;
-    if (sscanf(v, "%d.%d", &maj, &min) == 2 && maj == 2 && min < 6)
-      return 4;
-  }
+  if (!v)
+    return 0;
+  int maj = 0, min = 0;
+  if (sscanf(v, "%d.%d", &maj, &min) == 2 && maj == 2 && min < 6)
+    return 4;
   return 5;
+}
+
+static void add_cov_flag(flyc_compile_t *c) {
+  LLVMAddModuleFlag(c->mod, LLVMModuleFlagBehaviorError, "amdhsa_code_object_version",
+                    strlen("amdhsa_code_object_version"),
+                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
+                                                     (unsigned long long)c->cov * 100, 0)));
 }
 
 static int cov_supported(int cov) {
@@ -83,13 +90,15 @@ static int prepare(flyc_compile_t *c) {
     cov = mcov;
   }
   c->cov = cov ? cov : default_cov();
-  if (!present) {
+  if (!c->cov) {
+    /* No explicit COV, none in the input, no stack to ask: the first link
+     * library that names one decides (check_flags), else 5. */
+    c->cov = 5;
+    c->cov_open = 1;
+  } else if (!present) {
     /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
      * the option set at codegen time. Libraries are checked against it. */
-    LLVMAddModuleFlag(c->mod, LLVMModuleFlagBehaviorError, "amdhsa_code_object_version",
-                      strlen("amdhsa_code_object_version"),
-                      LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
-                                                       (unsigned long long)c->cov * 100, 0)));
+    add_cov_flag(c);
   }
   stamp_target_attrs(c, 0);
   return FLYC_OK;
@@ -236,6 +245,13 @@ static int define_control_constants(flyc_compile_t *c) {
 }
 
 static int link_device_libs(flyc_compile_t *c) {
+  if (c->cov_open) { /* no link library named a COV: the default stands */
+    int present;
+    flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
+    if (!present)
+      add_cov_flag(c);
+    c->cov_open = 0;
+  }
   static const char *const files[][2] = {{"__ocml_", "ocml.bc"}, {"__ockl_", "ockl.bc"}};
   int linked[2] = {0, 0};
   const char *dirs[8];
@@ -408,7 +424,7 @@ static int codegen(flyc_compile_t *c) {
   }
   free(exe);
   if (rc == FLYC_OK)
-    rc = flyc__comgr_metadata(a, a->code, a->code_size);
+    rc = flyc__code_object_metadata(a, a->code, a->code_size);
   c->times.check_us = flyc__now_us() - t2;
   return rc;
 }

@@ -33,7 +33,7 @@ static void *worker(void *p) {
 static void test_threads__concurrent_compiles(void **state) {
   (void)state;
   job_t jobs[] = {
-      {K_MSTL, "gfx90a", LIB_MSTL, FLYC_CODEGEN_COMGR_LINK, FLYC_OK, 0, "mstl_kernel"},
+      {K_MSTL, "gfx90a", LIB_MSTL, FLYC_CODEGEN_AUTO, FLYC_OK, 0, "mstl_kernel"},
       {K_MSTL, "gfx90a", LIB_MSTL, FLYC_CODEGEN_LLD, FLYC_OK, 0, "mstl_kernel"},
       {FX("vadd_amdgcn.gfx90a.ll"), "gfx90a:xnack-", NULL, FLYC_CODEGEN_AUTO, FLYC_OK, 0,
        "vadd"},

@@ -130,9 +130,11 @@ typedef struct flyc_compile_options {
   /** ::flyc_codegen_t for AMDGPU; default ::FLYC_CODEGEN_AUTO. Ignored for
    *  NVPTX. */
   uint32_t codegen;
-  /** AMDGPU code object version (4 or 5, 6 with LLVM >= 18); 0 picks what the
-   *  installed ROCm stack supports (4 for comgr 2.x before 2.6 / ROCm 5.x,
-   *  else 5). */
+  /** AMDGPU code object version (4 or 5; 6 with LLVM >= 19). 0 picks the
+   *  input's `amdhsa_code_object_version` module flag, else what the
+   *  installed ROCm stack loads (4 for comgr before 2.6, i.e. ROCm 5.x, else
+   *  5); built without comgr, the first link library's flag, else 5. Link
+   *  libraries that name another COV are ::FLYC_ELINK. */
   uint32_t code_object_version;
   uint32_t reserved0;
   /** Link libraries (`.bc` or `.ll` paths), linked in this order. */
