@@ -194,7 +194,7 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   return FLYC_OK;
 }
 
-/* Where ROCm puts its device libraries, newest layouts first. */
+/* Where ROCm keeps its device libraries, newest layouts first. */
 static void rocm_dirs(const char **dirs, size_t *n, char *buf, size_t bufsz) {
   size_t k = 0;
   const char *rp = getenv("ROCM_PATH");
