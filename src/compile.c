@@ -9,6 +9,8 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include <llvm/Config/llvm-config.h>
+
 #include "flyc/llvm.h"
 #include "internal.h"
 
@@ -477,12 +479,54 @@ static int unrelocatable(LLVMValueRef k, int depth) {
   return 0;
 }
 
+static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name,
+                             const char *when);
+
+/* !reqd_work_group_size must be three sizes the launch limits allow; LLVM
+ * copies anything into the metadata, which comgr then cannot read. */
+static int check_reqd_size(flyc_compile_t *c, LLVMValueRef f, const char *name) {
+  unsigned kind = LLVMGetMDKindIDInContext(c->ctx, "reqd_work_group_size", 20);
+  size_t n = 0;
+  LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(f, &n);
+  int rc = FLYC_OK;
+  for (size_t i = 0; i < n && rc == FLYC_OK; i++) {
+    if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != kind)
+      continue;
+    LLVMValueRef node = LLVMMetadataAsValue(c->ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+    unsigned long long prod = 1;
+    int ok = LLVMGetMDNodeNumOperands(node) == 3;
+    LLVMValueRef ops[3];
+    if (ok)
+      LLVMGetMDNodeOperands(node, ops);
+    for (int d = 0; ok && d < 3; d++) {
+      ok = ops[d] && LLVMIsAConstantInt(ops[d]);
+      long long v = ok ? LLVMConstIntGetSExtValue(ops[d]) : 0;
+      ok = ok && v >= 1 && v <= 1024;
+      prod *= ok ? (unsigned long long)v : 1;
+    }
+    if (!ok || prod > 1024)
+      rc = flyc__error_set(FLYC_EIR,
+                           "kernel '%s' has a !reqd_work_group_size that is not three sizes "
+                           "from 1 to 1024 with a product of at most 1024",
+                           name);
+  }
+  if (md)
+    LLVMDisposeValueMetadataEntries(md);
+  return rc;
+}
+static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const char *when);
+
 /* Valid IR that the target's backend would abort on, or hang on, instead of
  * returning an error: refused here with the reason, so that an in-process
  * compile does not take the caller down. FLYC_COMPILE_ISOLATED covers what
  * this list does not. */
 static int check_supported(flyc_compile_t *c, const char *when) {
   const flyc_target_ops_t *ops = c->target.ops;
+  if (c->target.family == FLYC_TARGET_NVPTX) {
+    int rc = flyc__nvptx_check_annotations(c);
+    if (rc)
+      return rc;
+  }
   size_t len;
   char tb[64];
   LLVMValueRef x = LLVMGetFirstGlobalIFunc(c->mod);
@@ -526,7 +570,14 @@ static int check_supported(flyc_compile_t *c, const char *when) {
     }
     if (LLVMIsDeclaration(f))
       continue;
+    if (LLVM_VERSION_MAJOR < 19 && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s is variadic; GPU backends of LLVM "
+                             "%s have no variadic functions",
+                             name, when, flyc_llvm_version());
     if (c->target.ops->is_kernel(c->mod, f)) {
+      int rr = check_reqd_size(c, f, name);
+      if (rr)
+        return rr;
       LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
       unsigned long long total = 0;
       for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p))
@@ -555,6 +606,11 @@ static int check_supported(flyc_compile_t *c, const char *when) {
                                  "function '%s' in %s multiplies, divides or shifts an i%u; "
                                  "GPU backends do this only up to i128",
                                  name, when, LLVMGetIntTypeWidth(e));
+        int rc = check_instruction(c, i, name, when);
+        if (rc == FLYC_OK)
+          rc = check_type(c, t, name, when);
+        if (rc)
+          return rc;
         if (op == LLVMAlloca && c->target.family == FLYC_TARGET_NVPTX &&
             !LLVMIsAConstant(LLVMGetOperand(i, 0)) && c->target.ptx_version < 73)
           return flyc__error_set(FLYC_EIR,
@@ -564,6 +620,127 @@ static int check_supported(flyc_compile_t *c, const char *when) {
                                  c->target.ptx_version % 10);
       }
   }
+  return FLYC_OK;
+}
+
+/* 1 when `as` is an address space the target's backend selects. */
+static int known_address_space(const flyc_compile_t *c, unsigned as) {
+  if (c->target.family == FLYC_TARGET_NVPTX)
+    return as <= 1 || (as >= 3 && as <= 5) || as == 101;
+  return as <= 6;
+}
+
+/* The syncscope of a fence, from its printed form ("" for system). */
+static int fence_scope_ok(const flyc_compile_t *c, LLVMValueRef fence) {
+  char *s = LLVMPrintValueToString(fence);
+  const char *p = s ? strstr(s, "syncscope(\"") : NULL;
+  int ok = 1;
+  if (p) {
+    p += 11;
+    size_t n = strcspn(p, "\"");
+    static const char *const amd[] = {"singlethread", "agent", "workgroup", "wavefront",
+                                      "one-as", "singlethread-one-as", "agent-one-as",
+                                      "workgroup-one-as", "wavefront-one-as", NULL};
+    static const char *const nv[] = {"singlethread", NULL};
+    const char *const *list = c->target.family == FLYC_TARGET_AMDGPU ? amd : nv;
+    ok = 0;
+    for (int i = 0; list[i] && !ok; i++)
+      ok = strlen(list[i]) == n && memcmp(list[i], p, n) == 0;
+  }
+  LLVMDisposeMessage(s);
+  return ok;
+}
+
+/* An unroll count that would make the optimizer run for minutes. */
+static long long loop_unroll_count(LLVMContextRef ctx, LLVMValueRef term) {
+  static unsigned kind;
+  if (!kind)
+    kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  LLVMValueRef md = LLVMGetMetadata(term, kind);
+  if (!md)
+    return 0;
+  unsigned n = LLVMGetMDNodeNumOperands(md);
+  if (n > 64)
+    return 0;
+  LLVMValueRef ops[64];
+  LLVMGetMDNodeOperands(md, ops);
+  for (unsigned i = 0; i < n; i++) {
+    if (!ops[i] || ops[i] == md || !LLVMIsAMDNode(ops[i]) || LLVMGetMDNodeNumOperands(ops[i]) != 2)
+      continue;
+    LLVMValueRef kv[2];
+    LLVMGetMDNodeOperands(ops[i], kv);
+    unsigned kl = 0;
+    const char *key = kv[0] ? LLVMGetMDString(kv[0], &kl) : NULL;
+    if (key && kl == 22 && memcmp(key, "llvm.loop.unroll.count", 22) == 0 && kv[1] &&
+        LLVMIsAConstantInt(kv[1]))
+      return LLVMConstIntGetSExtValue(kv[1]);
+  }
+  return 0;
+}
+
+static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name,
+                             const char *when) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  char tb[64];
+  if (op == LLVMFence && !fence_scope_ok(c, i))
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s has a fence with a syncscope target "
+                           "%s does not have",
+                           name, when, c->target.id);
+  if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) {
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(i, op == LLVMAtomicRMW ? 1 : 2));
+    LLVMTypeKind k = LLVMGetTypeKind(t);
+    if ((k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 64) || k == LLVMHalfTypeKind ||
+        k == LLVMBFloatTypeKind)
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s has an atomic operation on %s; "
+                             "GPU backends do atomics on 32- and 64-bit values",
+                             name, when, type_name_of(t, tb, sizeof tb));
+  }
+  if (op == LLVMVAArg && LLVM_VERSION_MAJOR < 19)
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s uses va_arg; GPU backends of LLVM "
+                           "%s have no variadic calls",
+                           name, when, flyc_llvm_version());
+  LLVMValueRef ptr = op == LLVMLoad || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg
+                         ? LLVMGetOperand(i, 0)
+                         : op == LLVMStore ? LLVMGetOperand(i, 1) : NULL;
+  if (ptr && LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMPointerTypeKind &&
+      !known_address_space(c, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr))))
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s accesses memory in address space "
+                           "%u, which target %s does not have",
+                           name, when, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)),
+                           c->target.id);
+  if (op == LLVMCall && LLVMIsAInlineAsm(LLVMGetCalledValue(i))) {
+    LLVMTypeRef t = LLVMTypeOf(i);
+    if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 64)
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s has inline asm returning i%u; "
+                             "flyc accepts at most i64",
+                             name, when, LLVMGetIntTypeWidth(t));
+  }
+  if (LLVMIsATerminatorInst(i)) {
+    long long u = loop_unroll_count(c->ctx, i);
+    if (u < 0 || u > 4096)
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s asks to unroll a loop %lld times; "
+                             "flyc accepts up to 4096",
+                             name, when, u);
+  }
+  return FLYC_OK;
+}
+
+static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const char *when) {
+  char tb[64];
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMScalableVectorTypeKind)
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s uses scalable vector %s",
+                           name, when, type_name_of(t, tb, sizeof tb));
+  if (k == LLVMVectorTypeKind && LLVMGetVectorSize(t) > 1024)
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s uses a %u-element vector; flyc "
+                           "accepts up to 1024",
+                           name, when, LLVMGetVectorSize(t));
+  LLVMTypeRef e = k == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+  if (LLVMGetTypeKind(e) == LLVMBFloatTypeKind && LLVM_VERSION_MAJOR < 19)
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s computes with bfloat, which the "
+                           "GPU backends of LLVM %s do not select",
+                           name, when, flyc_llvm_version());
+  (void)c;
   return FLYC_OK;
 }
 

@@ -278,34 +278,3 @@ int flyc__elf_needed_llvm_major(const char *path) {
   close(fd);
   return major;
 }
-
-#if !defined(FLYC_HAVE_COMGR) && !defined(FLYC_HAVE_MSGPACK)
-/* Without comgr or msgpack-c there is no metadata reader: kernels come from
- * the `.kd` symbols and the rest of the metadata stays zero. */
-static int count_kd(const char *name, const GElf_Sym *s, void *p) {
-  flyc_artifact_t *a = p;
-  size_t len = strlen(name);
-  if (GELF_ST_TYPE(s->st_info) != STT_OBJECT || len < 4 || strcmp(name + len - 3, ".kd"))
-    return 0;
-  flyc_kernel_info_t *nk = realloc(a->kernels, (a->kernel_count + 1) * sizeof *nk);
-  if (!nk)
-    return -1;
-  a->kernels = nk;
-  flyc_kernel_info_t *k = &nk[a->kernel_count++];
-  memset(k, 0, sizeof *k);
-  k->size = sizeof *k;
-  k->name = flyc__artifact_strndup(a, name, len - 3);
-  k->symbol = flyc__artifact_strdup(a, name);
-  return k->name && k->symbol ? 0 : -1;
-}
-
-int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size) {
-  Elf *e = open_mem(code, size);
-  int rc = e && for_each_symbol(e, SHT_DYNSYM, count_kd, a) == 0
-               ? FLYC_OK
-               : flyc__error_set(FLYC_ENOMEM, "out of memory reading kernel symbols");
-  if (e)
-    elf_end(e);
-  return rc;
-}
-#endif

@@ -67,6 +67,8 @@ struct flyc_target_ops {
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
+/* Checks every nvvm.annotations entry (target_nvptx.c). */
+int flyc__nvptx_check_annotations(flyc_compile_t *c);
 extern const flyc_target_ops_t flyc__nvptx_ops;
 
 const flyc_proc_t *flyc__amdgpu_procs(size_t *count);
@@ -186,9 +188,11 @@ int flyc__comgr_codegen_bc(const flyc_target_t *t, int cov, int opt_level,
                            size_t *reloc_size);
 int flyc__comgr_link(const flyc_target_t *t, int cov, const void *reloc,
                      size_t reloc_size, void **exe, size_t *exe_size);
-/* The kernel metadata of a code object: through comgr (comgr.c), else the
- * msgpack note with msgpack-c (metadata.c), else names from `.kd` symbols. */
+/* The kernel metadata of a code object flyc made: through comgr (comgr.c),
+ * or without comgr from the msgpack note (metadata.c). */
 int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size);
+/* The note read with msgpack-c (metadata.c): for code objects from outside. */
+int flyc__msgpack_metadata(flyc_artifact_t *a, const void *code, size_t size);
 int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */

@@ -1,7 +1,8 @@
-/* Kernel metadata without comgr: the code object's NT_AMDGPU_METADATA note
- * (msgpack, COV3+) read with msgpack-c. Used when flyc is built without comgr
- * (the static tool); the values are the same as comgr's reader gives. */
-#if !defined(FLYC_HAVE_COMGR) && defined(FLYC_HAVE_MSGPACK)
+/* Kernel metadata from the code object's NT_AMDGPU_METADATA note (msgpack,
+ * COV3+), read with msgpack-c, whose reader checks every length and depth.
+ * flyc_artifact_read uses it for code objects from outside: comgr's reader
+ * crashed on a note whose `.args` was an integer. Builds without comgr use it
+ * for their own output too; the values are the ones comgr's reader gives. */
 #include <gelf.h>
 #include <libelf.h>
 #include <msgpack.h>
@@ -100,7 +101,7 @@ static int fill(flyc_artifact_t *a, const msgpack_object *root) {
   return oom ? flyc__error_set(FLYC_ENOMEM, "out of memory reading kernel metadata") : FLYC_OK;
 }
 
-int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size) {
+int flyc__msgpack_metadata(flyc_artifact_t *a, const void *code, size_t size) {
   (void)elf_version(EV_CURRENT);
   Elf *e = elf_memory((char *)code, size);
   int rc = flyc__error_set(FLYC_ECOMPILE, "the code object has no AMDGPU metadata note");
@@ -134,6 +135,9 @@ done:
     elf_end(e);
   return rc;
 }
-#else
-typedef int flyc_metadata_msgpack_unused; /* ISO C wants a declaration */
+
+#ifndef FLYC_HAVE_COMGR
+int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size) {
+  return flyc__msgpack_metadata(a, code, size);
+}
 #endif

@@ -51,7 +51,7 @@ int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
         rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
     }
     if (rc == FLYC_OK)
-      rc = flyc__code_object_metadata(a, a->code, size);
+      rc = flyc__msgpack_metadata(a, a->code, size);
   } else if (!memchr(data, '\0', size) && strstr(a->code, ".entry")) {
     a->code_size = size;
     rc = read_ptx(a, a->code, size);

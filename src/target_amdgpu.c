@@ -152,10 +152,35 @@ static int check_feature_names(const char *fs, unsigned len, const char *fn,
   return FLYC_OK;
 }
 
+/* "amdgpu-num-vgpr"/"amdgpu-num-sgpr" too small make the register allocator
+ * abort ("no registers from class available"). */
+static int check_register_limit(const char *fn, const char *lib, LLVMValueRef f,
+                                const char *attr, long min) {
+  unsigned len;
+  const char *v = flyc__fn_attr(f, attr, &len);
+  if (!len)
+    return FLYC_OK;
+  char buf[32];
+  snprintf(buf, sizeof buf, "%.*s", (int)(len < 31 ? len : 31), v);
+  char *end;
+  long n = strtol(buf, &end, 10);
+  if (*end || end == buf || n < min || n > 1024)
+    return flyc__error_set(FLYC_ELINK,
+                           "function '%s' in '%s' has \"%s\"=\"%.*s\"; flyc accepts "
+                           "%ld to 1024",
+                           fn, lib, attr, (int)len, v, min);
+  return FLYC_OK;
+}
+
 static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   unsigned len;
   size_t nl;
   const char *name = LLVMGetValueName2(fn, &nl);
+  int rr = check_register_limit(name, lib, fn, "amdgpu-num-vgpr", 24);
+  if (!rr)
+    rr = check_register_limit(name, lib, fn, "amdgpu-num-sgpr", 16);
+  if (rr)
+    return rr;
   const char *cpu = flyc__fn_attr(fn, "target-cpu", &len);
   if (len && (len != strlen(c->target.proc->name) ||
               memcmp(cpu, c->target.proc->name, len) != 0))
@@ -442,6 +467,9 @@ static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
     if (len > 5 + n && memcmp(name + 5, f64_math[i], n) == 0 && name[5 + n] == '.')
       return "has no AMDGPU f64 instruction; call ocml (__ocml_<name>_f64) instead";
   }
+  if ((len >= 17 && memcmp(name, "llvm.frameaddress", 17) == 0) ||
+      (len >= 14 && memcmp(name, "llvm.sponentry", 14) == 0))
+    return "is not supported by the AMDGPU backend (it corrupts memory in LLVM 15)";
 #if LLVM_VERSION_MAJOR < 19
   if (len >= 15 && memcmp(name, "llvm.roundeven.", 15) == 0)
     return "cannot be selected by this LLVM's AMDGPU backend; use llvm.rint";

@@ -90,10 +90,51 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   return FLYC_OK;
 }
 
-static int prepare(flyc_compile_t *c) {
-  (void)c;
-  return FLYC_OK;
+/* The NVPTX backend reads nvvm.annotations assuming {global, (key, integer)*}
+ * and crashes on anything else: every entry is checked, for the input here and
+ * after linking in check_supported. */
+int flyc__nvptx_check_annotations(flyc_compile_t *c) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(c->mod, "nvvm.annotations");
+  if (!n)
+    return FLYC_OK;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  if (!nodes)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  LLVMGetNamedMetadataOperands(c->mod, "nvvm.annotations", nodes);
+  int rc = FLYC_OK;
+  for (unsigned i = 0; i < n && rc == FLYC_OK; i++) {
+    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
+    LLVMValueRef ops[65];
+    if (k < 3 || k > 65 || k % 2 == 0) {
+      rc = flyc__error_set(FLYC_EIR,
+                           "nvvm.annotations entry %u has %u operands; it must be a global "
+                           "followed by (name, integer) pairs",
+                           i, k);
+      break;
+    }
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    if (!ops[0] || !LLVMIsAGlobalValue(ops[0])) {
+      rc = flyc__error_set(FLYC_EIR, "nvvm.annotations entry %u does not start with a global",
+                           i);
+      break;
+    }
+    for (unsigned j = 1; j + 1 < k; j += 2) {
+      unsigned kl = 0;
+      if (!ops[j] || !LLVMGetMDString(ops[j], &kl) || !ops[j + 1] ||
+          !LLVMIsAConstantInt(ops[j + 1])) {
+        rc = flyc__error_set(FLYC_EIR,
+                             "nvvm.annotations entry %u: operand %u must be a name and "
+                             "operand %u an integer",
+                             i, j, j + 1);
+        break;
+      }
+    }
+  }
+  free(nodes);
+  return rc;
 }
+
+static int prepare(flyc_compile_t *c) { return flyc__nvptx_check_annotations(c); }
 
 static int allowed_undefined(const char *name) {
   /* Resolved by the CUDA driver's PTX JIT / ptxas. */
@@ -368,6 +409,7 @@ static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
   (void)elem;
   static const char *const math[] = {"sin",   "cos",  "pow",  "exp",          "exp2",
                                      "exp10", "log",  "log2", "log10",        "canonicalize",
+                                     "frameaddress",
 #if LLVM_VERSION_MAJOR < 19
                                      "roundeven",
 #endif
@@ -413,28 +455,44 @@ static uint32_t ptx_type_size(const char *t, size_t n) {
 int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size) {
   (void)size;
   const char *p = ptx;
+  size_t cap = 0;
   while ((p = strstr(p, ".entry "))) {
     p += 7;
     size_t nlen = strcspn(p, "( \t\n");
     if (!nlen)
       continue;
-    flyc_kernel_info_t *nk = realloc(a->kernels, (a->kernel_count + 1) * sizeof *nk);
-    if (!nk)
-      return flyc__error_set(FLYC_ENOMEM, "out of memory");
-    a->kernels = nk;
-    flyc_kernel_info_t *k = &nk[a->kernel_count++];
+    const char *ename = p;
+    p += nlen;
+    /* The parameter list starts on this line; its ')' ends it. A ';' before
+     * the body's '{' makes this a declaration (.extern .entry), not a kernel. */
+    const char *open = p + strspn(p, " \t\r\n"), *close, *body;
+    if (*open == '{') { /* no parameter list */
+      close = body = open;
+    } else if (*open == '(') {
+      if (!(close = strchr(open, ')')))
+        break;
+      body = close + 1 + strcspn(close + 1, "{;");
+      if (*body != '{')
+        continue; /* a declaration */
+    } else {
+      continue;
+    }
+    if (a->kernel_count == cap) {
+      cap = cap ? cap * 2 : 8;
+      flyc_kernel_info_t *nk = realloc(a->kernels, cap * sizeof *nk);
+      if (!nk)
+        return flyc__error_set(FLYC_ENOMEM, "out of memory");
+      a->kernels = nk;
+    }
+    flyc_kernel_info_t *k = &a->kernels[a->kernel_count++];
     memset(k, 0, sizeof *k);
     k->size = sizeof *k;
-    k->name = flyc__artifact_strndup(a, p, nlen);
+    k->name = flyc__artifact_strndup(a, ename, nlen);
     k->symbol = k->name;
     k->wavefront_size = 32;
     if (!k->name)
       return flyc__error_set(FLYC_ENOMEM, "out of memory");
-    p += nlen;
-    const char *open = strchr(p, '('), *close = open ? strchr(open, ')') : NULL;
-    const char *body = close ? strchr(close, '{') : NULL;
-    if (!open || !close)
-      continue;
+    p = body;
     /* Parameters: `.param .u64 name` or `.param .align A .b8 name[N]`; the
      * search ends at this entry's ')'. */
     flyc_kernel_arg_t *args = NULL;
@@ -445,9 +503,11 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
       const char *r = q + 6;
       while (*r == ' ' || *r == '\t')
         r++;
-      uint32_t align = 0, sz;
+      uint32_t align = 0;
+      uint64_t sz;
       if (strncmp(r, ".align", 6) == 0) {
-        align = (uint32_t)strtoul(r + 6, (char **)&r, 10);
+        unsigned long al = strtoul(r + 6, (char **)&r, 10);
+        align = al > 4096 ? 4096 : (uint32_t)al;
         while (*r == ' ')
           r++;
       }
@@ -457,10 +517,14 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
       while (*name == ' ' || *name == '\t')
         name++;
       size_t nl = strcspn(name, "[,) \t\n");
-      if (name[nl] == '[')
-        sz *= (uint32_t)strtoul(name + nl + 1, NULL, 10);
+      if (name[nl] == '[') {
+        unsigned long long cnt = strtoull(name + nl + 1, NULL, 10);
+        sz = cnt > (1ull << 32) ? UINT32_MAX : sz * cnt;
+      }
+      if (sz > UINT32_MAX)
+        sz = UINT32_MAX;
       if (!align)
-        align = sz ? sz : 1;
+        align = sz ? (sz > 4096 ? 4096 : (uint32_t)sz) : 1;
       if (align > maxalign)
         maxalign = align;
       off = (off + align - 1) / align * align;
@@ -474,8 +538,8 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
       args[na].value_kind = "by_value";
       args[na].address_space = "";
       args[na].offset = off;
-      args[na].size = sz;
-      off += sz;
+      args[na].size = (uint32_t)sz;
+      off = off + sz > UINT32_MAX ? UINT32_MAX : off + (uint32_t)sz;
       na++;
     }
     k->args = args;

@@ -84,6 +84,24 @@ static void test_read__disassemble(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* PTX text: a kernel without a parameter list, and an .extern .entry
+ * declaration, which is no kernel and must not take the next one's .reqntid. */
+static void test_read__ptx_declarations(void **state) {
+  (void)state;
+  const char ptx[] = ".version 7.0\n.target sm_80\n.entry k\n{\n ret;\n}\n"
+                     ".extern .entry d(.param .u32 a);\n"
+                     ".entry e(.param .u32 x)\n.reqntid 32,1,1\n{\n ret;\n}\n";
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_artifact_read(&a, ptx, sizeof ptx - 1));
+  assert_int_equal(flyc_artifact_kernel_count(a), 2);
+  assert_null(flyc_artifact_kernel_lookup(a, "d"));
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "k")->arg_count, 0);
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "k")->max_flat_workgroup_size, 0);
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "e")->max_flat_workgroup_size, 32);
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "e")->kernarg_segment_size, 4);
+  flyc_artifact_destroy(a);
+}
+
 static void test_read__corrupt_inputs(void **state) {
   (void)state;
   flyc_artifact_t *a = compiled("gfx90a");
@@ -116,6 +134,7 @@ int main(void) {
       cmocka_unit_test(test_read__code_object_round_trip),
       cmocka_unit_test(test_read__ptx_round_trip),
       cmocka_unit_test(test_read__disassemble),
+      cmocka_unit_test(test_read__ptx_declarations),
       cmocka_unit_test(test_read__corrupt_inputs),
   };
   return cmocka_run_group_tests_name("read", tests, NULL, NULL);

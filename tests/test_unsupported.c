@@ -115,6 +115,63 @@ static void test_unsupported__calling_conventions_and_kernels(void **state) {
   free(name);
 }
 
+/* Found by the second adversarial pass: each aborted, crashed or hung LLVM
+ * in process. */
+static void test_unsupported__second_round(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  struct {
+    const char *target, *ir, *want1, *want2;
+  } cases[] = {
+      {"gfx90a", AMD_K "  %o = atomicrmw add ptr addrspace(1) %p, i128 1 seq_cst\n  ret void\n}\n",
+       "atomic operation on i128", "'k'"},
+      {"sm_80", NV_K "  fence syncscope(\"foo\") seq_cst\n  ret void\n}\n" NV_ANN, "fence",
+       "syncscope"},
+      {"gfx90a", AMD_K "  %v = load i32, ptr addrspace(99) null\n  store i32 %v, ptr addrspace(1) %p\n"
+                "  ret void\n}\n",
+       "address space 99", "gfx90a"},
+      {"gfx90a", AMD_K "  %v = call i1024 asm \"v_mov_b32 $0, 0\", \"=v\"()\n"
+                "  store i1024 %v, ptr addrspace(1) %p\n  ret void\n}\n",
+       "inline asm returning i1024", "at most i64"},
+      {"gfx90a", AMD_K "  %x = load <2048 x i32>, ptr addrspace(1) %p\n"
+                "  %y = mul <2048 x i32> %x, %x\n  store <2048 x i32> %y, ptr addrspace(1) %p\n"
+                "  ret void\n}\n",
+       "2048-element vector", "1024"},
+      {"gfx90a", "define void @f() \"amdgpu-num-vgpr\"=\"1\" {\n  ret void\n}\n" AMD_K
+                 "  call void @f()\n  ret void\n}\n",
+       "\"amdgpu-num-vgpr\"=\"1\"", "24 to 1024"},
+      {"gfx90a", "define amdgpu_kernel void @k(ptr addrspace(1) %p) !reqd_work_group_size !0 {\n"
+                 "  ret void\n}\n!0 = !{i32 0, i32 -1, i32 99999}\n",
+       "!reqd_work_group_size", "1 to 1024"},
+      {"sm_80", NV_K "  ret void\n}\n!nvvm.annotations = !{!0, !1}\n"
+                "!0 = !{ptr @k, !\"kernel\", i32 1}\n!1 = !{ptr @k, !\"maxntidx\"}\n",
+       "nvvm.annotations entry 1", "operands"},
+      {"gfx90a", "declare ptr addrspace(5) @llvm.frameaddress.p5(i32)\n" AMD_K
+                 "  %f = call ptr addrspace(5) @llvm.frameaddress.p5(i32 0)\n"
+                 "  %i = ptrtoint ptr addrspace(5) %f to i32\n  store i32 %i, ptr addrspace(1) %p\n"
+                 "  ret void\n}\n",
+       "llvm.frameaddress", "AMDGPU"},
+      {"gfx90a", "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %n) {\nentry:\n  br label %l\n"
+                 "l:\n  %i = phi i32 [0, %entry], [%j, %l]\n  %j = add i32 %i, 1\n"
+                 "  %c = icmp slt i32 %j, %n\n  br i1 %c, label %l, label %e, !llvm.loop !0\n"
+                 "e:\n  ret void\n}\n!0 = distinct !{!0, !1}\n"
+                 "!1 = !{!\"llvm.loop.unroll.count\", i32 100000}\n",
+       "unroll a loop 100000 times", "4096"},
+#if FLYC_TEST_LLVM_MAJOR < 19
+      {"gfx90a", AMD_K "  %x = load bfloat, ptr addrspace(1) %p\n  %y = fadd bfloat %x, %x\n"
+                "  store bfloat %y, ptr addrspace(1) %p\n  ret void\n}\n",
+       "bfloat", "LLVM"},
+      {"sm_80", "define i32 @va(i32 %n, ...) {\n  ret i32 %n\n}\n" NV_K
+                "  %r = call i32 (i32, ...) @va(i32 1, i32 2)\n  store i32 %r, ptr addrspace(1) %p\n"
+                "  ret void\n}\n" NV_ANN,
+       "'va'", "variadic"},
+#endif
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    assert_error(compile(&a, cases[i].ir, cases[i].target), FLYC_EIR, cases[i].want1,
+                 cases[i].want2);
+}
+
 static void test_unsupported__deep_nesting(void **state) {
   (void)state;
   /* 5000 nested constant expressions: LLVM's IR parser would overflow its
@@ -156,6 +213,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__math_intrinsics),
       cmocka_unit_test(test_unsupported__types_and_globals),
       cmocka_unit_test(test_unsupported__calling_conventions_and_kernels),
+      cmocka_unit_test(test_unsupported__second_round),
       cmocka_unit_test(test_unsupported__deep_nesting),
       cmocka_unit_test(test_unsupported__not_regular_files),
   };

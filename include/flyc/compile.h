@@ -36,8 +36,14 @@
  *     multiply/divide/shift wider than 128 bits, ifuncs, aliases on NVPTX,
  *     thread_local globals, calling conventions of other targets,
  *     initializers no relocation can express, run-time-sized allocas below
- *     PTX 7.3, kernels whose arguments exceed 4 KiB, internal kernels, and IR
- *     nested more than 1000 brackets deep. LLVM has more fatal errors than
+ *     PTX 7.3, kernels whose arguments exceed 4 KiB, internal kernels, IR
+ *     nested more than 1000 brackets deep, atomics wider than 64 bits or on
+ *     half/bfloat, fences with a syncscope the target lacks, address spaces
+ *     it lacks, inline asm returning more than 64 bits, vectors over 1024
+ *     elements, scalable vectors, llvm.frameaddress, unroll counts over
+ *     4096, malformed nvvm.annotations or !reqd_work_group_size, register
+ *     limits under 24 VGPRs / 16 SGPRs, and (before LLVM 19) bfloat and
+ *     variadic functions. LLVM has more fatal errors than
  *     any list: ::FLYC_COMPILE_ISOLATED turns the rest into statuses too.
  *  4. optimize: the new pass manager, `default<O0..O3>`.
  *  5. codegen: AMDGPU through one of ::flyc_codegen_t; NVPTX to PTX.
@@ -191,6 +197,10 @@ FLYC_API int flyc_compile_buffer(flyc_artifact_t **out, const void *data,
  *
  * @param[out] out the new artifact, owned by the caller.
  * @retval FLYC_OK
+ * The metadata note is read with msgpack-c, whose reader checks every length
+ * (comgr's reader crashed on corrupt notes), so bytes from a cache or a file
+ * cannot take the process down.
+ *
  * @retval FLYC_EINVAL     NULL argument, zero size, or bytes that are neither an
  *                         ELF file nor PTX text.
  * @retval FLYC_ECOMPILE   an ELF file that is not an AMDGPU code object, or
