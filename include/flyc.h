@@ -12,5 +12,6 @@
 #include "flyc/common.h"
 #include "flyc/artifact.h"
 #include "flyc/compile.h"
+#include "flyc/runtime.h"
 
 #endif /* FLYC_H */

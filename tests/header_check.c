@@ -4,6 +4,8 @@
 #include "flyc/artifact.h"
 #include "flyc/compile.h"
 #include "flyc/llvm.h"
+#include "flyc/runtime.h"
+#include "flyc/driver.h"
 #include "flyc.h"
 int flyc_header_check(void);
 int flyc_header_check(void) { return FLYC_OK; }

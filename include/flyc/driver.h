@@ -1,0 +1,60 @@
+/**
+ * @file flyc/driver.h
+ * @brief Systems tier: a driver made of the caller's functions.
+ *
+ * The built-in HIP and CUDA drivers fill this table from dlopen/dlsym. A
+ * caller may fill one too: a recording driver for tests, or a host that
+ * already has its own HIP/CUDA wrapper. Every function returns a flyc status;
+ * one that fails without setting a message gets a generic one naming the
+ * driver and the operation.
+ *
+ * @defgroup flyc_driver Driver tables
+ * @{
+ */
+#ifndef FLYC_DRIVER_H
+#define FLYC_DRIVER_H
+
+#include "flyc/runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct flyc_driver_ops {
+  /** `sizeof(flyc_driver_ops_t)`. */
+  uint32_t size;
+  uint32_t reserved0;
+  /** A static name for messages ("hip", "cuda", "test"). */
+  const char *name;
+  int (*device_count)(void *self, int *count);
+  /** Loads `image` (a code object, or NUL-terminated PTX) on `device`. */
+  int (*module_load)(void *self, int device, flyc_code_format_t format, const void *image,
+                     size_t size, void **handle);
+  int (*module_unload)(void *self, int device, void *handle);
+  int (*function_get)(void *self, int device, void *handle, const char *name, void **fn);
+  /** FLYC_ENOTFOUND when the module has no such global. */
+  int (*global_get)(void *self, int device, void *handle, const char *name,
+                    uint64_t *address, size_t *size);
+  int (*memcpy_htod)(void *self, int device, uint64_t dst, const void *src, size_t size);
+  int (*launch)(void *self, int device, void *fn, const flyc_launch_config_t *config,
+                void **args);
+} flyc_driver_ops_t;
+
+/**
+ * Makes a driver from `ops` (copied) and `self` (passed to every function).
+ * @param[out] out owned: flyc_driver_destroy().
+ * @retval FLYC_OK, FLYC_EINVAL (NULL, a missing function, a size too small),
+ *         FLYC_ENOMEM
+ */
+FLYC_API int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *self);
+
+/** Frees a driver made by flyc_driver_create(); built-in drivers and NULL
+ *  are ignored. */
+FLYC_API void flyc_driver_destroy(flyc_driver_t *driver);
+
+#ifdef __cplusplus
+}
+#endif
+
+/** @} */
+#endif /* FLYC_DRIVER_H */

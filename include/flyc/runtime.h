@@ -1,0 +1,202 @@
+/**
+ * @file flyc/runtime.h
+ * @brief The runtime side: GPU drivers, the GpuJitModule (loaded code objects
+ *        with their post-load processors) and launches. No LLVM, no comgr.
+ *
+ * A driver (HIP's `libamdhip64` or CUDA's `libcuda.so.1`) is opened with
+ * dlopen once per process and stays open. A GpuJitModule holds the module
+ * handle of one artifact on one device; loading it runs every post-load
+ * processor exactly once per loaded module handle, in registration order,
+ * after the load and before any launch (FlyDSL's GpuJitModule contract).
+ * There is no global or thread-local module-load callback.
+ *
+ * Threads: drivers and the processor registry may be used from any thread.
+ * A GpuJitModule may be launched from several threads at once; loading and
+ * unloading one are not concurrent with other calls on it.
+ *
+ * Environment: `FLYC_HIP_LIBRARY` names the HIP library to open instead of
+ * `libamdhip64.so`, `.so.6`, `.so.5`.
+ *
+ * @defgroup flyc_runtime Runtime
+ * @{
+ */
+#ifndef FLYC_RUNTIME_H
+#define FLYC_RUNTIME_H
+
+#include "flyc/artifact.h"
+#include "flyc/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct flyc_driver flyc_driver_t;
+typedef struct flyc_gpu_jit_module flyc_gpu_jit_module_t;
+
+/** The built-in drivers. */
+typedef enum flyc_driver_kind {
+  FLYC_DRIVER_HIP = 1,
+  FLYC_DRIVER_CUDA = 2,
+} flyc_driver_kind_t;
+
+/**
+ * Opens a built-in driver: dlopen and dlsym once per process, then the
+ * driver's init. The driver stays open for the life of the process.
+ *
+ * @param[out] out borrowed, valid for the life of the process.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL     NULL `out` or an unknown kind.
+ * @retval FLYC_ENODRIVER  the library is not there or lacks a symbol (the
+ *                         message names the library and the symbol).
+ * @retval FLYC_ENODEVICE  the driver loaded but reports no device.
+ * @retval FLYC_EDRIVER    the driver's init failed (its error name and number).
+ */
+FLYC_API int flyc_driver_open(flyc_driver_t **out, flyc_driver_kind_t kind);
+
+/** The driver's name ("hip", "cuda", or a custom driver's). Static. */
+FLYC_API const char *flyc_driver_name(const flyc_driver_t *driver);
+
+/**
+ * Number of devices.
+ * @retval FLYC_OK, FLYC_EINVAL, FLYC_EDRIVER
+ */
+FLYC_API int flyc_driver_device_count(const flyc_driver_t *driver, int *count);
+
+/** A module loaded on a device, as a post-load processor sees it. */
+typedef struct flyc_loaded_module {
+  flyc_driver_t *driver;
+  int device;
+  /** The driver's module handle (hipModule_t, CUmodule). */
+  void *handle;
+} flyc_loaded_module_t;
+
+/**
+ * A post-load processor: runs once per loaded module handle, after the load
+ * and before any launch. Returns 0, or a nonzero value that fails the load
+ * (a negative flyc status keeps its code; anything else is FLYC_EDRIVER).
+ */
+typedef int (*flyc_post_load_cb)(const flyc_loaded_module_t *module, void *payload);
+
+/** A processor: a registered name, or a function pointer with a payload. */
+typedef struct flyc_processor {
+  /** The registered name, or NULL for an unnamed one (not cacheable). */
+  const char *name;
+  flyc_post_load_cb fn;
+  void *payload;
+} flyc_processor_t;
+
+/**
+ * Registers a named processor for the process (the disk cache stores names
+ * and resolves them again). Registering the same name with the same function
+ * and payload again is a no-op.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL a NULL or empty name or NULL function, or the name is
+ *                     taken by another function or payload.
+ * @retval FLYC_ENOMEM
+ */
+FLYC_API int flyc_processor_register(const char *name, flyc_post_load_cb fn, void *payload);
+
+/**
+ * The processor registered as `name`.
+ * @retval FLYC_OK
+ * @retval FLYC_ENOTFOUND no processor has that name (the message names it).
+ * @retval FLYC_EINVAL    NULL argument.
+ */
+FLYC_API int flyc_processor_lookup(const char *name, flyc_processor_t *out);
+
+/**
+ * The address and size of the device global `name` of a loaded module
+ * (hipModuleGetGlobal / cuModuleGetGlobal).
+ * @retval FLYC_OK
+ * @retval FLYC_ENOTFOUND the module has no such global: the linker dropped it
+ *                        or it was never there. Not a driver failure.
+ * @retval FLYC_EDRIVER   the driver failed otherwise.
+ * @retval FLYC_EINVAL    NULL argument.
+ */
+FLYC_API int flyc_module_global_lookup(const flyc_loaded_module_t *module, const char *name,
+                                       uint64_t *address, size_t *size);
+
+/**
+ * Copies `size` bytes from the host into the device global `name`.
+ * @retval FLYC_OK
+ * @retval FLYC_ENOTFOUND no such global.
+ * @retval FLYC_EINVAL    NULL argument, or `size` differs from the global's
+ *                        size (both are in the message).
+ * @retval FLYC_EDRIVER   the copy failed.
+ */
+FLYC_API int flyc_module_global_write(const flyc_loaded_module_t *module, const char *name,
+                                      const void *data, size_t size);
+
+/**
+ * Loads an artifact on `device` and runs the processors.
+ *
+ * Every processor runs exactly once for the loaded module, in the order given,
+ * before this returns. A failing processor unloads the module and the error
+ * names the processor. The artifact is borrowed and must outlive the
+ * GpuJitModule (its kernel metadata validates launches).
+ *
+ * @param[out] out owned by the caller: flyc_gpu_jit_module_destroy().
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL    NULL argument, a processor without a function, or
+ *                        an artifact this driver cannot load (PTX on HIP).
+ * @retval FLYC_EDRIVER   the load failed (the driver's error name and number,
+ *                        and its JIT log for PTX), or a processor failed.
+ * @retval FLYC_ENOMEM
+ */
+FLYC_API int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
+                                      int device, const flyc_artifact_t *artifact,
+                                      const flyc_processor_t *processors,
+                                      size_t processor_count);
+
+/** The loaded module (driver, device, handle); handle NULL once unloaded. */
+FLYC_API const flyc_loaded_module_t *
+flyc_gpu_jit_module_loaded(const flyc_gpu_jit_module_t *module);
+
+/**
+ * Unloads the module handle. Idempotent: a second call does nothing.
+ * @retval FLYC_OK, FLYC_EINVAL, FLYC_EDRIVER (the handle is forgotten anyway)
+ */
+FLYC_API int flyc_gpu_jit_module_unload(flyc_gpu_jit_module_t *module);
+
+/** Unloads (if loaded) and frees. Accepts NULL. */
+FLYC_API void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *module);
+
+/** Launch configuration; zero fields take the default. */
+typedef struct flyc_launch_config {
+  /** `sizeof(flyc_launch_config_t)`. */
+  uint32_t size;
+  /** Grid in blocks and block in threads, x y z; 0 means 1. */
+  uint32_t grid[3];
+  uint32_t block[3];
+  /** Dynamic shared memory / LDS, bytes. */
+  uint32_t shared_size;
+  /** The driver's stream (hipStream_t, CUstream); NULL for the default. */
+  void *stream;
+} flyc_launch_config_t;
+
+#define FLYC_LAUNCH_CONFIG_INIT {sizeof(flyc_launch_config_t), {0, 0, 0}, {0, 0, 0}, 0, NULL}
+
+/**
+ * Validates a launch against the kernel's metadata, then launches.
+ *
+ * Checked before the driver is called: the block is no larger than the
+ * kernel's max flat workgroup size and equals its required workgroup size
+ * (`known_block_size`) when it has one (the message names the axis, both
+ * values and the kernel); the kernel exists; the module is loaded.
+ * `args[i]` points to argument i (hipModuleLaunchKernel / cuLaunchKernel).
+ * Safe to call from several threads on one module.
+ *
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL    a bad configuration, or the module is unloaded.
+ * @retval FLYC_ENOTFOUND no kernel of that name.
+ * @retval FLYC_EDRIVER   the driver refused the launch.
+ */
+FLYC_API int flyc_launch(const flyc_gpu_jit_module_t *module, const char *kernel,
+                         const flyc_launch_config_t *config, void **args);
+
+#ifdef __cplusplus
+}
+#endif
+
+/** @} */
+#endif /* FLYC_RUNTIME_H */

@@ -1,0 +1,173 @@
+/* The CUDA driver: libcuda.so.1 through dlopen, its symbols from cuda.def,
+ * one primary context per device. No CUDA header is needed. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+typedef struct cuda {
+#define X(ret, name, params) ret(*name) params;
+#include "cuda.def"
+#undef X
+} cuda_t;
+
+static cuda_t cu;
+static pthread_mutex_t ctx_mu = PTHREAD_MUTEX_INITIALIZER;
+#define MAX_DEVICES 64
+static void *contexts[MAX_DEVICES];
+
+#define CUDA_ERROR_NO_DEVICE 100
+#define CUDA_ERROR_NOT_FOUND 500
+#define CU_JIT_INFO_LOG_BUFFER 3
+#define CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES 4
+#define CU_JIT_ERROR_LOG_BUFFER 5
+#define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
+#define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+
+static int fail(const char *call, int err) {
+  const char *name = NULL;
+  if (cu.cuGetErrorName)
+    cu.cuGetErrorName(err, &name);
+  return flyc__error_set(FLYC_EDRIVER, "%s failed: %s (%d)", call, name ? name : "?", err);
+}
+
+/* Makes the device's primary context current on this thread. */
+static int use_device(int device) {
+  if (device < 0 || device >= MAX_DEVICES)
+    return flyc__error_set(FLYC_EINVAL, "CUDA device %d out of range", device);
+  pthread_mutex_lock(&ctx_mu);
+  void *ctx = contexts[device];
+  int e = 0;
+  if (!ctx) {
+    int dev = 0;
+    e = cu.cuDeviceGet(&dev, device);
+    if (!e)
+      e = cu.cuDevicePrimaryCtxRetain(&ctx, dev);
+    if (!e)
+      contexts[device] = ctx;
+  }
+  pthread_mutex_unlock(&ctx_mu);
+  if (e)
+    return fail("cuDevicePrimaryCtxRetain", e);
+  e = cu.cuCtxSetCurrent(ctx);
+  return e ? fail("cuCtxSetCurrent", e) : FLYC_OK;
+}
+
+static int device_count(void *self, int *count) {
+  (void)self;
+  int e = cu.cuDeviceGetCount(count);
+  return e ? fail("cuDeviceGetCount", e) : FLYC_OK;
+}
+
+static int module_load(void *self, int device, flyc_code_format_t format, const void *image,
+                       size_t size, void **handle) {
+  (void)self;
+  (void)size;
+  if (format != FLYC_CODE_PTX)
+    return flyc__error_set(FLYC_EINVAL, "the CUDA driver loads PTX, not AMDGPU code objects");
+  int rc = use_device(device);
+  if (rc)
+    return rc;
+  char log[4096] = "";
+  int opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *vals[] = {log, (void *)(uintptr_t)sizeof log};
+  int e = cu.cuModuleLoadDataEx(handle, image, 2, opts, vals);
+  if (e) {
+    fail("cuModuleLoadDataEx", e);
+    if (log[0])
+      flyc__error_append("; JIT log: %s", log);
+    return FLYC_EDRIVER;
+  }
+  return FLYC_OK;
+}
+
+static int module_unload(void *self, int device, void *handle) {
+  (void)self;
+  int rc = use_device(device);
+  if (rc)
+    return rc;
+  int e = cu.cuModuleUnload(handle);
+  return e ? fail("cuModuleUnload", e) : FLYC_OK;
+}
+
+static int function_get(void *self, int device, void *handle, const char *name, void **fn) {
+  (void)self;
+  int rc = use_device(device);
+  if (rc)
+    return rc;
+  int e = cu.cuModuleGetFunction(fn, handle, name);
+  if (e == CUDA_ERROR_NOT_FOUND)
+    return flyc__error_set(FLYC_ENOTFOUND,
+                           "cuModuleGetFunction: no kernel '%s' (CUDA_ERROR_NOT_FOUND, 500)",
+                           name);
+  return e ? fail("cuModuleGetFunction", e) : FLYC_OK;
+}
+
+static int global_get(void *self, int device, void *handle, const char *name, uint64_t *addr,
+                      size_t *size) {
+  (void)self;
+  int rc = use_device(device);
+  if (rc)
+    return rc;
+  int e = cu.cuModuleGetGlobal_v2(addr, size, handle, name);
+  if (e == CUDA_ERROR_NOT_FOUND)
+    return flyc__error_set(FLYC_ENOTFOUND,
+                           "the module has no global '%s' (CUDA_ERROR_NOT_FOUND, 500)", name);
+  return e ? fail("cuModuleGetGlobal", e) : FLYC_OK;
+}
+
+static int memcpy_htod(void *self, int device, uint64_t dst, const void *src, size_t size) {
+  (void)self;
+  int rc = use_device(device);
+  if (rc)
+    return rc;
+  int e = cu.cuMemcpyHtoD_v2(dst, src, size);
+  return e ? fail("cuMemcpyHtoD", e) : FLYC_OK;
+}
+
+static int launch(void *self, int device, void *fn, const flyc_launch_config_t *c,
+                  void **args) {
+  (void)self;
+  int rc = use_device(device);
+  if (rc)
+    return rc;
+  if (c->shared_size > 48 * 1024) {
+    /* Above 48 KiB CUDA wants the kernel to opt in first. */
+    int e = cu.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                  (int)c->shared_size);
+    if (e)
+      return fail("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", e);
+  }
+  int e = cu.cuLaunchKernel(fn, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
+                            c->block[2], c->shared_size, c->stream, args, NULL);
+  return e ? fail("cuLaunchKernel", e) : FLYC_OK;
+}
+
+int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    return flyc__error_set(FLYC_ENODRIVER, "cannot load the CUDA driver (libcuda.so.1): %s",
+                           dlerror());
+#define X(ret, name, params)                                                              \
+  if (!(*(void **)&cu.name = dlsym(lib, #name)))                                          \
+    return flyc__error_set(FLYC_ENODRIVER, "the CUDA driver lacks %s", #name);
+#include "cuda.def"
+#undef X
+  int e = cu.cuInit(0), count = 0;
+  if (!e)
+    e = cu.cuDeviceGetCount(&count);
+  if (e == CUDA_ERROR_NO_DEVICE || (!e && count == 0))
+    return flyc__error_set(FLYC_ENODEVICE, "no CUDA device (cuInit/cuDeviceGetCount: %d, %d "
+                                           "devices)",
+                           e, count);
+  if (e)
+    return fail("cuInit", e);
+  flyc_driver_ops_t o = {sizeof o,     0,          "cuda",       device_count, module_load,
+                         module_unload, function_get, global_get, memcpy_htod,  launch};
+  *ops = o;
+  *self = &cu;
+  return FLYC_OK;
+}

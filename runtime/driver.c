@@ -1,0 +1,81 @@
+/* Drivers: the built-in ones, opened once per process, and caller-made ones
+ * (flyc/driver.h). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+int flyc__driver_result(const flyc_driver_t *d, const char *op, int rc) {
+  if (rc >= 0)
+    return FLYC_OK;
+  if (flyc_error_last()->code == FLYC_OK)
+    flyc__error_set(rc, "driver '%s' failed in %s (%s)", d->ops.name ? d->ops.name : "?", op,
+                    flyc_status_name(rc));
+  return rc;
+}
+
+typedef struct builtin {
+  pthread_once_t once;
+  flyc_driver_t driver;
+  int status;
+  char message[1024];
+} builtin_t;
+
+static builtin_t builtins[2] = {{PTHREAD_ONCE_INIT, {{0}, 0, 1}, 0, ""},
+                                {PTHREAD_ONCE_INIT, {{0}, 0, 1}, 0, ""}};
+
+static void open_builtin(builtin_t *b, int (*fn)(flyc_driver_ops_t *, void **)) {
+  b->status = fn(&b->driver.ops, &b->driver.self);
+  if (b->status)
+    snprintf(b->message, sizeof b->message, "%s", flyc_error_last()->message);
+}
+
+static void open_hip(void) { open_builtin(&builtins[0], flyc__hip_open); }
+static void open_cuda(void) { open_builtin(&builtins[1], flyc__cuda_open); }
+
+int flyc_driver_open(flyc_driver_t **out, flyc_driver_kind_t kind) {
+  if (!out || (kind != FLYC_DRIVER_HIP && kind != FLYC_DRIVER_CUDA))
+    return flyc__error_set(FLYC_EINVAL, "flyc_driver_open: out and a driver kind are required");
+  builtin_t *b = &builtins[kind == FLYC_DRIVER_HIP ? 0 : 1];
+  pthread_once(&b->once, kind == FLYC_DRIVER_HIP ? open_hip : open_cuda);
+  if (b->status)
+    /* The same answer every time: the driver is opened only once. */
+    return flyc__error_set(b->status, "%s", b->message);
+  *out = &b->driver;
+  return FLYC_OK;
+}
+
+const char *flyc_driver_name(const flyc_driver_t *d) {
+  return d && d->ops.name ? d->ops.name : "";
+}
+
+int flyc_driver_device_count(const flyc_driver_t *d, int *count) {
+  if (!d || !count)
+    return flyc__error_set(FLYC_EINVAL, "flyc_driver_device_count: driver and count are "
+                                        "required");
+  return FLYC_DRIVER_CALL(d, device_count, count);
+}
+
+int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *self) {
+  if (!out || !ops || ops->size < sizeof *ops)
+    return flyc__error_set(FLYC_EINVAL, "flyc_driver_create: out and ops (with size = "
+                                        "sizeof(flyc_driver_ops_t)) are required");
+  if (!ops->device_count || !ops->module_load || !ops->module_unload || !ops->function_get ||
+      !ops->global_get || !ops->memcpy_htod || !ops->launch)
+    return flyc__error_set(FLYC_EINVAL, "flyc_driver_create: driver '%s' lacks a function",
+                           ops->name ? ops->name : "?");
+  flyc_driver_t *d = calloc(1, sizeof *d);
+  if (!d)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  d->ops = *ops;
+  d->self = self;
+  *out = d;
+  return FLYC_OK;
+}
+
+void flyc_driver_destroy(flyc_driver_t *d) {
+  if (d && !d->builtin)
+    free(d);
+}

@@ -1,0 +1,260 @@
+/* The GpuJitModule (flyc/runtime.h): one artifact loaded on one device, its
+ * post-load processors run once per loaded module handle, launches validated
+ * against the kernel metadata before the driver sees them. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver.h"
+
+/* ---- the processor registry ---- */
+
+typedef struct registered {
+  char *name;
+  flyc_post_load_cb fn;
+  void *payload;
+} registered_t;
+
+static pthread_mutex_t reg_mu = PTHREAD_MUTEX_INITIALIZER;
+static registered_t *reg;
+static size_t reg_count, reg_cap;
+
+int flyc_processor_register(const char *name, flyc_post_load_cb fn, void *payload) {
+  if (!name || !*name || !fn)
+    return flyc__error_set(FLYC_EINVAL, "flyc_processor_register: a name and a function are "
+                                        "required");
+  int rc = FLYC_OK;
+  pthread_mutex_lock(&reg_mu);
+  for (size_t i = 0; i < reg_count; i++)
+    if (strcmp(reg[i].name, name) == 0) {
+      if (reg[i].fn != fn || reg[i].payload != payload)
+        rc = flyc__error_set(FLYC_EINVAL,
+                             "post-load processor '%s' is already registered with another "
+                             "function or payload",
+                             name);
+      pthread_mutex_unlock(&reg_mu);
+      return rc;
+    }
+  if (reg_count == reg_cap) {
+    size_t cap = reg_cap ? reg_cap * 2 : 8;
+    registered_t *n = realloc(reg, cap * sizeof *n);
+    if (!n) {
+      pthread_mutex_unlock(&reg_mu);
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    }
+    reg = n;
+    reg_cap = cap;
+  }
+  char *dup = strdup(name);
+  if (!dup) {
+    pthread_mutex_unlock(&reg_mu);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  reg[reg_count].name = dup;
+  reg[reg_count].fn = fn;
+  reg[reg_count].payload = payload;
+  reg_count++;
+  pthread_mutex_unlock(&reg_mu);
+  return FLYC_OK;
+}
+
+int flyc_processor_lookup(const char *name, flyc_processor_t *out) {
+  if (!name || !out)
+    return flyc__error_set(FLYC_EINVAL, "flyc_processor_lookup: name and out are required");
+  int rc = FLYC_ENOTFOUND;
+  pthread_mutex_lock(&reg_mu);
+  for (size_t i = 0; i < reg_count; i++)
+    if (strcmp(reg[i].name, name) == 0) {
+      out->name = reg[i].name; /* lives as long as the process */
+      out->fn = reg[i].fn;
+      out->payload = reg[i].payload;
+      rc = FLYC_OK;
+      break;
+    }
+  pthread_mutex_unlock(&reg_mu);
+  if (rc)
+    return flyc__error_set(FLYC_ENOTFOUND, "no post-load processor is registered as '%s'",
+                           name);
+  return FLYC_OK;
+}
+
+/* ---- device globals ---- */
+
+int flyc_module_global_lookup(const flyc_loaded_module_t *m, const char *name,
+                              uint64_t *address, size_t *size) {
+  if (!m || !m->driver || !m->handle || !name || !address || !size)
+    return flyc__error_set(FLYC_EINVAL, "flyc_module_global_lookup: a loaded module, a name, "
+                                        "address and size are required");
+  return FLYC_DRIVER_CALL(m->driver, global_get, m->device, m->handle, name, address, size);
+}
+
+int flyc_module_global_write(const flyc_loaded_module_t *m, const char *name,
+                             const void *data, size_t size) {
+  if (!data)
+    return flyc__error_set(FLYC_EINVAL, "flyc_module_global_write: data is required");
+  uint64_t addr;
+  size_t have;
+  int rc = flyc_module_global_lookup(m, name, &addr, &have);
+  if (rc)
+    return rc;
+  if (have != size)
+    return flyc__error_set(FLYC_EINVAL,
+                           "global '%s' is %zu bytes on the device, the host wrote %zu "
+                           "(a layout mismatch)",
+                           name, have, size);
+  return FLYC_DRIVER_CALL(m->driver, memcpy_htod, m->device, addr, data, size);
+}
+
+/* ---- the GpuJitModule ---- */
+
+struct flyc_gpu_jit_module {
+  flyc_loaded_module_t loaded;
+  const flyc_artifact_t *artifact;
+  /* Function handles, one per kernel of the artifact, found on first use. */
+  void **functions;
+  pthread_mutex_t mu;
+};
+
+int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, int device,
+                             const flyc_artifact_t *artifact,
+                             const flyc_processor_t *processors, size_t processor_count) {
+  if (!out || !driver || !artifact || (processor_count && !processors))
+    return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_load: out, driver and artifact "
+                                        "are required");
+  for (size_t i = 0; i < processor_count; i++)
+    if (!processors[i].fn)
+      return flyc__error_set(FLYC_EINVAL, "post-load processor %zu ('%s') has no function", i,
+                             processors[i].name ? processors[i].name : "unnamed");
+  flyc_gpu_jit_module_t *m = calloc(1, sizeof *m);
+  size_t nk = flyc_artifact_kernel_count(artifact);
+  if (!m || (nk && !(m->functions = calloc(nk, sizeof *m->functions)))) {
+    free(m);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  pthread_mutex_init(&m->mu, NULL);
+  m->artifact = artifact;
+  m->loaded.driver = driver;
+  m->loaded.device = device;
+  size_t size;
+  const void *code = flyc_artifact_code(artifact, &size);
+  int rc = FLYC_DRIVER_CALL(driver, module_load, device, flyc_artifact_format(artifact), code,
+                            size, &m->loaded.handle);
+  if (rc == FLYC_OK && !m->loaded.handle)
+    /* FlyDSL's post-condition: processors need a loaded module. */
+    rc = flyc__error_set(FLYC_EDRIVER,
+                         "driver '%s' reported a load but gave no module handle: %zu "
+                         "post-load processor(s) would not run",
+                         flyc_driver_name(driver), processor_count);
+  for (size_t i = 0; i < processor_count && rc == FLYC_OK; i++) {
+    flyc_error_clear();
+    int r = processors[i].fn(&m->loaded, processors[i].payload);
+    if (r != 0) {
+      const char *why = flyc_error_last()->code ? flyc_error_last()->message : "";
+      char msg[1024];
+      snprintf(msg, sizeof msg, "%s", why);
+      rc = flyc__error_set(r < 0 && r >= FLYC_ENOTSERIALIZABLE ? r : FLYC_EDRIVER,
+                           "post-load processor %zu ('%s') failed (returned %d)%s%s; the "
+                           "module was unloaded",
+                           i, processors[i].name ? processors[i].name : "unnamed", r,
+                           msg[0] ? ": " : "", msg);
+    }
+  }
+  if (rc) {
+    if (m->loaded.handle) {
+      char saved[2048];
+      int ecode = flyc_error_last()->code;
+      snprintf(saved, sizeof saved, "%s", flyc_error_last()->message);
+      (void)m->loaded.driver->ops.module_unload(m->loaded.driver->self, device,
+                                                m->loaded.handle);
+      flyc__error_set(ecode, "%s", saved);
+    }
+    pthread_mutex_destroy(&m->mu);
+    free(m->functions);
+    free(m);
+    return rc;
+  }
+  *out = m;
+  return FLYC_OK;
+}
+
+const flyc_loaded_module_t *flyc_gpu_jit_module_loaded(const flyc_gpu_jit_module_t *m) {
+  return m ? &m->loaded : NULL;
+}
+
+int flyc_gpu_jit_module_unload(flyc_gpu_jit_module_t *m) {
+  if (!m)
+    return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_unload: module is NULL");
+  pthread_mutex_lock(&m->mu);
+  void *h = m->loaded.handle;
+  m->loaded.handle = NULL;
+  memset(m->functions, 0, flyc_artifact_kernel_count(m->artifact) * sizeof *m->functions);
+  pthread_mutex_unlock(&m->mu);
+  if (!h)
+    return FLYC_OK;
+  return FLYC_DRIVER_CALL(m->loaded.driver, module_unload, m->loaded.device, h);
+}
+
+void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *m) {
+  if (!m)
+    return;
+  if (m->loaded.handle)
+    (void)flyc_gpu_jit_module_unload(m);
+  pthread_mutex_destroy(&m->mu);
+  free(m->functions);
+  free(m);
+}
+
+static uint32_t dim(uint32_t v) { return v ? v : 1; }
+
+int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
+                const flyc_launch_config_t *config, void **args) {
+  flyc_gpu_jit_module_t *m = (flyc_gpu_jit_module_t *)cm;
+  if (!m || !kernel || !config || config->size < sizeof *config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config (with size = "
+                                        "sizeof(flyc_launch_config_t)) are required");
+  size_t nk = flyc_artifact_kernel_count(m->artifact), idx = nk;
+  for (size_t i = 0; i < nk; i++)
+    if (strcmp(flyc_artifact_kernel(m->artifact, i)->name, kernel) == 0)
+      idx = i;
+  if (idx == nk)
+    return flyc__error_set(FLYC_ENOTFOUND, "the module has no kernel '%s'", kernel);
+  const flyc_kernel_info_t *k = flyc_artifact_kernel(m->artifact, idx);
+  flyc_launch_config_t c = *config;
+  static const char axis[] = "xyz";
+  uint64_t threads = 1;
+  for (int d = 0; d < 3; d++) {
+    c.grid[d] = dim(c.grid[d]);
+    c.block[d] = dim(c.block[d]);
+    threads *= c.block[d];
+    if (k->reqd_workgroup_size[0] && c.block[d] != k->reqd_workgroup_size[d])
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s' was compiled for block size %u,%u,%u "
+                             "(known_block_size); the launch's block %c is %u, not %u",
+                             kernel, k->reqd_workgroup_size[0], k->reqd_workgroup_size[1],
+                             k->reqd_workgroup_size[2], axis[d], c.block[d],
+                             k->reqd_workgroup_size[d]);
+  }
+  if (k->max_flat_workgroup_size && threads > k->max_flat_workgroup_size)
+    return flyc__error_set(FLYC_EINVAL,
+                           "kernel '%s' takes at most %u threads a block; the launch asks "
+                           "for %u x %u x %u = %llu",
+                           kernel, k->max_flat_workgroup_size, c.block[0], c.block[1],
+                           c.block[2], (unsigned long long)threads);
+  if (k->arg_count && !args)
+    return flyc__error_set(FLYC_EINVAL, "kernel '%s' takes arguments; args is NULL", kernel);
+  pthread_mutex_lock(&m->mu);
+  void *h = m->loaded.handle, *fn = h ? m->functions[idx] : NULL;
+  int rc = FLYC_OK;
+  if (!h)
+    rc = flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
+  else if (!fn) {
+    rc = FLYC_DRIVER_CALL(m->loaded.driver, function_get, m->loaded.device, h, kernel, &fn);
+    if (rc == FLYC_OK)
+      m->functions[idx] = fn;
+  }
+  pthread_mutex_unlock(&m->mu);
+  if (rc)
+    return rc;
+  return FLYC_DRIVER_CALL(m->loaded.driver, launch, m->loaded.device, fn, &c, args);
+}

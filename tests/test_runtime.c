@@ -1,0 +1,409 @@
+/* The runtime: the GpuJitModule contract against a recording driver (load
+ * counts, processor order, the post-condition, failure unwinding, idempotent
+ * unload, several devices, threads, launch validation), and the real HIP and
+ * CUDA drivers as CI has them (no device / no driver). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flyc/driver.h"
+#include "util.h"
+
+/* ---- the recording driver ---- */
+
+typedef struct rec {
+  pthread_mutex_t mu;
+  char log[8192];
+  int loads, unloads, function_gets, launches, copies;
+  int null_handle;    /* module_load succeeds without a handle */
+  int fail_load;      /* module_load fails */
+  uint64_t next_handle;
+  uint32_t last_block[3];
+  uint8_t state[80];  /* the device global "state" */
+} rec_t;
+
+static void rec_log(rec_t *r, const char *fmt, ...) {
+  char line[128];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  pthread_mutex_lock(&r->mu);
+  strncat(r->log, line, sizeof r->log - strlen(r->log) - 1);
+  strncat(r->log, ";", sizeof r->log - strlen(r->log) - 1);
+  pthread_mutex_unlock(&r->mu);
+}
+
+static int r_count(void *s, int *n) {
+  (void)s;
+  *n = 2;
+  return 0;
+}
+static int r_load(void *s, int dev, flyc_code_format_t f, const void *img, size_t n, void **h) {
+  rec_t *r = s;
+  (void)f, (void)img, (void)n;
+  if (r->fail_load)
+    return FLYC_EDRIVER;
+  pthread_mutex_lock(&r->mu);
+  r->loads++;
+  *h = r->null_handle ? NULL : (void *)(uintptr_t)(++r->next_handle + 0x1000);
+  pthread_mutex_unlock(&r->mu);
+  rec_log(r, "load%d", dev);
+  return 0;
+}
+static int r_unload(void *s, int dev, void *h) {
+  rec_t *r = s;
+  (void)h;
+  pthread_mutex_lock(&r->mu);
+  r->unloads++;
+  pthread_mutex_unlock(&r->mu);
+  rec_log(r, "unload%d", dev);
+  return 0;
+}
+static int r_fn(void *s, int dev, void *h, const char *name, void **fn) {
+  rec_t *r = s;
+  (void)dev;
+  pthread_mutex_lock(&r->mu);
+  r->function_gets++;
+  pthread_mutex_unlock(&r->mu);
+  *fn = (void *)((uintptr_t)h + strlen(name));
+  return 0;
+}
+static int r_global(void *s, int dev, void *h, const char *name, uint64_t *addr, size_t *size) {
+  rec_t *r = s;
+  (void)dev, (void)h;
+  if (strcmp(name, "state") == 0) {
+    *addr = (uint64_t)(uintptr_t)r->state;
+    *size = sizeof r->state;
+    return 0;
+  }
+  if (strcmp(name, "broken") == 0)
+    return FLYC_EDRIVER;
+  return FLYC_ENOTFOUND;
+}
+static int r_copy(void *s, int dev, uint64_t dst, const void *src, size_t size) {
+  rec_t *r = s;
+  (void)dev;
+  memcpy((void *)(uintptr_t)dst, src, size);
+  pthread_mutex_lock(&r->mu);
+  r->copies++;
+  pthread_mutex_unlock(&r->mu);
+  return 0;
+}
+static int r_launch(void *s, int dev, void *fn, const flyc_launch_config_t *c, void **args) {
+  rec_t *r = s;
+  (void)dev, (void)fn, (void)args;
+  pthread_mutex_lock(&r->mu);
+  r->launches++;
+  memcpy(r->last_block, c->block, sizeof r->last_block);
+  pthread_mutex_unlock(&r->mu);
+  return 0;
+}
+
+static flyc_driver_t *make_driver(rec_t *r) {
+  memset(r, 0, sizeof *r);
+  pthread_mutex_init(&r->mu, NULL);
+  flyc_driver_ops_t ops = {sizeof ops, 0,     "test",   r_count, r_load,
+                           r_unload,   r_fn,  r_global, r_copy,  r_launch};
+  flyc_driver_t *d = NULL;
+  assert_ok(flyc_driver_create(&d, &ops, r));
+  return d;
+}
+
+static flyc_artifact_t *vadd(void) {
+  flyc_artifact_t *a = NULL;
+  assert_ok(tu_compile(&a, FX("vadd_amdgcn.gfx90a.ll"), "gfx90a", NULL, 0, 0));
+  return a;
+}
+
+/* Processors: append their tag to the log, and check that no launch came
+ * before them. */
+typedef struct tag {
+  rec_t *r;
+  const char *name;
+  int rc;
+} tag_t;
+
+static int proc(const flyc_loaded_module_t *m, void *p) {
+  tag_t *t = p;
+  assert_non_null(m->handle);
+  assert_int_equal(t->r->launches, 0);
+  rec_log(t->r, "proc:%s@%d", t->name, m->device);
+  return t->rc;
+}
+
+static void test_runtime__processors_once_in_order_after_load(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  tag_t t1 = {&r, "first", 0}, t2 = {&r, "second", 0};
+  flyc_processor_t procs[] = {{"first", proc, &t1}, {NULL, proc, &t2}};
+  flyc_gpu_jit_module_t *m = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, procs, 2));
+  assert_string_equal(r.log, "load0;proc:first@0;proc:second@0;");
+  assert_int_equal(r.loads, 1);
+  void *args[4] = {0};
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  c.block[0] = 256;
+  for (int i = 0; i < 3; i++)
+    assert_ok(flyc_launch(m, "vadd", &c, args));
+  assert_int_equal(r.launches, 3);
+  assert_int_equal(r.function_gets, 1); /* cached per kernel */
+  assert_int_equal(r.last_block[0], 256);
+  assert_int_equal(r.last_block[1], 1); /* 0 means 1 */
+  /* Unload is explicit and idempotent. */
+  assert_ok(flyc_gpu_jit_module_unload(m));
+  assert_ok(flyc_gpu_jit_module_unload(m));
+  assert_int_equal(r.unloads, 1);
+  assert_null(flyc_gpu_jit_module_loaded(m)->handle);
+  assert_error(flyc_launch(m, "vadd", &c, args), FLYC_EINVAL, "unloaded");
+  flyc_gpu_jit_module_destroy(m);
+  assert_int_equal(r.unloads, 1);
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+static void test_runtime__failing_processor_unloads_and_is_named(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  tag_t ok = {&r, "ok", 0}, bad = {&r, "mstl_init", FLYC_ENOTFOUND}, odd = {&r, "odd", 7};
+  flyc_processor_t procs[] = {{"ok", proc, &ok}, {"mstl_init", proc, &bad}, {"ok", proc, &ok}};
+  flyc_gpu_jit_module_t *m = (flyc_gpu_jit_module_t *)0x1;
+  assert_error(flyc_gpu_jit_module_load(&m, d, 0, a, procs, 3), FLYC_ENOTFOUND,
+               "post-load processor 1 ('mstl_init') failed", "unloaded");
+  assert_ptr_equal(m, (flyc_gpu_jit_module_t *)0x1);
+  assert_string_equal(r.log, "load0;proc:ok@0;proc:mstl_init@0;unload0;");
+  flyc_processor_t odd_proc[] = {{"odd", proc, &odd}};
+  assert_error(flyc_gpu_jit_module_load(&m, d, 0, a, odd_proc, 1), FLYC_EDRIVER,
+               "('odd') failed (returned 7)");
+  assert_int_equal(r.loads, r.unloads);
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+static void test_runtime__no_module_no_processors(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  tag_t t = {&r, "init", 0};
+  flyc_processor_t procs[] = {{"init", proc, &t}};
+  flyc_gpu_jit_module_t *m = NULL;
+  r.null_handle = 1;
+  assert_error(flyc_gpu_jit_module_load(&m, d, 0, a, procs, 1), FLYC_EDRIVER,
+               "no module handle", "1 post-load processor(s) would not run");
+  assert_null(strstr(r.log, "proc:"));
+  r.null_handle = 0;
+  r.fail_load = 1;
+  assert_error(flyc_gpu_jit_module_load(&m, d, 0, a, procs, 1), FLYC_EDRIVER,
+               "driver 'test' failed in module_load");
+  assert_null(strstr(r.log, "proc:"));
+  flyc_processor_t nofn[] = {{"x", NULL, NULL}};
+  assert_error(flyc_gpu_jit_module_load(&m, d, 0, a, nofn, 1), FLYC_EINVAL, "no function");
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+static void test_runtime__several_devices(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  int n = 0;
+  assert_ok(flyc_driver_device_count(d, &n));
+  assert_int_equal(n, 2);
+  tag_t t = {&r, "init", 0};
+  flyc_processor_t procs[] = {{"init", proc, &t}};
+  flyc_gpu_jit_module_t *m0 = NULL, *m1 = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m0, d, 0, a, procs, 1));
+  assert_ok(flyc_gpu_jit_module_load(&m1, d, 1, a, procs, 1));
+  assert_string_equal(r.log, "load0;proc:init@0;load1;proc:init@1;");
+  assert_ptr_not_equal(flyc_gpu_jit_module_loaded(m0)->handle,
+                       flyc_gpu_jit_module_loaded(m1)->handle);
+  flyc_gpu_jit_module_destroy(m0);
+  flyc_gpu_jit_module_destroy(m1);
+  assert_int_equal(r.unloads, 2);
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+static void test_runtime__launch_validation(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  /* A kernel with known_block_size 64x2x1 (!reqd_work_group_size). */
+  const char *ir = "define amdgpu_kernel void @k(ptr addrspace(1) %p) !reqd_work_group_size !0 "
+                   "{\n  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n"
+                   "!0 = !{i32 64, i32 2, i32 1}\n";
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o));
+  flyc_gpu_jit_module_t *m = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, NULL, 0));
+  void *args[1] = {0};
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  c.block[0] = 64;
+  c.block[1] = 2;
+  assert_ok(flyc_launch(m, "k", &c, args));
+  c.block[1] = 4;
+  assert_error(flyc_launch(m, "k", &c, args), FLYC_EINVAL, "kernel 'k'", "64,2,1",
+               "block y is 4, not 2");
+  assert_error(flyc_launch(m, "nope", &c, args), FLYC_ENOTFOUND, "no kernel 'nope'");
+  assert_error(flyc_launch(m, "k", NULL, args), FLYC_EINVAL, "config");
+  flyc_launch_config_t small = {4, {0, 0, 0}, {0, 0, 0}, 0, NULL};
+  assert_error(flyc_launch(m, "k", &small, args), FLYC_EINVAL, "sizeof(flyc_launch_config_t)");
+  assert_int_equal(r.launches, 1); /* refused launches never reach the driver */
+  flyc_gpu_jit_module_destroy(m);
+  flyc_artifact_destroy(a);
+  /* Without known_block_size, the max flat workgroup size bounds the block. */
+  a = vadd();
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, NULL, 0));
+  flyc_launch_config_t big = FLYC_LAUNCH_CONFIG_INIT;
+  big.block[0] = 64;
+  big.block[1] = 32;
+  assert_error(flyc_launch(m, "vadd", &big, args), FLYC_EINVAL, "at most 1024 threads",
+               "64 x 32 x 1 = 2048");
+  flyc_gpu_jit_module_destroy(m);
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+/* The shmem-style processor: writes the state global through the helpers. */
+static int write_rank(const flyc_loaded_module_t *m, void *p) {
+  int32_t st[20] = {*(int *)p, 8, 0x5EED};
+  uint64_t addr;
+  size_t size;
+  int rc = flyc_module_global_lookup(m, "state", &addr, &size);
+  if (rc)
+    return rc;
+  return flyc_module_global_write(m, "state", st, size);
+}
+
+static void test_runtime__globals_and_registry(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  static int rank = 7;
+  assert_ok(flyc_processor_register("test.write_rank", write_rank, &rank));
+  assert_ok(flyc_processor_register("test.write_rank", write_rank, &rank)); /* same: no-op */
+  assert_error(flyc_processor_register("test.write_rank", proc, NULL), FLYC_EINVAL,
+               "'test.write_rank' is already registered");
+  flyc_processor_t p;
+  assert_ok(flyc_processor_lookup("test.write_rank", &p));
+  assert_string_equal(p.name, "test.write_rank");
+  assert_error(flyc_processor_lookup("test.nope", &p), FLYC_ENOTFOUND, "'test.nope'");
+  flyc_gpu_jit_module_t *m = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, &p, 1));
+  assert_int_equal(((int32_t *)r.state)[0], 7);
+  assert_int_equal(r.copies, 1);
+  const flyc_loaded_module_t *lm = flyc_gpu_jit_module_loaded(m);
+  uint64_t addr;
+  size_t size;
+  /* Not found is not a driver failure. */
+  assert_error(flyc_module_global_lookup(lm, "missing", &addr, &size), FLYC_ENOTFOUND, "");
+  assert_error(flyc_module_global_lookup(lm, "broken", &addr, &size), FLYC_EDRIVER,
+               "global_get");
+  int32_t four = 4;
+  assert_error(flyc_module_global_write(lm, "state", &four, sizeof four), FLYC_EINVAL,
+               "80 bytes on the device", "wrote 4");
+  flyc_gpu_jit_module_destroy(m);
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+typedef struct th {
+  flyc_driver_t *d;
+  const flyc_artifact_t *a;
+  const flyc_gpu_jit_module_t *shared;
+  int failures;
+} th_t;
+
+static void *worker(void *p) {
+  th_t *t = p;
+  for (int i = 0; i < 50; i++) {
+    flyc_gpu_jit_module_t *m = NULL;
+    if (flyc_gpu_jit_module_load(&m, t->d, i % 2, t->a, NULL, 0))
+      t->failures++;
+    void *args[4] = {0};
+    flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+    if (flyc_launch(m, "vadd", &c, args) || flyc_launch(t->shared, "vadd", &c, args))
+      t->failures++;
+    flyc_gpu_jit_module_destroy(m);
+  }
+  return NULL;
+}
+
+static void test_runtime__threads(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  flyc_gpu_jit_module_t *shared = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&shared, d, 0, a, NULL, 0));
+  th_t t[4];
+  pthread_t th[4];
+  for (int i = 0; i < 4; i++) {
+    t[i] = (th_t){d, a, shared, 0};
+    pthread_create(&th[i], NULL, worker, &t[i]);
+  }
+  for (int i = 0; i < 4; i++) {
+    pthread_join(th[i], NULL);
+    assert_int_equal(t[i].failures, 0);
+  }
+  assert_int_equal(r.loads, 201);
+  assert_int_equal(r.launches, 400);
+  flyc_gpu_jit_module_destroy(shared);
+  assert_int_equal(r.unloads, 201);
+  flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+/* The real drivers as CI has them: Debian's HIP 5.2.3 without a GPU answers
+ * hipInit with an error, and there is no libcuda.so.1. */
+static void test_runtime__real_drivers_fail_cleanly(void **state) {
+  (void)state;
+  flyc_driver_t *d = NULL;
+  int rc = flyc_driver_open(&d, FLYC_DRIVER_HIP);
+  if (rc == FLYC_OK) {
+    print_message("note: a HIP device is present\n");
+  } else if (rc == FLYC_ENODRIVER) {
+    assert_non_null(strstr(flyc_error_last()->message, "libamdhip64"));
+  } else {
+    assert_error(rc, FLYC_ENODEVICE, "no HIP device", "(");
+  }
+  /* The same answer the second time (opened once). */
+  assert_int_equal(flyc_driver_open(&d, FLYC_DRIVER_HIP), rc);
+  rc = flyc_driver_open(&d, FLYC_DRIVER_CUDA);
+  if (rc == FLYC_OK) {
+    int n = 0;
+    assert_ok(flyc_driver_device_count(d, &n));
+    assert_true(n > 0);
+    assert_string_equal(flyc_driver_name(d), "cuda");
+  } else if (rc == FLYC_ENODRIVER) {
+    assert_non_null(strstr(flyc_error_last()->message, "libcuda.so.1"));
+  } else {
+    assert_error(rc, FLYC_ENODEVICE, "no CUDA device");
+  }
+  assert_error(flyc_driver_open(NULL, FLYC_DRIVER_HIP), FLYC_EINVAL, "required");
+  assert_error(flyc_driver_open(&d, (flyc_driver_kind_t)9), FLYC_EINVAL, "required");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_runtime__processors_once_in_order_after_load),
+      cmocka_unit_test(test_runtime__failing_processor_unloads_and_is_named),
+      cmocka_unit_test(test_runtime__no_module_no_processors),
+      cmocka_unit_test(test_runtime__several_devices),
+      cmocka_unit_test(test_runtime__launch_validation),
+      cmocka_unit_test(test_runtime__globals_and_registry),
+      cmocka_unit_test(test_runtime__threads),
+      cmocka_unit_test(test_runtime__real_drivers_fail_cleanly),
+  };
+  return cmocka_run_group_tests_name("runtime", tests, NULL, NULL);
+}
