@@ -146,6 +146,36 @@ static int launch(void *self, int device, void *fn, const flyc_launch_config_t *
   return e ? fail("cuLaunchKernel", e) : FLYC_OK;
 }
 
+#define ON_DEVICE(call, ...)                                                             \
+  do {                                                                                   \
+    int rc_ = use_device(device);                                                        \
+    if (rc_)                                                                             \
+      return rc_;                                                                        \
+    int e_ = cu.call(__VA_ARGS__);                                                       \
+    return e_ ? fail(#call, e_) : FLYC_OK;                                               \
+  } while (0)
+
+static int mem_alloc(void *self, int device, size_t size, uint64_t *ptr) {
+  (void)self;
+  ON_DEVICE(cuMemAlloc_v2, ptr, size);
+}
+static int mem_free(void *self, int device, uint64_t ptr) {
+  (void)self;
+  ON_DEVICE(cuMemFree_v2, ptr);
+}
+static int memcpy_dtoh(void *self, int device, void *dst, uint64_t src, size_t size) {
+  (void)self;
+  ON_DEVICE(cuMemcpyDtoH_v2, dst, src, size);
+}
+static int memset_d8(void *self, int device, uint64_t dst, unsigned char v, size_t size) {
+  (void)self;
+  ON_DEVICE(cuMemsetD8_v2, dst, v, size);
+}
+static int synchronize(void *self, int device) {
+  (void)self;
+  ON_DEVICE(cuCtxSynchronize);
+}
+
 int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib)
@@ -165,8 +195,9 @@ int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
                            e, count);
   if (e)
     return fail("cuInit", e);
-  flyc_driver_ops_t o = {sizeof o,     0,          "cuda",       device_count, module_load,
-                         module_unload, function_get, global_get, memcpy_htod,  launch};
+  flyc_driver_ops_t o = {sizeof o,     0,          "cuda",     device_count, module_load,
+                         module_unload, function_get, global_get, memcpy_htod, launch,
+                         mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize};
   *ops = o;
   *self = &cu;
   return FLYC_OK;

@@ -2,6 +2,7 @@
  * (flyc/driver.h). */
 #include <pthread.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,7 +60,9 @@ int flyc_driver_device_count(const flyc_driver_t *d, int *count) {
 }
 
 int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *self) {
-  if (!out || !ops || ops->size < sizeof *ops)
+  /* The optional functions came later: a table that ends before them is
+   * still a whole driver. */
+  if (!out || !ops || ops->size < offsetof(flyc_driver_ops_t, mem_alloc))
     return flyc__error_set(FLYC_EINVAL, "flyc_driver_create: out and ops (with size = "
                                         "sizeof(flyc_driver_ops_t)) are required");
   if (!ops->device_count || !ops->module_load || !ops->module_unload || !ops->function_get ||
@@ -69,7 +72,8 @@ int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *
   flyc_driver_t *d = calloc(1, sizeof *d);
   if (!d)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  d->ops = *ops;
+  memcpy(&d->ops, ops, ops->size < sizeof d->ops ? ops->size : sizeof d->ops);
+  d->ops.size = sizeof d->ops;
   d->self = self;
   *out = d;
   return FLYC_OK;
@@ -78,4 +82,45 @@ int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *
 void flyc_driver_destroy(flyc_driver_t *d) {
   if (d && !d->builtin)
     free(d);
+}
+
+/* ---- memory and synchronization ---- */
+
+#define OPTIONAL_CALL(d, op, ...)                                                        \
+  (!(d) ? flyc__error_set(FLYC_EINVAL, "%s: driver is NULL", __func__)                   \
+   : !(d)->ops.op                                                                        \
+       ? flyc__error_set(FLYC_EUNSUPPORTED, "driver '%s' has no %s", flyc_driver_name(d), \
+                         #op)                                                            \
+       : FLYC_DRIVER_CALL((d), op, __VA_ARGS__))
+
+int flyc_device_alloc(flyc_driver_t *d, int device, size_t size, uint64_t *out) {
+  if (!out)
+    return flyc__error_set(FLYC_EINVAL, "flyc_device_alloc: out is NULL");
+  return OPTIONAL_CALL(d, mem_alloc, device, size, out);
+}
+
+int flyc_device_free(flyc_driver_t *d, int device, uint64_t ptr) {
+  return OPTIONAL_CALL(d, mem_free, device, ptr);
+}
+
+int flyc_memcpy_htod(flyc_driver_t *d, int device, uint64_t dst, const void *src,
+                     size_t size) {
+  if (!src && size)
+    return flyc__error_set(FLYC_EINVAL, "flyc_memcpy_htod: src is NULL");
+  return OPTIONAL_CALL(d, memcpy_htod, device, dst, src, size);
+}
+
+int flyc_memcpy_dtoh(flyc_driver_t *d, int device, void *dst, uint64_t src, size_t size) {
+  if (!dst && size)
+    return flyc__error_set(FLYC_EINVAL, "flyc_memcpy_dtoh: dst is NULL");
+  return OPTIONAL_CALL(d, memcpy_dtoh, device, dst, src, size);
+}
+
+int flyc_memset_d8(flyc_driver_t *d, int device, uint64_t dst, unsigned char value,
+                   size_t size) {
+  return OPTIONAL_CALL(d, memset_d8, device, dst, value, size);
+}
+
+int flyc_device_synchronize(flyc_driver_t *d, int device) {
+  return OPTIONAL_CALL(d, synchronize, device);
 }

@@ -94,6 +94,35 @@ static int launch(void *self, int device, void *fn, const flyc_launch_config_t *
   return e ? fail("hipModuleLaunchKernel", e) : FLYC_OK;
 }
 
+#define ON_DEVICE(call, ...)                                                             \
+  do {                                                                                   \
+    int e_ = hip.hipSetDevice(device);                                                   \
+    if (!e_)                                                                             \
+      e_ = hip.call(__VA_ARGS__);                                                        \
+    return e_ ? fail(#call, e_) : FLYC_OK;                                               \
+  } while (0)
+
+static int mem_alloc(void *self, int device, size_t size, uint64_t *ptr) {
+  (void)self;
+  ON_DEVICE(hipMalloc, ptr, size);
+}
+static int mem_free(void *self, int device, uint64_t ptr) {
+  (void)self;
+  ON_DEVICE(hipFree, ptr);
+}
+static int memcpy_dtoh(void *self, int device, void *dst, uint64_t src, size_t size) {
+  (void)self;
+  ON_DEVICE(hipMemcpyDtoH, dst, src, size);
+}
+static int memset_d8(void *self, int device, uint64_t dst, unsigned char v, size_t size) {
+  (void)self;
+  ON_DEVICE(hipMemsetD8, dst, v, size);
+}
+static int synchronize(void *self, int device) {
+  (void)self;
+  ON_DEVICE(hipDeviceSynchronize);
+}
+
 int flyc__hip_open(flyc_driver_ops_t *ops, void **self) {
   const char *env = getenv("FLYC_HIP_LIBRARY");
   const char *names[] = {env && *env ? env : NULL, "libamdhip64.so", "libamdhip64.so.6",
@@ -128,8 +157,9 @@ int flyc__hip_open(flyc_driver_ops_t *ops, void **self) {
     return flyc__error_set(FLYC_ENODEVICE, "no HIP device (%s: %s (%d), %d devices)", call,
                            e ? (name ? name : "?") : "hipSuccess", e, count);
   }
-  flyc_driver_ops_t o = {sizeof o,     0,          "hip",        device_count, module_load,
-                         module_unload, function_get, global_get, memcpy_htod,  launch};
+  flyc_driver_ops_t o = {sizeof o,     0,          "hip",      device_count, module_load,
+                         module_unload, function_get, global_get, memcpy_htod, launch,
+                         mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize};
   *ops = o;
   *self = &hip;
   return FLYC_OK;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flyc/driver.h"
 #include "util.h"
 
 static void test_common__error_last_never_null(void **state) {
@@ -82,6 +83,17 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_kernel_arg_t, offset), 24);
   assert_int_equal(sizeof(flyc_compile_times_t), 72);
   assert_int_equal(sizeof(flyc_target_info_t), 24);
+  assert_int_equal(sizeof(flyc_launch_config_t), 40);
+  assert_int_equal(offsetof(flyc_launch_config_t, block), 16);
+  assert_int_equal(offsetof(flyc_launch_config_t, shared_size), 28);
+  assert_int_equal(offsetof(flyc_launch_config_t, stream), 32);
+  assert_int_equal(sizeof(flyc_processor_t), 24);
+  assert_int_equal(sizeof(flyc_loaded_module_t), 24);
+  assert_int_equal(offsetof(flyc_driver_ops_t, launch), 64);
+  assert_int_equal(offsetof(flyc_driver_ops_t, mem_alloc), 72);
+  assert_int_equal(sizeof(flyc_driver_ops_t), 112);
+  flyc_launch_config_t lc = FLYC_LAUNCH_CONFIG_INIT;
+  assert_int_equal(lc.size, sizeof lc);
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   assert_int_equal(o.size, sizeof o);
   assert_null(o.target);

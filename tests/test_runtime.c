@@ -3,6 +3,7 @@
  * unload, several devices, threads, launch validation), and the real HIP and
  * CUDA drivers as CI has them (no device / no driver). */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,11 +102,37 @@ static int r_launch(void *s, int dev, void *fn, const flyc_launch_config_t *c, v
   return 0;
 }
 
+static int r_alloc(void *s, int dev, size_t size, uint64_t *ptr) {
+  (void)s, (void)dev;
+  *ptr = (uint64_t)(uintptr_t)calloc(1, size);
+  return *ptr ? 0 : FLYC_ENOMEM;
+}
+static int r_free(void *s, int dev, uint64_t ptr) {
+  (void)s, (void)dev;
+  free((void *)(uintptr_t)ptr);
+  return 0;
+}
+static int r_dtoh(void *s, int dev, void *dst, uint64_t src, size_t size) {
+  (void)s, (void)dev;
+  memcpy(dst, (void *)(uintptr_t)src, size);
+  return 0;
+}
+static int r_memset(void *s, int dev, uint64_t dst, unsigned char v, size_t size) {
+  (void)s, (void)dev;
+  memset((void *)(uintptr_t)dst, v, size);
+  return 0;
+}
+static int r_sync(void *s, int dev) {
+  rec_log(s, "sync%d", dev);
+  return 0;
+}
+
 static flyc_driver_t *make_driver(rec_t *r) {
   memset(r, 0, sizeof *r);
   pthread_mutex_init(&r->mu, NULL);
-  flyc_driver_ops_t ops = {sizeof ops, 0,     "test",   r_count, r_load,
-                           r_unload,   r_fn,  r_global, r_copy,  r_launch};
+  flyc_driver_ops_t ops = {sizeof ops, 0,       "test",   r_count,  r_load,  r_unload,
+                           r_fn,       r_global, r_copy,  r_launch, r_alloc, r_free,
+                           r_dtoh,     r_memset, r_sync};
   flyc_driver_t *d = NULL;
   assert_ok(flyc_driver_create(&d, &ops, r));
   return d;
@@ -270,6 +297,19 @@ static void test_runtime__launch_validation(void **state) {
                "64 x 32 x 1 = 2048");
   flyc_gpu_jit_module_destroy(m);
   flyc_artifact_destroy(a);
+  /* A PTX kernel without .maxntid: the 1024-thread device limit still holds
+   * (found on the H200, where such a launch reached the driver). */
+  const char *nv = "define void @k(ptr addrspace(1) %p) {\n  ret void\n}\n"
+                   "!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n";
+  o.target = "sm_80";
+  assert_ok(flyc_compile_buffer(&a, nv, strlen(nv), "k.ll", &o));
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, NULL, 0));
+  big.block[0] = 2048;
+  big.block[1] = 1;
+  assert_error(flyc_launch(m, "k", &big, args), FLYC_EINVAL, "at most 1024 threads",
+               "device limit");
+  flyc_gpu_jit_module_destroy(m);
+  flyc_artifact_destroy(a);
   flyc_driver_destroy(d);
 }
 
@@ -339,6 +379,38 @@ static void *worker(void *p) {
   return NULL;
 }
 
+static void test_runtime__memory_helpers(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  uint64_t p = 0;
+  assert_ok(flyc_device_alloc(d, 0, 64, &p));
+  assert_true(p != 0);
+  assert_ok(flyc_memset_d8(d, 0, p, 0xab, 64));
+  int32_t v = 42, back[16];
+  assert_ok(flyc_memcpy_htod(d, 0, p, &v, sizeof v));
+  assert_ok(flyc_memcpy_dtoh(d, 0, back, p, sizeof back));
+  assert_int_equal(back[0], 42);
+  assert_int_equal((uint32_t)back[1], 0xabababab);
+  assert_ok(flyc_device_synchronize(d, 1));
+  assert_non_null(strstr(r.log, "sync1"));
+  assert_ok(flyc_device_free(d, 0, p));
+  assert_error(flyc_device_alloc(d, 0, 8, NULL), FLYC_EINVAL, "out is NULL");
+  assert_error(flyc_memcpy_dtoh(NULL, 0, back, p, 4), FLYC_EINVAL, "driver is NULL");
+  flyc_driver_destroy(d);
+  /* A table from before the memory functions is still a driver; the helpers
+   * say what it lacks. */
+  flyc_driver_ops_t old = {offsetof(flyc_driver_ops_t, mem_alloc), 0, "old", r_count, r_load,
+                           r_unload, r_fn, r_global, r_copy, r_launch, NULL, NULL, NULL,
+                           NULL, NULL};
+  assert_ok(flyc_driver_create(&d, &old, &r));
+  assert_error(flyc_device_alloc(d, 0, 8, &p), FLYC_EUNSUPPORTED,
+               "driver 'old' has no mem_alloc");
+  flyc_driver_destroy(d);
+  old.size = 8;
+  assert_error(flyc_driver_create(&d, &old, &r), FLYC_EINVAL, "sizeof(flyc_driver_ops_t)");
+}
+
 static void test_runtime__threads(void **state) {
   (void)state;
   rec_t r;
@@ -402,6 +474,7 @@ int main(void) {
       cmocka_unit_test(test_runtime__several_devices),
       cmocka_unit_test(test_runtime__launch_validation),
       cmocka_unit_test(test_runtime__globals_and_registry),
+      cmocka_unit_test(test_runtime__memory_helpers),
       cmocka_unit_test(test_runtime__threads),
       cmocka_unit_test(test_runtime__real_drivers_fail_cleanly),
   };

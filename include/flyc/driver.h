@@ -38,6 +38,12 @@ typedef struct flyc_driver_ops {
   int (*memcpy_htod)(void *self, int device, uint64_t dst, const void *src, size_t size);
   int (*launch)(void *self, int device, void *fn, const flyc_launch_config_t *config,
                 void **args);
+  /* Optional (NULL: FLYC_EUNSUPPORTED): memory and synchronization. */
+  int (*mem_alloc)(void *self, int device, size_t size, uint64_t *ptr);
+  int (*mem_free)(void *self, int device, uint64_t ptr);
+  int (*memcpy_dtoh)(void *self, int device, void *dst, uint64_t src, size_t size);
+  int (*memset_d8)(void *self, int device, uint64_t dst, unsigned char value, size_t size);
+  int (*synchronize)(void *self, int device);
 } flyc_driver_ops_t;
 
 /**

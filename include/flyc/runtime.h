@@ -161,6 +161,23 @@ FLYC_API int flyc_gpu_jit_module_unload(flyc_gpu_jit_module_t *module);
 /** Unloads (if loaded) and frees. Accepts NULL. */
 FLYC_API void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *module);
 
+/**
+ * Device memory and synchronization, for tests and tools. Sizes in bytes;
+ * device addresses as uint64_t.
+ * @retval FLYC_OK, FLYC_EINVAL (NULL argument), FLYC_EUNSUPPORTED (a custom
+ *         driver without the function), FLYC_EDRIVER (the driver's error)
+ */
+FLYC_API int flyc_device_alloc(flyc_driver_t *driver, int device, size_t size, uint64_t *out);
+FLYC_API int flyc_device_free(flyc_driver_t *driver, int device, uint64_t ptr);
+FLYC_API int flyc_memcpy_htod(flyc_driver_t *driver, int device, uint64_t dst,
+                              const void *src, size_t size);
+FLYC_API int flyc_memcpy_dtoh(flyc_driver_t *driver, int device, void *dst, uint64_t src,
+                              size_t size);
+FLYC_API int flyc_memset_d8(flyc_driver_t *driver, int device, uint64_t dst,
+                            unsigned char value, size_t size);
+/** Waits for all work on the device (hipDeviceSynchronize, cuCtxSynchronize). */
+FLYC_API int flyc_device_synchronize(flyc_driver_t *driver, int device);
+
 /** Launch configuration; zero fields take the default. */
 typedef struct flyc_launch_config {
   /** `sizeof(flyc_launch_config_t)`. */
