@@ -15,6 +15,30 @@ typedef struct cuda {
 } cuda_t;
 
 static cuda_t cu;
+
+/* cuLaunchKernelEx (CUDA 12+), looked up on its own: an older driver lacks it,
+ * and only cluster launches need it. Layouts as in cuda.h. */
+typedef struct launch_attribute {
+  int id;
+  char pad[4];
+  union {
+    char raw[64];
+    struct {
+      unsigned x, y, z;
+    } cluster;
+  } value;
+} launch_attribute_t;
+
+typedef struct launch_config {
+  unsigned grid_x, grid_y, grid_z, block_x, block_y, block_z, shared_bytes;
+  void *stream;
+  launch_attribute_t *attrs;
+  unsigned num_attrs;
+} launch_config_t;
+
+#define CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION 4
+static int (*cuLaunchKernelEx)(const launch_config_t *config, void *fn, void **params,
+                               void **extra);
 static pthread_mutex_t ctx_mu = PTHREAD_MUTEX_INITIALIZER;
 #define MAX_DEVICES 64
 static void *contexts[MAX_DEVICES];
@@ -141,6 +165,21 @@ static int launch(void *self, int device, void *fn, const flyc_launch_config_t *
     if (e)
       return fail("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", e);
   }
+  if (c->cluster[0] || c->cluster[1] || c->cluster[2]) {
+    if (!cuLaunchKernelEx)
+      return flyc__error_set(FLYC_EUNSUPPORTED,
+                             "this CUDA driver has no cuLaunchKernelEx (clusters need CUDA 12)");
+    launch_attribute_t attr;
+    memset(&attr, 0, sizeof attr);
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.cluster.x = c->cluster[0];
+    attr.value.cluster.y = c->cluster[1];
+    attr.value.cluster.z = c->cluster[2];
+    launch_config_t lc = {c->grid[0],  c->grid[1],  c->grid[2],    c->block[0], c->block[1],
+                          c->block[2], c->shared_size, c->stream, &attr,       1};
+    int e = cuLaunchKernelEx(&lc, fn, args, NULL);
+    return e ? fail("cuLaunchKernelEx", e) : FLYC_OK;
+  }
   int e = cu.cuLaunchKernel(fn, c->grid[0], c->grid[1], c->grid[2], c->block[0], c->block[1],
                             c->block[2], c->shared_size, c->stream, args, NULL);
   return e ? fail("cuLaunchKernel", e) : FLYC_OK;
@@ -186,6 +225,7 @@ int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
     return flyc__error_set(FLYC_ENODRIVER, "the CUDA driver lacks %s", #name);
 #include "cuda.def"
 #undef X
+  *(void **)&cuLaunchKernelEx = dlsym(lib, "cuLaunchKernelEx");
   int e = cu.cuInit(0), count = 0;
   if (!e)
     e = cu.cuDeviceGetCount(&count);

@@ -86,6 +86,9 @@ static int memcpy_htod(void *self, int device, uint64_t dst, const void *src, si
 static int launch(void *self, int device, void *fn, const flyc_launch_config_t *c,
                   void **args) {
   (void)self;
+  if (c->cluster[0] || c->cluster[1] || c->cluster[2])
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "HIP cannot honour a thread block cluster (hipModuleLaunchKernel)");
   int e = hip.hipSetDevice(device);
   if (!e)
     e = hip.hipModuleLaunchKernel(fn, c->grid[0], c->grid[1], c->grid[2], c->block[0],

@@ -245,6 +245,35 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
                            kernel, limit,
                            k->max_flat_workgroup_size ? "" : " (the device limit)", c.block[0],
                            c.block[1], c.block[2], (unsigned long long)threads);
+  int clustered = 0;
+  for (int d = 0; d < 3; d++)
+    clustered |= c.cluster[d] > 1;
+  if (clustered) {
+    unsigned sm = 0;
+    const char *t = flyc_artifact_target(m->artifact);
+    if (flyc_artifact_format(m->artifact) != FLYC_CODE_PTX || sscanf(t, "sm_%u", &sm) != 1 ||
+        sm < 90)
+      return flyc__error_set(FLYC_EUNSUPPORTED,
+                             "kernel '%s' is for %s; thread block clusters need sm_90 or "
+                             "newer",
+                             kernel, t);
+    uint64_t blocks = 1;
+    for (int d = 0; d < 3; d++) {
+      c.cluster[d] = dim(c.cluster[d]);
+      blocks *= c.cluster[d];
+      if (c.grid[d] % c.cluster[d])
+        return flyc__error_set(FLYC_EINVAL,
+                               "kernel '%s': grid %c (%u) is not a multiple of cluster %c (%u)",
+                               kernel, axis[d], c.grid[d], axis[d], c.cluster[d]);
+    }
+    if (blocks > 8)
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': a cluster of %llu blocks; at most 8 (the portable "
+                             "cluster size)",
+                             kernel, (unsigned long long)blocks);
+  } else {
+    c.cluster[0] = c.cluster[1] = c.cluster[2] = 0;
+  }
   if (k->arg_count && !args)
     return flyc__error_set(FLYC_EINVAL, "kernel '%s' takes arguments; args is NULL", kernel);
   pthread_mutex_lock(&m->mu);

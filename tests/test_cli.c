@@ -20,9 +20,9 @@
 
 static void test_cli__help_for_every_command(void **state) {
   (void)state;
-  char *cmds[] = {"compile", "inspect", "disasm", "targets"};
+  char *cmds[] = {"compile", "inspect", "disasm", "targets", "run"};
   char *out;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 5; i++) {
     assert_int_equal(RUN(&out, cmds[i], "--help"), 0);
     assert_non_null(strstr(out, "usage: flyc"));
     assert_non_null(strstr(out, cmds[i]));
@@ -137,6 +137,39 @@ static void test_cli__errors_name_the_culprit(void **state) {
   free(out);
 }
 
+/* flyc run without a GPU: a clean error naming the driver's answer. */
+static void test_cli__run_without_gpu(void **state) {
+  (void)state;
+  char path[] = "/tmp/flyc-cli-run-XXXXXX.ptx";
+  int fd = mkstemps(path, 4);
+  assert_true(fd >= 0);
+  close(fd);
+  char *out;
+  assert_int_equal(RUN(&out, "compile", K_MSTL, "--link", LIB_MSTL, "--arch", "gfx90a", "-o",
+                       path, "--quiet"),
+                   0);
+  free(out);
+  int rc = RUN(&out, "run", path, "--kernel", "mstl_kernel", "--arg", "buf:f32:64",
+               "--arg", "buf:f32:64:iota", "--arg", "i32=64", "--block", "64");
+  if (rc == 0) {
+    print_message("note: a HIP device ran the kernel\n");
+  } else {
+    assert_int_equal(rc, 1);
+    assert_true(strstr(out, "no HIP device") || strstr(out, "HIP runtime"));
+  }
+  free(out);
+  assert_int_equal(RUN(&out, "run", path, "--kernel", "mstl_kernel", "--arg", "buf:q32:4"), 2);
+  assert_non_null(strstr(out, "bad argument spec 'buf:q32:4'"));
+  free(out);
+  assert_int_equal(RUN(&out, "run", path, "--kernel", "mstl_kernel", "--grid", "0"), 2);
+  assert_non_null(strstr(out, "bad value for '--grid'"));
+  free(out);
+  assert_int_equal(RUN(&out, "run", path), 2);
+  assert_non_null(strstr(out, "no --kernel"));
+  free(out);
+  unlink(path);
+}
+
 static void test_cli__targets(void **state) {
   (void)state;
   char *out;
@@ -159,6 +192,7 @@ int main(void) {
       cmocka_unit_test(test_cli__usage_errors_exit_2),
       cmocka_unit_test(test_cli__compile_inspect_disasm),
       cmocka_unit_test(test_cli__errors_name_the_culprit),
+      cmocka_unit_test(test_cli__run_without_gpu),
       cmocka_unit_test(test_cli__targets),
   };
   return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

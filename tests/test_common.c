@@ -83,7 +83,8 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_kernel_arg_t, offset), 24);
   assert_int_equal(sizeof(flyc_compile_times_t), 72);
   assert_int_equal(sizeof(flyc_target_info_t), 24);
-  assert_int_equal(sizeof(flyc_launch_config_t), 40);
+  assert_int_equal(sizeof(flyc_launch_config_t), 56);
+  assert_int_equal(offsetof(flyc_launch_config_t, cluster), 40);
   assert_int_equal(offsetof(flyc_launch_config_t, block), 16);
   assert_int_equal(offsetof(flyc_launch_config_t, shared_size), 28);
   assert_int_equal(offsetof(flyc_launch_config_t, stream), 32);

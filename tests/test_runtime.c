@@ -20,7 +20,7 @@ typedef struct rec {
   int null_handle;    /* module_load succeeds without a handle */
   int fail_load;      /* module_load fails */
   uint64_t next_handle;
-  uint32_t last_block[3];
+  uint32_t last_block[3], last_cluster[3];
   uint8_t state[80];  /* the device global "state" */
 } rec_t;
 
@@ -98,6 +98,7 @@ static int r_launch(void *s, int dev, void *fn, const flyc_launch_config_t *c, v
   pthread_mutex_lock(&r->mu);
   r->launches++;
   memcpy(r->last_block, c->block, sizeof r->last_block);
+  memcpy(r->last_cluster, c->cluster, sizeof r->last_cluster);
   pthread_mutex_unlock(&r->mu);
   return 0;
 }
@@ -282,7 +283,7 @@ static void test_runtime__launch_validation(void **state) {
                "block y is 4, not 2");
   assert_error(flyc_launch(m, "nope", &c, args), FLYC_ENOTFOUND, "no kernel 'nope'");
   assert_error(flyc_launch(m, "k", NULL, args), FLYC_EINVAL, "config");
-  flyc_launch_config_t small = {4, {0, 0, 0}, {0, 0, 0}, 0, NULL};
+  flyc_launch_config_t small = {4, {0, 0, 0}, {0, 0, 0}, 0, NULL, {0, 0, 0}, 0};
   assert_error(flyc_launch(m, "k", &small, args), FLYC_EINVAL, "sizeof(flyc_launch_config_t)");
   assert_int_equal(r.launches, 1); /* refused launches never reach the driver */
   flyc_gpu_jit_module_destroy(m);
@@ -310,6 +311,46 @@ static void test_runtime__launch_validation(void **state) {
                "device limit");
   flyc_gpu_jit_module_destroy(m);
   flyc_artifact_destroy(a);
+  flyc_driver_destroy(d);
+}
+
+static void test_runtime__clusters(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  const char ptx90[] = ".version 7.8\n.target sm_90\n.address_size 64\n"
+                       ".visible .entry k()\n{\n ret;\n}\n";
+  const char ptx80[] = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                       ".visible .entry k()\n{\n ret;\n}\n";
+  flyc_artifact_t *a90 = NULL, *a80 = NULL;
+  assert_ok(flyc_artifact_read(&a90, ptx90, sizeof ptx90 - 1));
+  assert_ok(flyc_artifact_read(&a80, ptx80, sizeof ptx80 - 1));
+  flyc_gpu_jit_module_t *m90 = NULL, *m80 = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m90, d, 0, a90, NULL, 0));
+  assert_ok(flyc_gpu_jit_module_load(&m80, d, 0, a80, NULL, 0));
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  c.grid[0] = 4;
+  c.block[0] = 32;
+  c.cluster[0] = 2;
+  assert_ok(flyc_launch(m90, "k", &c, NULL));
+  assert_int_equal(r.last_cluster[0], 2);
+  assert_int_equal(r.last_cluster[1], 1);
+  assert_error(flyc_launch(m80, "k", &c, NULL), FLYC_EUNSUPPORTED, "sm_80", "sm_90");
+  c.grid[0] = 3;
+  assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "grid x (3)", "cluster x (2)");
+  c.grid[0] = 16;
+  c.grid[1] = 4;
+  c.cluster[0] = 4;
+  c.cluster[1] = 4;
+  assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "16 blocks", "at most 8");
+  /* No cluster: the driver sees zeros. */
+  flyc_launch_config_t plain = FLYC_LAUNCH_CONFIG_INIT;
+  assert_ok(flyc_launch(m80, "k", &plain, NULL));
+  assert_int_equal(r.last_cluster[0], 0);
+  flyc_gpu_jit_module_destroy(m90);
+  flyc_gpu_jit_module_destroy(m80);
+  flyc_artifact_destroy(a90);
+  flyc_artifact_destroy(a80);
   flyc_driver_destroy(d);
 }
 
@@ -474,6 +515,7 @@ int main(void) {
       cmocka_unit_test(test_runtime__several_devices),
       cmocka_unit_test(test_runtime__launch_validation),
       cmocka_unit_test(test_runtime__globals_and_registry),
+      cmocka_unit_test(test_runtime__clusters),
       cmocka_unit_test(test_runtime__memory_helpers),
       cmocka_unit_test(test_runtime__threads),
       cmocka_unit_test(test_runtime__real_drivers_fail_cleanly),

@@ -189,9 +189,16 @@ typedef struct flyc_launch_config {
   uint32_t shared_size;
   /** The driver's stream (hipStream_t, CUstream); NULL for the default. */
   void *stream;
+  /** Thread block cluster in blocks, x y z (CUDA, sm_90 and newer, through
+   *  cuLaunchKernelEx); 0 or 1 everywhere means no cluster. Each grid
+   *  dimension must be a multiple of it; at most 8 blocks (the portable
+   *  size). HIP cannot honour one: ::FLYC_EUNSUPPORTED. */
+  uint32_t cluster[3];
+  uint32_t reserved0;
 } flyc_launch_config_t;
 
-#define FLYC_LAUNCH_CONFIG_INIT {sizeof(flyc_launch_config_t), {0, 0, 0}, {0, 0, 0}, 0, NULL}
+#define FLYC_LAUNCH_CONFIG_INIT                                                          \
+  {sizeof(flyc_launch_config_t), {0, 0, 0}, {0, 0, 0}, 0, NULL, {0, 0, 0}, 0}
 
 /**
  * Validates a launch against the kernel's metadata, then launches.
@@ -205,6 +212,7 @@ typedef struct flyc_launch_config {
  *
  * @retval FLYC_OK
  * @retval FLYC_EINVAL    a bad configuration, or the module is unloaded.
+ * @retval FLYC_EUNSUPPORTED a cluster where the target or driver has none.
  * @retval FLYC_ENOTFOUND no kernel of that name.
  * @retval FLYC_EDRIVER   the driver refused the launch.
  */
