@@ -215,6 +215,19 @@ static int synchronize(void *self, int device) {
   ON_DEVICE(cuCtxSynchronize);
 }
 
+static int stream_create(void *self, int device, void **s) {
+  (void)self;
+  ON_DEVICE(cuStreamCreate, s, 0);
+}
+static int stream_destroy(void *self, int device, void *s) {
+  (void)self;
+  ON_DEVICE(cuStreamDestroy_v2, s);
+}
+static int stream_synchronize(void *self, int device, void *s) {
+  (void)self;
+  ON_DEVICE(cuStreamSynchronize, s);
+}
+
 int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib)
@@ -237,7 +250,8 @@ int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
     return fail("cuInit", e);
   flyc_driver_ops_t o = {sizeof o,     0,          "cuda",     device_count, module_load,
                          module_unload, function_get, global_get, memcpy_htod, launch,
-                         mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize};
+                         mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize,
+                         stream_create, stream_destroy, stream_synchronize};
   *ops = o;
   *self = &cu;
   return FLYC_OK;

@@ -124,3 +124,17 @@ int flyc_memset_d8(flyc_driver_t *d, int device, uint64_t dst, unsigned char val
 int flyc_device_synchronize(flyc_driver_t *d, int device) {
   return OPTIONAL_CALL(d, synchronize, device);
 }
+
+int flyc_stream_create(flyc_driver_t *d, int device, void **out) {
+  if (!out)
+    return flyc__error_set(FLYC_EINVAL, "flyc_stream_create: out is NULL");
+  return OPTIONAL_CALL(d, stream_create, device, out);
+}
+
+int flyc_stream_destroy(flyc_driver_t *d, int device, void *stream) {
+  return OPTIONAL_CALL(d, stream_destroy, device, stream);
+}
+
+int flyc_stream_synchronize(flyc_driver_t *d, int device, void *stream) {
+  return OPTIONAL_CALL(d, stream_synchronize, device, stream);
+}

@@ -126,6 +126,19 @@ static int synchronize(void *self, int device) {
   ON_DEVICE(hipDeviceSynchronize);
 }
 
+static int stream_create(void *self, int device, void **s) {
+  (void)self;
+  ON_DEVICE(hipStreamCreate, s);
+}
+static int stream_destroy(void *self, int device, void *s) {
+  (void)self;
+  ON_DEVICE(hipStreamDestroy, s);
+}
+static int stream_synchronize(void *self, int device, void *s) {
+  (void)self;
+  ON_DEVICE(hipStreamSynchronize, s);
+}
+
 int flyc__hip_open(flyc_driver_ops_t *ops, void **self) {
   const char *env = getenv("FLYC_HIP_LIBRARY");
   const char *names[] = {env && *env ? env : NULL, "libamdhip64.so", "libamdhip64.so.6",
@@ -162,7 +175,8 @@ int flyc__hip_open(flyc_driver_ops_t *ops, void **self) {
   }
   flyc_driver_ops_t o = {sizeof o,     0,          "hip",      device_count, module_load,
                          module_unload, function_get, global_get, memcpy_htod, launch,
-                         mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize};
+                         mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize,
+                         stream_create, stream_destroy, stream_synchronize};
   *ops = o;
   *self = &hip;
   return FLYC_OK;

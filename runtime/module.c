@@ -111,10 +111,20 @@ int flyc_module_global_write(const flyc_loaded_module_t *m, const char *name,
 struct flyc_gpu_jit_module {
   flyc_loaded_module_t loaded;
   const flyc_artifact_t *artifact;
+  /* Raw code: an artifact of the module's own, with no kernel metadata, and
+   * function handles found by name. */
+  flyc_artifact_t *owned;
+  struct raw_fn {
+    struct raw_fn *next;
+    void *fn;
+    char name[];
+  } *raw_fns;
   /* Function handles, one per kernel of the artifact, found on first use. */
   void **functions;
   pthread_mutex_t mu;
 };
+
+static void free_raw_fns(flyc_gpu_jit_module_t *m);
 
 int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, int device,
                              const flyc_artifact_t *artifact,
@@ -189,10 +199,19 @@ int flyc_gpu_jit_module_unload(flyc_gpu_jit_module_t *m) {
   void *h = m->loaded.handle;
   m->loaded.handle = NULL;
   memset(m->functions, 0, flyc_artifact_kernel_count(m->artifact) * sizeof *m->functions);
+  free_raw_fns(m);
   pthread_mutex_unlock(&m->mu);
   if (!h)
     return FLYC_OK;
   return FLYC_DRIVER_CALL(m->loaded.driver, module_unload, m->loaded.device, h);
+}
+
+static void free_raw_fns(flyc_gpu_jit_module_t *m) {
+  while (m->raw_fns) {
+    struct raw_fn *n = m->raw_fns->next;
+    free(m->raw_fns);
+    m->raw_fns = n;
+  }
 }
 
 void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *m) {
@@ -201,8 +220,35 @@ void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *m) {
   if (m->loaded.handle)
     (void)flyc_gpu_jit_module_unload(m);
   pthread_mutex_destroy(&m->mu);
+  free_raw_fns(m);
+  flyc_artifact_destroy(m->owned);
   free(m->functions);
   free(m);
+}
+
+int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
+                                  int device, flyc_code_format_t format, const void *code,
+                                  size_t size, const flyc_processor_t *processors,
+                                  size_t processor_count) {
+  if (!code || !size || (format != FLYC_CODE_AMDGPU_ELF && format != FLYC_CODE_PTX))
+    return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_load_code: code bytes and a "
+                                        "format (AMDGPU ELF or PTX) are required");
+  flyc_artifact_t *a = flyc__artifact_new();
+  if (!a || !(a->code = malloc(size + 1))) {
+    flyc_artifact_destroy(a);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  memcpy(a->code, code, size);
+  ((char *)a->code)[size] = '\0'; /* PTX must end in a NUL for the driver */
+  a->code_size = size;
+  a->format = format;
+  int rc = flyc_gpu_jit_module_load(out, driver, device, a, processors, processor_count);
+  if (rc) {
+    flyc_artifact_destroy(a);
+    return rc;
+  }
+  (*out)->owned = a;
+  return FLYC_OK;
 }
 
 static uint32_t dim(uint32_t v) { return v ? v : 1; }
@@ -217,9 +263,10 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
   for (size_t i = 0; i < nk; i++)
     if (strcmp(flyc_artifact_kernel(m->artifact, i)->name, kernel) == 0)
       idx = i;
-  if (idx == nk)
+  static const flyc_kernel_info_t no_metadata; /* raw code: hardware limits only */
+  if (idx == nk && !m->owned)
     return flyc__error_set(FLYC_ENOTFOUND, "the module has no kernel '%s'", kernel);
-  const flyc_kernel_info_t *k = flyc_artifact_kernel(m->artifact, idx);
+  const flyc_kernel_info_t *k = idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &no_metadata;
   flyc_launch_config_t c = *config;
   static const char axis[] = "xyz";
   uint64_t threads = 1;
@@ -277,14 +324,27 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
   if (k->arg_count && !args)
     return flyc__error_set(FLYC_EINVAL, "kernel '%s' takes arguments; args is NULL", kernel);
   pthread_mutex_lock(&m->mu);
-  void *h = m->loaded.handle, *fn = h ? m->functions[idx] : NULL;
+  void *h = m->loaded.handle, *fn = NULL;
+  struct raw_fn *r = NULL;
+  if (h && idx < nk)
+    fn = m->functions[idx];
+  else if (h)
+    for (r = m->raw_fns; r && !fn; r = r->next)
+      if (strcmp(r->name, kernel) == 0)
+        fn = r->fn;
   int rc = FLYC_OK;
   if (!h)
     rc = flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
   else if (!fn) {
     rc = FLYC_DRIVER_CALL(m->loaded.driver, function_get, m->loaded.device, h, kernel, &fn);
-    if (rc == FLYC_OK)
+    if (rc == FLYC_OK && idx < nk)
       m->functions[idx] = fn;
+    else if (rc == FLYC_OK && (r = malloc(sizeof *r + strlen(kernel) + 1))) {
+      strcpy(r->name, kernel);
+      r->fn = fn;
+      r->next = m->raw_fns;
+      m->raw_fns = r;
+    }
   }
   pthread_mutex_unlock(&m->mu);
   if (rc)

@@ -92,7 +92,8 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(sizeof(flyc_loaded_module_t), 24);
   assert_int_equal(offsetof(flyc_driver_ops_t, launch), 64);
   assert_int_equal(offsetof(flyc_driver_ops_t, mem_alloc), 72);
-  assert_int_equal(sizeof(flyc_driver_ops_t), 112);
+  assert_int_equal(offsetof(flyc_driver_ops_t, stream_create), 112);
+  assert_int_equal(sizeof(flyc_driver_ops_t), 136);
   flyc_launch_config_t lc = FLYC_LAUNCH_CONFIG_INIT;
   assert_int_equal(lc.size, sizeof lc);
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;

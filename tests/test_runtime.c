@@ -127,13 +127,27 @@ static int r_sync(void *s, int dev) {
   rec_log(s, "sync%d", dev);
   return 0;
 }
+static int r_screate(void *s, int dev, void **st) {
+  (void)s;
+  *st = (void *)(uintptr_t)(0x5000 + dev);
+  return 0;
+}
+static int r_sdestroy(void *s, int dev, void *st) {
+  rec_log(s, "sdestroy%d:%lx", dev, (unsigned long)(uintptr_t)st);
+  return 0;
+}
+static int r_ssync(void *s, int dev, void *st) {
+  rec_log(s, "ssync%d:%lx", dev, (unsigned long)(uintptr_t)st);
+  return 0;
+}
 
 static flyc_driver_t *make_driver(rec_t *r) {
   memset(r, 0, sizeof *r);
   pthread_mutex_init(&r->mu, NULL);
   flyc_driver_ops_t ops = {sizeof ops, 0,       "test",   r_count,  r_load,  r_unload,
                            r_fn,       r_global, r_copy,  r_launch, r_alloc, r_free,
-                           r_dtoh,     r_memset, r_sync};
+                           r_dtoh,     r_memset, r_sync,   r_screate, r_sdestroy,
+                           r_ssync};
   flyc_driver_t *d = NULL;
   assert_ok(flyc_driver_create(&d, &ops, r));
   return d;
@@ -314,6 +328,34 @@ static void test_runtime__launch_validation(void **state) {
   flyc_driver_destroy(d);
 }
 
+/* Raw bytes without an artifact (a runtime-only program): any kernel name
+ * goes to the driver, function handles are cached by name, the hardware
+ * limit still holds. */
+static void test_runtime__raw_code(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  const char ptx[] = ".version 7.0\n.target sm_80\n.visible .entry k()\n{\n ret;\n}\n";
+  flyc_gpu_jit_module_t *m = NULL;
+  tag_t t = {&r, "init", 0};
+  flyc_processor_t p = {"init", proc, &t};
+  assert_ok(flyc_gpu_jit_module_load_code(&m, d, 0, FLYC_CODE_PTX, ptx, sizeof ptx - 1, &p, 1));
+  assert_string_equal(r.log, "load0;proc:init@0;");
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  assert_ok(flyc_launch(m, "k", &c, NULL));
+  assert_ok(flyc_launch(m, "k", &c, NULL));
+  assert_ok(flyc_launch(m, "other", &c, NULL));
+  assert_int_equal(r.function_gets, 2);
+  c.block[0] = 4096;
+  assert_error(flyc_launch(m, "k", &c, NULL), FLYC_EINVAL, "device limit");
+  flyc_gpu_jit_module_destroy(m);
+  assert_error(flyc_gpu_jit_module_load_code(&m, d, 0, (flyc_code_format_t)9, ptx, 4, NULL, 0),
+               FLYC_EINVAL, "format");
+  assert_error(flyc_gpu_jit_module_load_code(&m, d, 0, FLYC_CODE_PTX, ptx, 0, NULL, 0),
+               FLYC_EINVAL, "code bytes");
+  flyc_driver_destroy(d);
+}
+
 static void test_runtime__clusters(void **state) {
   (void)state;
   rec_t r;
@@ -436,6 +478,12 @@ static void test_runtime__memory_helpers(void **state) {
   assert_ok(flyc_device_synchronize(d, 1));
   assert_non_null(strstr(r.log, "sync1"));
   assert_ok(flyc_device_free(d, 0, p));
+  void *st = NULL;
+  assert_ok(flyc_stream_create(d, 1, &st));
+  assert_ptr_equal(st, (void *)0x5001);
+  assert_ok(flyc_stream_synchronize(d, 1, st));
+  assert_ok(flyc_stream_destroy(d, 1, st));
+  assert_non_null(strstr(r.log, "ssync1:5001;sdestroy1:5001;"));
   assert_error(flyc_device_alloc(d, 0, 8, NULL), FLYC_EINVAL, "out is NULL");
   assert_error(flyc_memcpy_dtoh(NULL, 0, back, p, 4), FLYC_EINVAL, "driver is NULL");
   flyc_driver_destroy(d);
@@ -443,7 +491,7 @@ static void test_runtime__memory_helpers(void **state) {
    * say what it lacks. */
   flyc_driver_ops_t old = {offsetof(flyc_driver_ops_t, mem_alloc), 0, "old", r_count, r_load,
                            r_unload, r_fn, r_global, r_copy, r_launch, NULL, NULL, NULL,
-                           NULL, NULL};
+                           NULL, NULL, NULL, NULL, NULL};
   assert_ok(flyc_driver_create(&d, &old, &r));
   assert_error(flyc_device_alloc(d, 0, 8, &p), FLYC_EUNSUPPORTED,
                "driver 'old' has no mem_alloc");
@@ -515,6 +563,7 @@ int main(void) {
       cmocka_unit_test(test_runtime__several_devices),
       cmocka_unit_test(test_runtime__launch_validation),
       cmocka_unit_test(test_runtime__globals_and_registry),
+      cmocka_unit_test(test_runtime__raw_code),
       cmocka_unit_test(test_runtime__clusters),
       cmocka_unit_test(test_runtime__memory_helpers),
       cmocka_unit_test(test_runtime__threads),

@@ -44,6 +44,9 @@ typedef struct flyc_driver_ops {
   int (*memcpy_dtoh)(void *self, int device, void *dst, uint64_t src, size_t size);
   int (*memset_d8)(void *self, int device, uint64_t dst, unsigned char value, size_t size);
   int (*synchronize)(void *self, int device);
+  int (*stream_create)(void *self, int device, void **stream);
+  int (*stream_destroy)(void *self, int device, void *stream);
+  int (*stream_synchronize)(void *self, int device, void *stream);
 } flyc_driver_ops_t;
 
 /**

@@ -177,6 +177,25 @@ FLYC_API int flyc_memset_d8(flyc_driver_t *driver, int device, uint64_t dst,
                             unsigned char value, size_t size);
 /** Waits for all work on the device (hipDeviceSynchronize, cuCtxSynchronize). */
 FLYC_API int flyc_device_synchronize(flyc_driver_t *driver, int device);
+/** A stream on `device` (hipStreamCreate, cuStreamCreate); `*out` is the
+ *  driver's handle, for ::flyc_launch_config_t.stream. */
+FLYC_API int flyc_stream_create(flyc_driver_t *driver, int device, void **out);
+FLYC_API int flyc_stream_destroy(flyc_driver_t *driver, int device, void *stream);
+FLYC_API int flyc_stream_synchronize(flyc_driver_t *driver, int device, void *stream);
+
+/**
+ * Loads raw code bytes (a `.hsaco` or NUL-terminated PTX) without an
+ * artifact, for programs that link flyc_runtime alone. The bytes are copied.
+ * Launches are checked against the hardware limits only (no metadata), and
+ * any kernel name is looked up in the module.
+ * @retval the codes of flyc_gpu_jit_module_load(); FLYC_EINVAL for an empty
+ *         buffer or an unknown format.
+ */
+FLYC_API int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
+                                           int device, flyc_code_format_t format,
+                                           const void *code, size_t size,
+                                           const flyc_processor_t *processors,
+                                           size_t processor_count);
 
 /** Launch configuration; zero fields take the default. */
 typedef struct flyc_launch_config {
