@@ -198,7 +198,8 @@ int flyc_gpu_jit_module_unload(flyc_gpu_jit_module_t *m) {
   pthread_mutex_lock(&m->mu);
   void *h = m->loaded.handle;
   m->loaded.handle = NULL;
-  memset(m->functions, 0, flyc_artifact_kernel_count(m->artifact) * sizeof *m->functions);
+  if (m->functions)
+    memset(m->functions, 0, flyc_artifact_kernel_count(m->artifact) * sizeof *m->functions);
   free_raw_fns(m);
   pthread_mutex_unlock(&m->mu);
   if (!h)
