@@ -9,8 +9,13 @@
 #include "driver.h"
 
 int flyc__driver_result(const flyc_driver_t *d, const char *op, int rc) {
-  if (rc >= 0)
+  if (rc == FLYC_OK)
     return FLYC_OK;
+  if (rc > 0 || rc < FLYC_ENOTSERIALIZABLE)
+    /* Not a flyc status (a raw hipError_t or CUresult, say): a failure. */
+    return flyc__error_set(FLYC_EDRIVER, "driver '%s' failed in %s: it returned %d, which is "
+                                         "not a flyc status",
+                           d->ops.name ? d->ops.name : "?", op, rc);
   if (flyc_error_last()->code == FLYC_OK)
     flyc__error_set(rc, "driver '%s' failed in %s (%s)", d->ops.name ? d->ops.name : "?", op,
                     flyc_status_name(rc));
@@ -62,7 +67,9 @@ int flyc_driver_device_count(const flyc_driver_t *d, int *count) {
 int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *self) {
   /* The optional functions came later: a table that ends before them is
    * still a whole driver. */
-  if (!out || !ops || ops->size < offsetof(flyc_driver_ops_t, mem_alloc))
+  size_t base = offsetof(flyc_driver_ops_t, device_count);
+  if (!out || !ops || ops->size < offsetof(flyc_driver_ops_t, mem_alloc) ||
+      (ops->size < sizeof *ops && (ops->size - base) % sizeof(void *) != 0))
     return flyc__error_set(FLYC_EINVAL, "flyc_driver_create: out and ops (with size = "
                                         "sizeof(flyc_driver_ops_t)) are required");
   if (!ops->device_count || !ops->module_load || !ops->module_unload || !ops->function_get ||

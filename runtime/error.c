@@ -23,6 +23,9 @@ static void error_state_free(void *p) {
     free(st->buf);
     st->buf = NULL;
     st->cap = 0;
+    /* Another thread-exit destructor may still read the last error. */
+    st->pub.message = "";
+    st->pub.code = FLYC_OK;
   }
 }
 

@@ -100,8 +100,9 @@ static int launch(void *self, int device, void *fn, const flyc_launch_config_t *
 #define ON_DEVICE(call, ...)                                                             \
   do {                                                                                   \
     int e_ = hip.hipSetDevice(device);                                                   \
-    if (!e_)                                                                             \
-      e_ = hip.call(__VA_ARGS__);                                                        \
+    if (e_)                                                                              \
+      return fail("hipSetDevice", e_);                                                   \
+    e_ = hip.call(__VA_ARGS__);                                                          \
     return e_ ? fail(#call, e_) : FLYC_OK;                                               \
   } while (0)
 

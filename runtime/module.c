@@ -86,7 +86,14 @@ int flyc_module_global_lookup(const flyc_loaded_module_t *m, const char *name,
   if (!m || !m->driver || !m->handle || !name || !address || !size)
     return flyc__error_set(FLYC_EINVAL, "flyc_module_global_lookup: a loaded module, a name, "
                                         "address and size are required");
-  return FLYC_DRIVER_CALL(m->driver, global_get, m->device, m->handle, name, address, size);
+  *address = 0;
+  *size = 0;
+  int rc = FLYC_DRIVER_CALL(m->driver, global_get, m->device, m->handle, name, address, size);
+  if (rc == FLYC_OK && (!*address || !*size))
+    rc = flyc__error_set(FLYC_EDRIVER, "driver '%s' found global '%s' but gave no address or "
+                                       "size",
+                         flyc_driver_name(m->driver), name);
+  return rc;
 }
 
 int flyc_module_global_write(const flyc_loaded_module_t *m, const char *name,
@@ -150,6 +157,8 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
   const void *code = flyc_artifact_code(artifact, &size);
   int rc = FLYC_DRIVER_CALL(driver, module_load, device, flyc_artifact_format(artifact), code,
                             size, &m->loaded.handle);
+  if (rc)
+    m->loaded.handle = NULL; /* a failed load leaves nothing to unload */
   if (rc == FLYC_OK && !m->loaded.handle)
     /* FlyDSL's post-condition: processors need a loaded module. */
     rc = flyc__error_set(FLYC_EDRIVER,
@@ -231,7 +240,8 @@ int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *dr
                                   int device, flyc_code_format_t format, const void *code,
                                   size_t size, const flyc_processor_t *processors,
                                   size_t processor_count) {
-  if (!code || !size || (format != FLYC_CODE_AMDGPU_ELF && format != FLYC_CODE_PTX))
+  if (!code || !size || size > ((size_t)1 << 40) ||
+      (format != FLYC_CODE_AMDGPU_ELF && format != FLYC_CODE_PTX))
     return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_load_code: code bytes and a "
                                         "format (AMDGPU ELF or PTX) are required");
   flyc_artifact_t *a = flyc__artifact_new();
@@ -243,6 +253,12 @@ int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *dr
   ((char *)a->code)[size] = '\0'; /* PTX must end in a NUL for the driver */
   a->code_size = size;
   a->format = format;
+  const char *t = format == FLYC_CODE_PTX ? strstr(a->code, ".target ") : NULL;
+  if (t) { /* the target, so that clusters can be checked */
+    char sm[16] = "";
+    if (sscanf(t + 8, "%15[a-z0-9_]", sm) == 1)
+      a->target = strdup(sm);
+  }
   int rc = flyc_gpu_jit_module_load(out, driver, device, a, processors, processor_count);
   if (rc) {
     flyc_artifact_destroy(a);
@@ -274,6 +290,11 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
   for (int d = 0; d < 3; d++) {
     c.grid[d] = dim(c.grid[d]);
     c.block[d] = dim(c.block[d]);
+    if (c.block[d] > 1024) /* before multiplying: no product can wrap */
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': block %c is %u; a block has at most 1024 threads "
+                             "(the device limit)",
+                             kernel, axis[d], c.block[d]);
     threads *= c.block[d];
     if (k->reqd_workgroup_size[0] && c.block[d] != k->reqd_workgroup_size[d])
       return flyc__error_set(FLYC_EINVAL,
@@ -308,6 +329,11 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
     uint64_t blocks = 1;
     for (int d = 0; d < 3; d++) {
       c.cluster[d] = dim(c.cluster[d]);
+      if (c.cluster[d] > 8)
+        return flyc__error_set(FLYC_EINVAL,
+                               "kernel '%s': cluster %c is %u; at most 8 blocks (the "
+                               "portable cluster size)",
+                               kernel, axis[d], c.cluster[d]);
       blocks *= c.cluster[d];
       if (c.grid[d] % c.cluster[d])
         return flyc__error_set(FLYC_EINVAL,
@@ -338,6 +364,9 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
     rc = flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
   else if (!fn) {
     rc = FLYC_DRIVER_CALL(m->loaded.driver, function_get, m->loaded.device, h, kernel, &fn);
+    if (rc == FLYC_OK && !fn)
+      rc = flyc__error_set(FLYC_EDRIVER, "driver '%s' gave no function handle for kernel '%s'",
+                           flyc_driver_name(m->loaded.driver), kernel);
     if (rc == FLYC_OK && idx < nk)
       m->functions[idx] = fn;
     else if (rc == FLYC_OK && (r = malloc(sizeof *r + strlen(kernel) + 1))) {

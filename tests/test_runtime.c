@@ -385,6 +385,15 @@ static void test_runtime__clusters(void **state) {
   c.cluster[0] = 4;
   c.cluster[1] = 4;
   assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "16 blocks", "at most 8");
+  /* Dimensions whose product wraps around 2^64 are refused one by one. */
+  c.grid[0] = c.cluster[0] = 1u << 22;
+  c.grid[1] = c.cluster[1] = 1u << 22;
+  c.grid[2] = c.cluster[2] = 1u << 20;
+  assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "cluster x is 4194304");
+  flyc_launch_config_t wrap = FLYC_LAUNCH_CONFIG_INIT;
+  wrap.block[0] = wrap.block[1] = 1u << 22;
+  wrap.block[2] = 1u << 20;
+  assert_error(flyc_launch(m90, "k", &wrap, NULL), FLYC_EINVAL, "block x is 4194304");
   /* No cluster: the driver sees zeros. */
   flyc_launch_config_t plain = FLYC_LAUNCH_CONFIG_INIT;
   assert_ok(flyc_launch(m80, "k", &plain, NULL));
@@ -460,6 +469,56 @@ static void *worker(void *p) {
     flyc_gpu_jit_module_destroy(m);
   }
   return NULL;
+}
+
+/* Driver functions that break the table's contract are failures, not
+ * successes: a positive (raw driver) code, a success without a handle. */
+static int bad_positive(void *s, int dev, void *fn, const flyc_launch_config_t *c, void **a) {
+  (void)s, (void)dev, (void)fn, (void)c, (void)a;
+  return 1;
+}
+static int bad_no_fn(void *s, int dev, void *h, const char *name, void **fn) {
+  (void)s, (void)dev, (void)h, (void)name, (void)fn;
+  return 0;
+}
+static int bad_no_global(void *s, int dev, void *h, const char *n, uint64_t *a, size_t *z) {
+  (void)s, (void)dev, (void)h, (void)n, (void)a, (void)z;
+  return 0;
+}
+
+static void test_runtime__driver_contract(void **state) {
+  (void)state;
+  rec_t r;
+  memset(&r, 0, sizeof r);
+  pthread_mutex_init(&r.mu, NULL);
+  flyc_driver_ops_t ops = {sizeof ops, 0,       "bad",        r_count,  r_load,  r_unload,
+                           bad_no_fn,  bad_no_global, r_copy, bad_positive, NULL, NULL,
+                           NULL,       NULL,    NULL,         NULL,     NULL,    NULL};
+  flyc_driver_t *d = NULL;
+  assert_ok(flyc_driver_create(&d, &ops, &r));
+  flyc_artifact_t *a = vadd();
+  flyc_gpu_jit_module_t *m = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, NULL, 0));
+  void *args[4] = {0};
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  assert_error(flyc_launch(m, "vadd", &c, args), FLYC_EDRIVER, "gave no function handle");
+  uint64_t addr;
+  size_t size;
+  assert_error(flyc_module_global_lookup(flyc_gpu_jit_module_loaded(m), "g", &addr, &size),
+               FLYC_EDRIVER, "gave no address");
+  flyc_gpu_jit_module_destroy(m);
+  flyc_driver_destroy(d);
+  ops.function_get = r_fn;
+  assert_ok(flyc_driver_create(&d, &ops, &r));
+  assert_ok(flyc_gpu_jit_module_load(&m, d, 0, a, NULL, 0));
+  assert_error(flyc_launch(m, "vadd", &c, args), FLYC_EDRIVER, "returned 1",
+               "not a flyc status");
+  flyc_gpu_jit_module_destroy(m);
+  flyc_driver_destroy(d);
+  /* A table size that ends inside a function pointer. */
+  ops.size = (uint32_t)(offsetof(flyc_driver_ops_t, mem_alloc) + 4);
+  assert_error(flyc_driver_create(&d, &ops, &r), FLYC_EINVAL, "sizeof(flyc_driver_ops_t)");
+  flyc_artifact_destroy(a);
 }
 
 static void test_runtime__memory_helpers(void **state) {
@@ -565,6 +624,7 @@ int main(void) {
       cmocka_unit_test(test_runtime__globals_and_registry),
       cmocka_unit_test(test_runtime__raw_code),
       cmocka_unit_test(test_runtime__clusters),
+      cmocka_unit_test(test_runtime__driver_contract),
       cmocka_unit_test(test_runtime__memory_helpers),
       cmocka_unit_test(test_runtime__threads),
       cmocka_unit_test(test_runtime__real_drivers_fail_cleanly),
