@@ -60,6 +60,29 @@ static void instruction(out_t *o, const char *text, uint64_t addr) {
   emit(o, line);
 }
 
+/* The target of a SOPP branch (s_branch, s_cbranch_*): LLVM prints the
+ * operand as the raw 16-bit field, a signed count of dwords from the next
+ * instruction (AMDGPU ISA manuals, SOPP: PC = PC + 4 + SIMM16 * 4). 1 and the
+ * address when `text` is one. */
+static int branch_target(const char *text, uint64_t addr, uint64_t *target) {
+  while (*text == '\t' || *text == ' ')
+    text++;
+  if (strncmp(text, "s_branch ", 9) != 0 && strncmp(text, "s_cbranch_", 10) != 0)
+    return 0;
+  const char *sp = strrchr(text, ' ');
+  char *end;
+  unsigned long v = strtoul(sp + 1, &end, 0);
+  if (end == sp + 1 || *end || v > 0xffff)
+    return 0;
+  *target = addr + 4 + (uint64_t)((int64_t)(int16_t)(uint16_t)v * 4);
+  return 1;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
                               void *payload) {
   if (!a || !cb)
@@ -124,6 +147,25 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
       continue;
     const uint8_t *bytes = d->d_buf;
     size_t size = d->d_size, off = 0, li = 0;
+    /* First pass: branch targets inside this section become local labels. */
+    uint64_t *targets = NULL;
+    size_t nt = 0, ti = 0;
+    while (off < size) {
+      uint64_t addr = sh.sh_addr + off, to;
+      size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
+                                       sizeof text);
+      if (n && branch_target(text, addr, &to) && to >= sh.sh_addr && to < sh.sh_addr + size) {
+        uint64_t *nt2 = realloc(targets, (nt + 1) * sizeof *nt2);
+        if (nt2) {
+          targets = nt2;
+          targets[nt++] = to;
+        }
+      }
+      off += n ? n : 4;
+    }
+    if (nt)
+      qsort(targets, nt, sizeof *targets, cmp_u64);
+    off = 0;
     while (o.rc == FLYC_OK && off < size) {
       uint64_t addr = sh.sh_addr + off;
       while (li < nl && labels[li].addr < addr)
@@ -136,8 +178,24 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
         first_label = 0;
         emit(&o, line);
       }
+      while (ti < nt && targets[ti] < addr)
+        ti++;
+      if (ti < nt && targets[ti] == addr) {
+        flush_repeats(&o);
+        snprintf(line, sizeof line, ".L%06llx:\n", (unsigned long long)addr);
+        emit(&o, line);
+        while (ti < nt && targets[ti] == addr)
+          ti++;
+      }
       size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
                                        sizeof text);
+      uint64_t to;
+      if (n && branch_target(text, addr, &to)) {
+        size_t len = strlen(text);
+        int inside = to >= sh.sh_addr && to < sh.sh_addr + size;
+        snprintf(text + len, sizeof text - len, inside ? " (.L%06llx)" : " (%06llx, outside %s)",
+                 (unsigned long long)to, "the section");
+      }
       if (n == 0) {
         uint32_t w = 0;
         memcpy(&w, bytes + off, size - off >= 4 ? 4 : size - off);
@@ -148,6 +206,7 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
       off += n;
     }
     flush_repeats(&o);
+    free(targets);
   }
   rc = o.rc;
   if (!e)

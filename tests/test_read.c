@@ -1,6 +1,7 @@
 /* Reading existing code objects and PTX (flyc inspect), disassembly, and
  * corrupt inputs. */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "util.h"
@@ -84,6 +85,54 @@ static void test_read__disassemble(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* Branches name their target: a loop's back edge points at a local label
+ * placed on an earlier instruction (SOPP: PC + 4 + SIMM16 * 4). */
+static void test_read__disassemble_branch_targets(void **state) {
+  (void)state;
+  static const char ir[] =
+      "target triple = \"amdgcn-amd-amdhsa\"\n"
+      "define amdgpu_kernel void @loop(ptr addrspace(1) %p, i32 %n) {\n"
+      "entry:\n  br label %body\n"
+      "body:\n  %i = phi i32 [0, %entry], [%i1, %body]\n"
+      "  %g = getelementptr float, ptr addrspace(1) %p, i32 %i\n"
+      "  %v = load volatile float, ptr addrspace(1) %g\n"
+      "  %w = fadd float %v, 1.0\n"
+      "  store volatile float %w, ptr addrspace(1) %g\n"
+      "  %i1 = add i32 %i, 1\n  %c = icmp slt i32 %i1, %n\n"
+      "  br i1 %c, label %body, label %exit\n"
+      "exit:\n  ret void\n}\n";
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, ir, sizeof ir - 1, "loop.ll", &o));
+  tu_text_t t = {NULL, 0, 0};
+  assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
+  const char *br = strstr(t.s, "s_cbranch_scc1");
+  assert_non_null(br);
+  const char *ref = strstr(br, "(.L");
+  assert_non_null(ref);
+  char label[16];
+  unsigned long long to = 0, at = 0;
+  assert_int_equal(sscanf(ref, "(.L%llx)", &to), 1);
+  assert_int_equal(sscanf(strchr(br, '/'), "// %llx", &at), 1);
+  assert_true(to < at); /* the back edge */
+  snprintf(label, sizeof label, ".L%06llx:\n", to);
+  const char *def = strstr(t.s, label);
+  assert_non_null(def);
+  assert_true(def < br);
+  /* The labelled line is the instruction at that address. */
+  char addr[16];
+  snprintf(addr, sizeof addr, "// %06llx\n", to);
+  const char *next = def + strlen(label), *eol = strchr(next, '\n');
+  assert_non_null(eol);
+  assert_ptr_equal(strstr(next, addr) + strlen(addr) - 1, eol);
+  /* ... and it is the loop's head: the volatile load, not its neighbour. */
+  const char *load = strstr(next, "global_load_dword");
+  assert_true(load && load < eol);
+  free(t.s);
+  flyc_artifact_destroy(a);
+}
+
 /* PTX text: a kernel without a parameter list, and an .extern .entry
  * declaration, which is no kernel and must not take the next one's .reqntid. */
 static void test_read__ptx_declarations(void **state) {
@@ -134,6 +183,7 @@ int main(void) {
       cmocka_unit_test(test_read__code_object_round_trip),
       cmocka_unit_test(test_read__ptx_round_trip),
       cmocka_unit_test(test_read__disassemble),
+      cmocka_unit_test(test_read__disassemble_branch_targets),
       cmocka_unit_test(test_read__ptx_declarations),
       cmocka_unit_test(test_read__corrupt_inputs),
   };

@@ -239,8 +239,10 @@ typedef int (*flyc_text_cb)(const char *text, size_t len, void *payload);
 
 /**
  * Disassembles an artifact: AMDGPU ISA through LLVM's disassembler, one
- * instruction a line with its address and a label per function symbol; PTX is
- * passed through as it is.
+ * instruction a line with its address and a label per function symbol; a
+ * branch (s_branch, s_cbranch_*) is followed by its target's local label
+ * `.L<address>`, which is placed before the instruction there (the SOPP rule:
+ * PC + 4 + SIMM16 * 4 bytes). PTX is passed through as it is.
  * @retval FLYC_OK
  * @retval FLYC_EINVAL       NULL argument, or the callback asked to stop.
  * @retval FLYC_EUNSUPPORTED the processor has no disassembler in this LLVM.
