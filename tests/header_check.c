@@ -4,6 +4,7 @@
 #include "flyc/artifact.h"
 #include "flyc/compile.h"
 #include "flyc/llvm.h"
+#include "flyc/kernel.h"
 #include "flyc/runtime.h"
 #include "flyc/driver.h"
 #include "flyc.h"

@@ -1,0 +1,365 @@
+/* The kernel builder (flyc/kernel.h): contexts, kernel definitions, unique
+ * names, known_block_size, the body helpers, and compiling a context. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "flyc/kernel.h"
+#include "util.h"
+
+/* c[i] = a[i] + b[i] for i < n, i = block_idx.x * block_dim.x + thread_idx.x;
+ * the same kernel as fixtures/vadd.hip. */
+static int vadd_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  (void)payload;
+  LLVMContextRef lc = LLVMGetModuleContext(LLVMGetGlobalParent(flyc_kb_function(kb)));
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(lc);
+  LLVMValueRef i = LLVMBuildAdd(
+      b, LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), flyc_kb_block_dim(kb, 0), ""),
+      flyc_kb_thread_idx(kb, 0), "i");
+  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(lc, flyc_kb_function(kb), "body");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(lc, flyc_kb_function(kb), "done");
+  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSLT, i, args[3], ""), body, done);
+  LLVMPositionBuilderAtEnd(b, body);
+  LLVMValueRef x = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, args[0], &i, 1, ""), "");
+  LLVMValueRef y = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, args[1], &i, 1, ""), "");
+  LLVMBuildStore(b, LLVMBuildFAdd(b, x, y, ""), LLVMBuildGEP2(b, f32, args[2], &i, 1, ""));
+  LLVMBuildBr(b, done);
+  LLVMPositionBuilderAtEnd(b, done);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static flyc_param_t vadd_params[4];
+
+static flyc_kernel_def_t vadd_def(unsigned as) {
+  static const char *names[] = {"a", "b", "c", "n"};
+  for (int k = 0; k < 3; k++)
+    vadd_params[k] = (flyc_param_t){names[k], FLYC_PARAM_PTR, 0, as, 4, 1};
+  vadd_params[3] = (flyc_param_t){names[3], FLYC_PARAM_INT, 32, 0, 0, 0};
+  flyc_kernel_def_t d = {0};
+  d.name = "vadd";
+  d.params = vadd_params;
+  d.param_count = 4;
+  d.body = vadd_body;
+  return d;
+}
+
+static int ret_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                    void *payload) {
+  (void)kb, (void)args, (void)payload;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+/* The builder's vadd for gfx90a has clang's kernarg segment, `.args` and
+ * max flat workgroup size (the HIP golden, COV4). */
+static void test_builder__vadd_gfx90a_matches_clang(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_kernel_def_t d = vadd_def(1);
+  const char *name = NULL;
+  assert_ok(flyc_kernel_emit(ctx, &d, &name));
+  assert_string_equal(name, "vadd");
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.code_object_version = 4;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, &o, &a));
+  const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(a, "vadd");
+  assert_non_null(k);
+  assert_int_equal(k->kernarg_segment_size, 28);
+  assert_int_equal(k->max_flat_workgroup_size, 1024);
+  assert_int_equal(k->arg_count, 4);
+  assert_string_equal(k->args[0].name, "a"); /* clang's golden has no names */
+  assert_string_equal(k->args[3].name, "n");
+  assert_int_equal(k->args[3].offset, 24);
+#ifdef FLYC_TEST_HAVE_HIP_GOLDEN
+  size_t n;
+  void *bytes = tu_read(FX("vadd_clang.gfx90a.hsaco"), &n);
+  flyc_artifact_t *clang = NULL;
+  assert_ok(flyc_artifact_read(&clang, bytes, n));
+  free(bytes);
+  const flyc_kernel_info_t *c = flyc_artifact_kernel_lookup(clang, "vadd");
+  assert_int_equal(k->kernarg_segment_size, c->kernarg_segment_size);
+  assert_int_equal(k->kernarg_segment_align, c->kernarg_segment_align);
+  assert_int_equal(k->max_flat_workgroup_size, c->max_flat_workgroup_size);
+  assert_int_equal(k->arg_count, c->arg_count);
+  for (size_t i = 0; i < c->arg_count; i++) {
+    assert_int_equal(k->args[i].offset, c->args[i].offset);
+    assert_int_equal(k->args[i].size, c->args[i].size);
+    assert_string_equal(k->args[i].value_kind, c->args[i].value_kind);
+    assert_string_equal(k->args[i].address_space, c->args[i].address_space);
+  }
+  flyc_artifact_destroy(clang);
+#else
+  print_message("note: no HIP golden (clang-15 with HIP not found); layout checked alone\n");
+#endif
+  flyc_artifact_destroy(a);
+  /* Compiled once: the module is gone. */
+  assert_error(flyc_ctx_compile(ctx, NULL, &a), FLYC_EINVAL, "already compiled");
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "already compiled");
+  assert_null(flyc_ctx_module(ctx));
+  flyc_ctx_destroy(ctx);
+}
+
+/* known_block_size becomes the target's attributes, and the block size a
+ * constant; the code object and the PTX report it. */
+static void test_builder__known_block_size_lowered(void **state) {
+  (void)state;
+  const int64_t kbs[3] = {64, 2, 1};
+  const char *targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_kernel_def_t d = vadd_def(1);
+    d.known_block_size = kbs;
+    d.known_block_size_count = 3;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    LLVMValueRef fn = LLVMGetNamedFunction(flyc_ctx_module(ctx), "vadd");
+    assert_non_null(fn);
+    if (t == 0) {
+      LLVMAttributeRef at = LLVMGetStringAttributeAtIndex(
+          fn, LLVMAttributeFunctionIndex, "amdgpu-flat-work-group-size", 27);
+      unsigned len;
+      const char *v = LLVMGetStringAttributeValue(at, &len);
+      assert_int_equal(len, 7);
+      assert_memory_equal(v, "128,128", 7);
+      assert_int_equal(LLVMGetFunctionCallConv(fn), 91);
+    }
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+    const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(a, "vadd");
+    assert_non_null(k);
+    assert_int_equal(k->reqd_workgroup_size[0], 64);
+    assert_int_equal(k->reqd_workgroup_size[1], 2);
+    assert_int_equal(k->reqd_workgroup_size[2], 1);
+    if (t == 0) {
+      assert_int_equal(k->max_flat_workgroup_size, 128);
+    } else {
+      size_t n;
+      const char *ptx = flyc_artifact_code(a, &n);
+      assert_non_null(strstr(ptx, ".entry vadd"));
+      assert_non_null(strstr(ptx, ".reqntid 64, 2, 1"));
+      assert_null(strstr(ptx, "%ntid.x")); /* block_dim folded to 64 */
+    }
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
+static void test_builder__known_block_size_errors(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_kernel_def_t d = {0};
+  d.body = ret_body;
+  const int64_t two[2] = {64, 1}, zero_y[3] = {64, 0, 1}, neg_z[3] = {1, 1, -4},
+                big[3] = {64, 32, 1};
+  d.known_block_size = two;
+  d.known_block_size_count = 2;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "exactly 3 elements", "not 2");
+  d.known_block_size = zero_y;
+  d.known_block_size_count = 3;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "known_block_size[1] = 0",
+               "(y)", "positive");
+  d.known_block_size = neg_z;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "known_block_size[2] = -4");
+  d.known_block_size = big;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "64 x 32 x 1 = 2048", "1024");
+  d.known_block_size = NULL;
+  d.known_block_size_count = 3;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "known_block_size is NULL");
+  /* Nothing was emitted by the failures; no counter consumed either. */
+  d.known_block_size_count = 0;
+  const char *name;
+  assert_ok(flyc_kernel_emit(ctx, &d, &name));
+  assert_string_equal(name, "kernel_0");
+  flyc_ctx_destroy(ctx);
+}
+
+/* FlyDSL's naming: explicit verbatim then suffixed from the counter; unnamed
+ * `<base>_<id>`; and (past FlyDSL) no clash with other module symbols. */
+static void test_builder__names(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "sm_80"));
+  flyc_kernel_def_t d = {0};
+  d.body = ret_body;
+  const char *n0, *n1, *n2, *n3, *n4;
+  d.name = "k";
+  assert_ok(flyc_kernel_emit(ctx, &d, &n0));
+  assert_ok(flyc_kernel_emit(ctx, &d, &n1));
+  d.name = NULL;
+  d.base = "gemm";
+  assert_ok(flyc_kernel_emit(ctx, &d, &n2));
+  d.base = NULL;
+  assert_ok(flyc_kernel_emit(ctx, &d, &n3));
+  LLVMAddGlobal(flyc_ctx_module(ctx), LLVMInt32TypeInContext(flyc_ctx_llvm_context(ctx)),
+                "user_4");
+  d.base = "user";
+  assert_ok(flyc_kernel_emit(ctx, &d, &n4));
+  assert_string_equal(n0, "k");
+  assert_string_equal(n1, "k_1");
+  assert_string_equal(n2, "gemm_2");
+  assert_string_equal(n3, "kernel_3");
+  assert_string_equal(n4, "user_5");
+  d.name = "9lives";
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'9lives'", "not a valid");
+  d.name = "a b";
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'a b'");
+  d.name = "";
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "kernel name ''");
+  /* Every kernel is marked for NVPTX. */
+  assert_int_equal(LLVMGetNamedMetadataNumOperands(flyc_ctx_module(ctx), "nvvm.annotations"),
+                   5);
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+  assert_int_equal(flyc_artifact_kernel_count(a), 5);
+  assert_non_null(flyc_artifact_kernel_lookup(a, "k_1"));
+  flyc_artifact_destroy(a);
+  flyc_ctx_destroy(ctx);
+}
+
+static int fail_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  (void)kb, (void)args;
+  int mode = *(int *)payload;
+  if (mode == 0)
+    return 7; /* not a flyc status */
+  if (mode == 1)
+    return FLYC_ENOTFOUND;
+  if (mode == 2) {
+    flyc_kb_thread_idx(kb, 3);
+    LLVMBuildRetVoid(b);
+    return 0;
+  }
+  /* mode 3: an unterminated entry block */
+  flyc_kb_thread_idx(kb, 0);
+  return 0;
+}
+
+/* A failing body loses nothing: the kernel is gone, the name and counter
+ * unused, the context still compiles. */
+static void test_builder__body_errors(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_kernel_def_t d = {0};
+  d.name = "bad";
+  d.body = fail_body;
+  int mode = 0;
+  d.payload = &mode;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "kernel 'bad'", "returned 7");
+  mode = 1;
+  assert_int_equal(flyc_kernel_emit(ctx, &d, NULL), FLYC_ENOTFOUND);
+  mode = 2;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "flyc_kb_thread_idx", "axis 3");
+  mode = 3;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EIR, "kernel 'bad'", "terminator");
+  assert_null(LLVMGetNamedFunction(flyc_ctx_module(ctx), "bad"));
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_ctx_compile(ctx, NULL, &a), FLYC_EINVAL, "no kernel");
+  d.body = ret_body;
+  const char *name;
+  assert_ok(flyc_kernel_emit(ctx, &d, &name));
+  assert_string_equal(name, "bad");
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx908";
+  assert_error(flyc_ctx_compile(ctx, &o, &a), FLYC_EINVAL, "gfx908", "gfx90a");
+  o.target = NULL;
+  assert_ok(flyc_ctx_compile(ctx, &o, &a));
+  flyc_artifact_destroy(a);
+  flyc_ctx_destroy(ctx);
+}
+
+static void test_builder__bad_arguments(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_error(flyc_ctx_create(&ctx, "gfx9999"), FLYC_EUNSUPPORTED, "'gfx9999'", "gfx90a");
+  assert_error(flyc_ctx_create(&ctx, "gfx90a:bogus+"), FLYC_EUNSUPPORTED, "'bogus'");
+  assert_error(flyc_ctx_create(&ctx, ""), FLYC_EINVAL, "target");
+  assert_null(ctx);
+  assert_error(flyc_ctx_create(NULL, "gfx90a"), FLYC_EINVAL, "required");
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  assert_error(flyc_kernel_emit(ctx, NULL, NULL), FLYC_EINVAL, "required");
+  flyc_kernel_def_t d = {0};
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "body");
+  d.body = ret_body;
+  flyc_param_t p = {"x", FLYC_PARAM_INT, 12, 0, 0, 0};
+  d.params = &p;
+  d.param_count = 1;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "parameter 0", "'x'", "12 bits");
+  p = (flyc_param_t){"f", FLYC_PARAM_FLOAT, 8, 0, 0, 0};
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'f'", "8 bits", "float");
+  p = (flyc_param_t){"p", FLYC_PARAM_PTR, 0, 1, 12, 0};
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "align 12");
+  p = (flyc_param_t){"q", (flyc_param_kind_t)9, 0, 0, 0, 0};
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'q'", "unknown kind 9");
+  d.params = NULL;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "params is NULL");
+  assert_error(flyc_ctx_compile(NULL, NULL, NULL), FLYC_EINVAL, "required");
+  flyc_ctx_destroy(ctx);
+  flyc_ctx_destroy(NULL);
+}
+
+/* A shared-memory-free barrier kernel: the barrier is the target's. */
+static int barrier_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                        void *payload) {
+  if (flyc_kb_barrier(kb) || flyc_kb_barrier(kb))
+    return -1;
+  LLVMValueRef ws = flyc_kb_wave_size(kb), gd = flyc_kb_grid_dim(kb, 1);
+  *(unsigned long long *)payload = LLVMConstIntGetZExtValue(ws);
+  LLVMBuildStore(b, LLVMBuildAdd(b, ws, gd, ""), args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_builder__barrier_and_sizes(void **state) {
+  (void)state;
+  const char *targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_param_t p = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    flyc_kernel_def_t d = {0};
+    d.name = "sync";
+    d.params = &p;
+    d.param_count = 1;
+    d.body = barrier_body;
+    unsigned long long wave = 0;
+    d.payload = &wave;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    assert_int_equal(wave, t == 0 ? 64 : 32);
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+    if (t == 0) {
+      tu_text_t txt = {NULL, 0, 0};
+      assert_ok(flyc_artifact_disassemble(a, tu_collect, &txt));
+      assert_non_null(strstr(txt.s, "s_barrier"));
+      free(txt.s);
+    } else {
+      size_t n;
+      const char *ptx = flyc_artifact_code(a, &n);
+      assert_non_null(strstr(ptx, "bar.sync"));
+      assert_non_null(strstr(ptx, "%nctaid.y"));
+    }
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_builder__vadd_gfx90a_matches_clang),
+      cmocka_unit_test(test_builder__known_block_size_lowered),
+      cmocka_unit_test(test_builder__known_block_size_errors),
+      cmocka_unit_test(test_builder__names),
+      cmocka_unit_test(test_builder__body_errors),
+      cmocka_unit_test(test_builder__bad_arguments),
+      cmocka_unit_test(test_builder__barrier_and_sizes),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
