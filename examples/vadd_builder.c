@@ -8,30 +8,8 @@
 #include <stdio.h>
 
 #include <flyc.h>
-#include <flyc/kernel.h>
-#include <llvm-c/Core.h>
 
-/* i = block_idx.x * block_dim.x + thread_idx.x; if (i < n) c[i] = a[i] + b[i] */
-static int vadd(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg, void *payload) {
-  (void)payload;
-  LLVMValueRef fn = flyc_kb_function(kb);
-  LLVMContextRef lc = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(lc);
-  LLVMValueRef i = LLVMBuildAdd(
-      b, LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), flyc_kb_block_dim(kb, 0), ""),
-      flyc_kb_thread_idx(kb, 0), "i");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(lc, fn, "body");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(lc, fn, "done");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSLT, i, arg[3], ""), body, done);
-  LLVMPositionBuilderAtEnd(b, body);
-  LLVMValueRef x = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, arg[0], &i, 1, ""), "x");
-  LLVMValueRef y = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, arg[1], &i, 1, ""), "y");
-  LLVMBuildStore(b, LLVMBuildFAdd(b, x, y, ""), LLVMBuildGEP2(b, f32, arg[2], &i, 1, ""));
-  LLVMBuildBr(b, done);
-  LLVMPositionBuilderAtEnd(b, done);
-  LLVMBuildRetVoid(b);
-  return 0;
-}
+#include "vadd_kernel.h"
 
 static int fail(const char *what) {
   const flyc_error_t *e = flyc_error_last();
@@ -44,18 +22,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s TARGET OUT\n", argv[0]);
     return 2;
   }
-  /* Global memory is address space 1 on both families. */
-  const flyc_param_t params[] = {
-      {"a", FLYC_PARAM_PTR, 0, 1, 4, 1},
-      {"b", FLYC_PARAM_PTR, 0, 1, 4, 1},
-      {"c", FLYC_PARAM_PTR, 0, 1, 4, 1},
-      {"n", FLYC_PARAM_INT, 32, 0, 0, 0},
-  };
   flyc_kernel_def_t def = {0};
   def.name = "vadd";
-  def.params = params;
+  def.params = vadd_params;
   def.param_count = 4;
-  def.body = vadd;
+  def.body = vadd_body;
   flyc_ctx_t *ctx;
   if (flyc_ctx_create(&ctx, argv[1]))
     return fail("target");

@@ -8,37 +8,9 @@
 
 #include "flyc/kernel.h"
 #include "util.h"
+#include "vadd_kernel.h" /* examples/: the vector add */
 
-/* c[i] = a[i] + b[i] for i < n, i = block_idx.x * block_dim.x + thread_idx.x;
- * the same kernel as fixtures/vadd.hip. */
-static int vadd_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
-                     void *payload) {
-  (void)payload;
-  LLVMContextRef lc = LLVMGetModuleContext(LLVMGetGlobalParent(flyc_kb_function(kb)));
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(lc);
-  LLVMValueRef i = LLVMBuildAdd(
-      b, LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), flyc_kb_block_dim(kb, 0), ""),
-      flyc_kb_thread_idx(kb, 0), "i");
-  LLVMBasicBlockRef body = LLVMAppendBasicBlockInContext(lc, flyc_kb_function(kb), "body");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(lc, flyc_kb_function(kb), "done");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSLT, i, args[3], ""), body, done);
-  LLVMPositionBuilderAtEnd(b, body);
-  LLVMValueRef x = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, args[0], &i, 1, ""), "");
-  LLVMValueRef y = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, args[1], &i, 1, ""), "");
-  LLVMBuildStore(b, LLVMBuildFAdd(b, x, y, ""), LLVMBuildGEP2(b, f32, args[2], &i, 1, ""));
-  LLVMBuildBr(b, done);
-  LLVMPositionBuilderAtEnd(b, done);
-  LLVMBuildRetVoid(b);
-  return 0;
-}
-
-static flyc_param_t vadd_params[4];
-
-static flyc_kernel_def_t vadd_def(unsigned as) {
-  static const char *names[] = {"a", "b", "c", "n"};
-  for (int k = 0; k < 3; k++)
-    vadd_params[k] = (flyc_param_t){names[k], FLYC_PARAM_PTR, 0, as, 4, 1};
-  vadd_params[3] = (flyc_param_t){names[3], FLYC_PARAM_INT, 32, 0, 0, 0};
+static flyc_kernel_def_t vadd_def(void) {
   flyc_kernel_def_t d = {0};
   d.name = "vadd";
   d.params = vadd_params;
@@ -60,7 +32,7 @@ static void test_builder__vadd_gfx90a_matches_clang(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_kernel_def_t d = vadd_def(1);
+  flyc_kernel_def_t d = vadd_def();
   const char *name = NULL;
   assert_ok(flyc_kernel_emit(ctx, &d, &name));
   assert_string_equal(name, "vadd");
@@ -114,7 +86,7 @@ static void test_builder__known_block_size_lowered(void **state) {
   for (int t = 0; t < 2; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    flyc_kernel_def_t d = vadd_def(1);
+    flyc_kernel_def_t d = vadd_def();
     d.known_block_size = kbs;
     d.known_block_size_count = 3;
     assert_ok(flyc_kernel_emit(ctx, &d, NULL));
