@@ -69,6 +69,7 @@ struct flyc_ctx {
   char **names;      /* kernel name registry, in emit order */
   size_t nnames;
   unsigned counter; /* FlyDSL's kernel_counter */
+  int in_body;      /* a body is running: emit and compile are refused */
 };
 
 struct flyc_kernel_builder {
@@ -131,6 +132,9 @@ static int name_taken(const flyc_ctx_t *c, const char *name) {
 static int valid_name(const char *s) {
   if (!*s || (*s >= '0' && *s <= '9') || strlen(s) > 200)
     return 0;
+  /* LLVM's intrinsic namespace and flyc's own helpers are not kernel names. */
+  if (strncmp(s, "llvm.", 5) == 0 || strncmp(s, "__flyc", 6) == 0)
+    return 0;
   for (; *s; s++)
     if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
           *s == '_' || *s == '$' || *s == '.'))
@@ -146,7 +150,8 @@ static int pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out) {
   if (!valid_name(want))
     return flyc__error_set(FLYC_EINVAL,
                            "kernel %s '%.200s' is not a valid symbol name (letters, digits, "
-                           "'_', '$', '.'; not starting with a digit; at most 200 characters)",
+                           "'_', '$', '.'; not starting with a digit, 'llvm.' or '__flyc'; "
+                           "at most 200 characters)",
                            d->name ? "name" : "base", want);
   char buf[256];
   if (d->name && !name_taken(c, want)) {
@@ -238,8 +243,8 @@ static void nvvm_annotate(flyc_ctx_t *c, LLVMValueRef fn, const char *key, uint3
   LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn),
                             LLVMMDStringInContext2(c->llctx, key, strlen(key)),
                             LLVMValueAsMetadata(LLVMConstInt(i32, v, 0))};
-  LLVMAddNamedMetadataOperand(c->mod, "nvvm.annotations",
-                              LLVMMetadataAsValue(c->llctx, LLVMMDNodeInContext2(c->llctx, ops, 3)));
+  LLVMMetadataRef node = LLVMMDNodeInContext2(c->llctx, ops, 3);
+  LLVMAddNamedMetadataOperand(c->mod, "nvvm.annotations", LLVMMetadataAsValue(c->llctx, node));
 }
 
 /* Declares the kernel with its target's convention and block size. NVPTX's
@@ -302,6 +307,9 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
                                         "required");
   if (!ctx->mod)
     return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: the context was already compiled");
+  if (ctx->in_body)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: called from a kernel body; emit "
+                                        "kernels one after another");
   if (def->param_count && !def->params)
     return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: %zu parameters but params is NULL",
                            def->param_count);
@@ -339,7 +347,9 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; args && i < def->param_count; i++)
     args[i] = LLVMGetParam(fn, (unsigned)i);
+  ctx->in_body = 1;
   int body_rc = args ? def->body(&kb, b, args, def->payload) : FLYC_OK;
+  ctx->in_body = 0;
   free(args);
   LLVMDisposeBuilder(b);
   if (rc == FLYC_OK && kb.rc)
@@ -380,6 +390,8 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
     return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: context and out are required");
   if (!ctx->mod)
     return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: the context was already compiled");
+  if (ctx->in_body)
+    return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: called from a kernel body");
   if (!ctx->nnames)
     return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: the context has no kernel");
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;

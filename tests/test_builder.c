@@ -184,6 +184,10 @@ static void test_builder__names(void **state) {
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'a b'");
   d.name = "";
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "kernel name ''");
+  d.name = "llvm.trap";
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'llvm.trap'");
+  d.name = "__flyc_barrier";
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'__flyc_barrier'");
   /* Every kernel is marked for NVPTX. */
   assert_int_equal(LLVMGetNamedMetadataNumOperands(flyc_ctx_module(ctx), "nvvm.annotations"),
                    5);
@@ -198,13 +202,27 @@ static void test_builder__names(void **state) {
 static int fail_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                      void *payload) {
   (void)kb, (void)args;
-  int mode = *(int *)payload;
+  int mode = *(int *)payload; /* payload: {int mode; flyc_ctx_t *ctx} */
   if (mode == 0)
     return 7; /* not a flyc status */
   if (mode == 1)
     return FLYC_ENOTFOUND;
   if (mode == 2) {
     flyc_kb_thread_idx(kb, 3);
+    LLVMBuildRetVoid(b);
+    return 0;
+  }
+  if (mode == 4) {
+    flyc_ctx_t *ctx = *((flyc_ctx_t **)payload + 1);
+    flyc_kernel_def_t d = {0};
+    d.body = ret_body;
+    flyc_artifact_t *a = NULL;
+    if (flyc_kernel_emit(ctx, &d, NULL) != FLYC_EINVAL ||
+        !strstr(flyc_error_last()->message, "from a kernel body"))
+      return 100;
+    if (flyc_ctx_compile(ctx, NULL, &a) != FLYC_EINVAL ||
+        !strstr(flyc_error_last()->message, "from a kernel body"))
+      return 101;
     LLVMBuildRetVoid(b);
     return 0;
   }
@@ -222,14 +240,17 @@ static void test_builder__body_errors(void **state) {
   flyc_kernel_def_t d = {0};
   d.name = "bad";
   d.body = fail_body;
-  int mode = 0;
-  d.payload = &mode;
+  struct {
+    int mode;
+    flyc_ctx_t *ctx;
+  } pl = {0, ctx};
+  d.payload = &pl;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "kernel 'bad'", "returned 7");
-  mode = 1;
+  pl.mode = 1;
   assert_int_equal(flyc_kernel_emit(ctx, &d, NULL), FLYC_ENOTFOUND);
-  mode = 2;
+  pl.mode = 2;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "flyc_kb_thread_idx", "axis 3");
-  mode = 3;
+  pl.mode = 3;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EIR, "kernel 'bad'", "terminator");
   assert_null(LLVMGetNamedFunction(flyc_ctx_module(ctx), "bad"));
   flyc_artifact_t *a = NULL;
@@ -243,6 +264,29 @@ static void test_builder__body_errors(void **state) {
   assert_error(flyc_ctx_compile(ctx, &o, &a), FLYC_EINVAL, "gfx908", "gfx90a");
   o.target = NULL;
   assert_ok(flyc_ctx_compile(ctx, &o, &a));
+  flyc_artifact_destroy(a);
+  flyc_ctx_destroy(ctx);
+}
+
+/* A body cannot emit into or compile its own context. */
+static void test_builder__reentry_refused(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "sm_80"));
+  struct {
+    int mode;
+    flyc_ctx_t *ctx;
+  } pl = {4, ctx};
+  flyc_kernel_def_t d = {0};
+  d.name = "outer";
+  d.body = fail_body;
+  d.payload = &pl;
+  const char *name;
+  assert_ok(flyc_kernel_emit(ctx, &d, &name));
+  assert_string_equal(name, "outer");
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+  assert_int_equal(flyc_artifact_kernel_count(a), 1);
   flyc_artifact_destroy(a);
   flyc_ctx_destroy(ctx);
 }
@@ -330,6 +374,7 @@ int main(void) {
       cmocka_unit_test(test_builder__known_block_size_errors),
       cmocka_unit_test(test_builder__names),
       cmocka_unit_test(test_builder__body_errors),
+      cmocka_unit_test(test_builder__reentry_refused),
       cmocka_unit_test(test_builder__bad_arguments),
       cmocka_unit_test(test_builder__barrier_and_sizes),
   };

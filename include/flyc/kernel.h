@@ -77,6 +77,10 @@ typedef struct flyc_param {
  * body must leave every block it creates terminated (`ret void` to end).
  * Return 0, or a flyc status (with flyc_error_last() set by the caller's own
  * code, or any other nonzero value) to abandon the kernel.
+ *
+ * `kb` and `builder` are valid only until the body returns. A body must not
+ * emit, compile or destroy its own context (emit and compile return
+ * FLYC_EINVAL; destroying it is undefined).
  */
 typedef int (*flyc_kernel_body_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef builder,
                                    LLVMValueRef *args, void *payload);
@@ -84,7 +88,7 @@ typedef int (*flyc_kernel_body_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef bui
 /** A kernel definition. Zero-initialise, then fill. */
 typedef struct flyc_kernel_def {
   /** Explicit kernel name (letters, digits, `_`, `$`, `.`; not starting with
-   *  a digit), or NULL. */
+   *  a digit, `llvm.` or `__flyc`; at most 200 characters), or NULL. */
   const char *name;
   /** Base of an unnamed kernel's name (`<base>_<id>`); NULL means "kernel". */
   const char *base;
@@ -129,8 +133,8 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  * @retval FLYC_EINVAL  NULL argument, no body, a bad parameter (kind, width,
  *   alignment), a bad name, known_block_size not exactly three positive
  *   integers with a product of at most 1024 (the message names the element),
- *   a helper given a bad axis, a body that failed without a status, or the
- *   context already compiled.
+ *   a helper given a bad axis, a body that failed without a status, a call
+ *   from inside a body, or the context already compiled.
  * @retval FLYC_EIR     the body left IR the verifier rejects (its text).
  * @retval FLYC_ENOMEM
  * @retval other        a negative status the body returned.
