@@ -21,7 +21,7 @@ static int vadd_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
                      void *payload) {
   (void)payload;
   LLVMValueRef fn = flyc_kb_function(kb);
-  LLVMContextRef lc = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(lc);
   LLVMValueRef i = LLVMBuildAdd(
       b, LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), flyc_kb_block_dim(kb, 0), ""),

@@ -35,7 +35,7 @@ static const family_t amdgpu = {
     "__ockl_get_local_size",
     "__ockl_get_num_groups",
     /* What clang emits for __syncthreads(). */
-    "define void @__flyc_barrier() alwaysinline {\n"
+    "define void @__flyc_barrier() alwaysinline convergent nounwind {\n"
     "  fence syncscope(\"workgroup\") release\n"
     "  call void @llvm.amdgcn.s.barrier()\n"
     "  fence syncscope(\"workgroup\") acquire\n"
@@ -55,7 +55,7 @@ static const family_t nvptx = {
      "llvm.nvvm.read.ptx.sreg.nctaid.z"},
     NULL,
     NULL,
-    "define void @__flyc_barrier() alwaysinline {\n"
+    "define void @__flyc_barrier() alwaysinline convergent nounwind {\n"
     "  call void @llvm.nvvm.barrier0()\n"
     "  ret void\n}\n"
     "declare void @llvm.nvvm.barrier0()\n",
@@ -513,3 +513,7 @@ int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
 }
 
 LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb) { return kb ? kb->fn : NULL; }
+
+LLVMContextRef flyc_kb_llvm_context(const flyc_kernel_builder_t *kb) {
+  return kb ? kb->ctx->llctx : NULL;
+}

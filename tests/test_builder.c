@@ -349,6 +349,12 @@ static void test_builder__barrier_and_sizes(void **state) {
     d.payload = &wave;
     assert_ok(flyc_kernel_emit(ctx, &d, NULL));
     assert_int_equal(wave, t == 0 ? 64 : 32);
+    /* The barrier may not be moved or duplicated across control flow. */
+    LLVMValueRef bar = LLVMGetNamedFunction(flyc_ctx_module(ctx), "__flyc_barrier");
+    assert_non_null(bar);
+    unsigned conv = LLVMGetEnumAttributeKindForName("convergent", 10);
+    assert_non_null(LLVMGetEnumAttributeAtIndex(bar, LLVMAttributeFunctionIndex, conv));
+    assert_int_equal(LLVMGetLinkage(bar), LLVMInternalLinkage);
     flyc_artifact_t *a = NULL;
     assert_ok(flyc_ctx_compile(ctx, NULL, &a));
     if (t == 0) {

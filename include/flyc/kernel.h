@@ -176,6 +176,8 @@ FLYC_API LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb);
 FLYC_API int flyc_kb_barrier(flyc_kernel_builder_t *kb);
 /** The kernel function being built. */
 FLYC_API LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb);
+/** The LLVM context to make types and constants in (the context's). */
+FLYC_API LLVMContextRef flyc_kb_llvm_context(const flyc_kernel_builder_t *kb);
 
 #ifdef __cplusplus
 }
