@@ -70,6 +70,7 @@ struct flyc_ctx {
   size_t nnames;
   unsigned counter; /* FlyDSL's kernel_counter */
   int in_body;      /* a body is running: emit and compile are refused */
+  LLVMValueRef barrier; /* flyc's __flyc_barrier, once linked */
 };
 
 struct flyc_kernel_builder {
@@ -129,15 +130,23 @@ static int name_taken(const flyc_ctx_t *c, const char *name) {
   return LLVMGetNamedFunction(c->mod, name) || LLVMGetNamedGlobal(c->mod, name);
 }
 
-static int valid_name(const char *s) {
-  if (!*s || (*s >= '0' && *s <= '9') || strlen(s) > 200)
+/* A kernel name both families' assemblers take: PTX identifiers have no
+ * '.', and an AMDGPU kernel `k` owns the symbol `k.kd`. */
+static int valid_name(const flyc_ctx_t *c, const char *s) {
+  size_t n = strlen(s);
+  if (!n || (*s >= '0' && *s <= '9') || n > 200)
     return 0;
-  /* LLVM's intrinsic namespace and flyc's own helpers are not kernel names. */
-  if (strncmp(s, "llvm.", 5) == 0 || strncmp(s, "__flyc", 6) == 0)
+  /* LLVM's intrinsics, flyc's helpers and the device libraries they call. */
+  static const char *const reserved[] = {"llvm.", "__flyc", "__ockl_", "__ocml_", "__oclc_",
+                                         "__nv_"};
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (strncmp(s, reserved[i], strlen(reserved[i])) == 0)
+      return 0;
+  if (n >= 3 && strcmp(s + n - 3, ".kd") == 0)
     return 0;
   for (; *s; s++)
     if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-          *s == '_' || *s == '$' || *s == '.'))
+          *s == '_' || *s == '$' || (*s == '.' && c->target.family == FLYC_TARGET_AMDGPU)))
       return 0;
   return 1;
 }
@@ -147,12 +156,14 @@ static int valid_name(const char *s) {
  * `<base>_<id>`). */
 static int pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out) {
   const char *want = d->name ? d->name : d->base ? d->base : "kernel";
-  if (!valid_name(want))
+  if (!valid_name(c, want))
     return flyc__error_set(FLYC_EINVAL,
-                           "kernel %s '%.200s' is not a valid symbol name (letters, digits, "
-                           "'_', '$', '.'; not starting with a digit, 'llvm.' or '__flyc'; "
-                           "at most 200 characters)",
-                           d->name ? "name" : "base", want);
+                           "kernel %s '%.200s' is not a valid symbol name for %s (letters, "
+                           "digits, '_', '$'%s; not starting with a digit, 'llvm.', '__flyc', "
+                           "'__ockl_', '__ocml_', '__oclc_' or '__nv_'; at most 200 characters)",
+                           d->name ? "name" : "base", want, c->target.id,
+                           c->target.family == FLYC_TARGET_AMDGPU ? ", '.' (not ending '.kd')"
+                                                                  : "");
   char buf[256];
   if (d->name && !name_taken(c, want)) {
     snprintf(buf, sizeof buf, "%s", want);
@@ -202,6 +213,13 @@ static int check_block(const flyc_kernel_def_t *d, uint32_t block[3]) {
 static int param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i, LLVMTypeRef *t) {
   switch (p->kind) {
   case FLYC_PARAM_PTR:
+    /* Generic/flat, global, shared/LDS, constant: the same numbers on both
+     * families; private (AMDGPU 5, NVPTX 5 local) is per thread. */
+    if (p->addrspace != 0 && p->addrspace != 1 && p->addrspace != 3 && p->addrspace != 4)
+      return flyc__error_set(FLYC_EINVAL,
+                             "parameter %zu ('%s'): address space %u is not one a kernel "
+                             "pointer can have (0 generic, 1 global, 3 shared, 4 constant)",
+                             i, p->name ? p->name : "", p->addrspace);
     if (p->align & (p->align - 1))
       return flyc__error_set(FLYC_EINVAL, "parameter %zu: align %u is not a power of two", i,
                              p->align);
@@ -347,6 +365,7 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; args && i < def->param_count; i++)
     args[i] = LLVMGetParam(fn, (unsigned)i);
+  flyc_error_clear(); /* so a body's status without a message is noticed */
   ctx->in_body = 1;
   int body_rc = args ? def->body(&kb, b, args, def->payload) : FLYC_OK;
   ctx->in_body = 0;
@@ -354,11 +373,16 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
   LLVMDisposeBuilder(b);
   if (rc == FLYC_OK && kb.rc)
     rc = kb.rc; /* the helper's message is the one to keep */
-  if (rc == FLYC_OK && body_rc)
-    rc = body_rc < 0 && body_rc >= FLYC_ENOTSERIALIZABLE
-             ? body_rc
-             : flyc__error_set(FLYC_EINVAL, "the body of kernel '%s' failed (it returned %d)",
-                               name, body_rc);
+  if (rc == FLYC_OK && body_rc) {
+    if (body_rc < 0 && body_rc >= FLYC_ENOTSERIALIZABLE)
+      rc = flyc_error_last()->code == body_rc
+               ? body_rc
+               : flyc__error_set(body_rc, "the body of kernel '%s' failed with %s", name,
+                                 flyc_status_name(body_rc));
+    else
+      rc = flyc__error_set(FLYC_EINVAL, "the body of kernel '%s' failed (it returned %d)", name,
+                           body_rc);
+  }
   if (rc == FLYC_OK) {
     char *msg = NULL;
     if (LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
@@ -370,6 +394,9 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
     LLVMDisposeMessage(msg);
   }
   if (rc) {
+    /* Whatever the body made refer to the kernel (a global holding its
+     * address) must not dangle. */
+    LLVMReplaceAllUsesWith(fn, LLVMGetPoison(LLVMTypeOf(fn)));
     LLVMDeleteFunction(fn);
     free(name);
     return rc;
@@ -439,8 +466,14 @@ static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int ha
   LLVMTypeRef i32 = LLVMInt32TypeInContext(lc), i64 = LLVMInt64TypeInContext(lc);
   LLVMTypeRef fty = has_arg ? LLVMFunctionType(i64, &i32, 1, 0) : LLVMFunctionType(i32, NULL, 0, 0);
   LLVMValueRef f = LLVMGetNamedFunction(kb->ctx->mod, name);
-  if (!f)
+  if (!f && !LLVMGetNamedGlobal(kb->ctx->mod, name))
     f = LLVMAddFunction(kb->ctx->mod, name, fty);
+  else if (!f || LLVMGlobalGetValueType(f) != fty || LLVMGetFunctionCallConv(f) != 0) {
+    if (!kb->rc)
+      kb->rc = flyc__error_set(FLYC_EINVAL, "the module already has a '%s' that is not the "
+                                            "declaration flyc needs", name);
+    return NULL;
+  }
   LLVMValueRef a = LLVMConstInt(i32, arg, 0);
   LLVMValueRef v = LLVMBuildCall2(kb->b, fty, f, has_arg ? &a : NULL, has_arg ? 1 : 0, "");
   return has_arg ? LLVMBuildTrunc(kb->b, v, i32, "") : v;
@@ -478,11 +511,17 @@ LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb) {
   return LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), kb->ctx->target.wave, 0);
 }
 
+static void quiet_diag(LLVMDiagnosticInfoRef d, void *p) { (void)d, (void)p; }
+
 int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_barrier"))
     return flyc__error_set(FLYC_EINVAL, "flyc_kb_barrier: called outside a kernel body");
   flyc_ctx_t *c = kb->ctx;
-  LLVMValueRef f = LLVMGetNamedFunction(c->mod, "__flyc_barrier");
+  LLVMValueRef f = c->barrier;
+  if (!f && (LLVMGetNamedFunction(c->mod, "__flyc_barrier") ||
+             LLVMGetNamedGlobal(c->mod, "__flyc_barrier")))
+    return kb->rc = flyc__error_set(FLYC_EINVAL, "the module already has a '__flyc_barrier' "
+                                                 "(a name flyc reserves)");
   if (!f) {
     /* Parsed from text: llvm-c before LLVM 20 cannot build a fence with a
      * sync scope. */
@@ -499,7 +538,13 @@ int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
     }
     LLVMSetTarget(m, LLVMGetTarget(c->mod));
     LLVMSetDataLayout(m, LLVMGetDataLayoutStr(c->mod));
-    if (LLVMLinkModules2(c->mod, m))
+    /* LLVM's default diagnostic handler prints and exits; swallow them. */
+    LLVMDiagnosticHandler old_h = LLVMContextGetDiagnosticHandler(c->llctx);
+    void *old_p = LLVMContextGetDiagnosticContext(c->llctx);
+    LLVMContextSetDiagnosticHandler(c->llctx, quiet_diag, NULL);
+    int failed = LLVMLinkModules2(c->mod, m);
+    LLVMContextSetDiagnosticHandler(c->llctx, old_h, old_p);
+    if (failed)
       return kb->rc = flyc__error_set(FLYC_ELINK, "flyc_kb_barrier: linking the barrier failed");
     /* External in the snippet (the linker drops unreferenced internal
      * symbols); internal from now on, inlined and gone after optimization. */
@@ -507,6 +552,7 @@ int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
     if (!f)
       return kb->rc = flyc__error_set(FLYC_ELINK, "flyc_kb_barrier: the barrier was not linked");
     LLVMSetLinkage(f, LLVMInternalLinkage);
+    c->barrier = f;
   }
   LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
   return FLYC_OK;

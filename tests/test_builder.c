@@ -188,6 +188,10 @@ static void test_builder__names(void **state) {
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'llvm.trap'");
   d.name = "__flyc_barrier";
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'__flyc_barrier'");
+  d.name = "__ockl_get_local_size";
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'__ockl_get_local_size'");
+  d.name = "a.b"; /* no '.' in PTX identifiers */
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'a.b'", "sm_80");
   /* Every kernel is marked for NVPTX. */
   assert_int_equal(LLVMGetNamedMetadataNumOperands(flyc_ctx_module(ctx), "nvvm.annotations"),
                    5);
@@ -268,6 +272,61 @@ static void test_builder__body_errors(void **state) {
   flyc_ctx_destroy(ctx);
 }
 
+static int trap_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  (void)args;
+  int mode = *(int *)payload;
+  LLVMModuleRef m = LLVMGetGlobalParent(flyc_kb_function(kb));
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(flyc_kb_llvm_context(kb));
+  if (mode == 0) { /* the kernel's address escapes, then the body fails */
+    LLVMValueRef fn = flyc_kb_function(kb);
+    LLVMValueRef g = LLVMAddGlobal(m, LLVMTypeOf(fn), "fnptr");
+    LLVMSetInitializer(g, fn);
+    return FLYC_ENODEVICE; /* no message set */
+  }
+  if (mode == 1) { /* a global in the barrier's way */
+    LLVMValueRef g = LLVMAddGlobal(m, i32, "__flyc_barrier");
+    LLVMSetInitializer(g, LLVMConstInt(i32, 0, 0));
+    if (flyc_kb_barrier(kb) != FLYC_EINVAL)
+      return 100;
+    LLVMDeleteGlobal(g);
+  }
+  if (mode == 2) { /* a definition in the way of block_dim's ockl call */
+    LLVMAddFunction(m, "__ockl_get_local_size", LLVMFunctionType(i32, NULL, 0, 0));
+    if (flyc_kb_block_dim(kb, 0))
+      return 101;
+  }
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+/* Traps a body can set: nothing crashes, prints or miscompiles. */
+static void test_builder__body_traps(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_kernel_def_t d = {0};
+  d.name = "trap";
+  d.body = trap_body;
+  int mode = 0;
+  d.payload = &mode;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_ENODEVICE, "kernel 'trap'",
+               "FLYC_ENODEVICE");
+  mode = 1;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'__flyc_barrier'", "reserves");
+  mode = 2;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'__ockl_get_local_size'");
+  LLVMDeleteFunction(LLVMGetNamedFunction(flyc_ctx_module(ctx), "__ockl_get_local_size"));
+  LLVMDeleteGlobal(LLVMGetNamedGlobal(flyc_ctx_module(ctx), "fnptr"));
+  mode = 3;
+  assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+  assert_non_null(flyc_artifact_kernel_lookup(a, "trap"));
+  flyc_artifact_destroy(a);
+  flyc_ctx_destroy(ctx);
+}
+
 /* A body cannot emit into or compile its own context. */
 static void test_builder__reentry_refused(void **state) {
   (void)state;
@@ -312,10 +371,17 @@ static void test_builder__bad_arguments(void **state) {
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'f'", "8 bits", "float");
   p = (flyc_param_t){"p", FLYC_PARAM_PTR, 0, 1, 12, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "align 12");
+  p = (flyc_param_t){"priv", FLYC_PARAM_PTR, 0, 5, 4, 0};
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'priv'", "address space 5");
+  p = (flyc_param_t){"huge", FLYC_PARAM_PTR, 0, 1u << 24, 4, 0};
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "address space 16777216");
   p = (flyc_param_t){"q", (flyc_param_kind_t)9, 0, 0, 0, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'q'", "unknown kind 9");
   d.params = NULL;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "params is NULL");
+  d.param_count = 0;
+  d.name = "k.kd"; /* the descriptor symbol of kernel k */
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'k.kd'", "'.kd'");
   assert_error(flyc_ctx_compile(NULL, NULL, NULL), FLYC_EINVAL, "required");
   flyc_ctx_destroy(ctx);
   flyc_ctx_destroy(NULL);
@@ -381,6 +447,7 @@ int main(void) {
       cmocka_unit_test(test_builder__names),
       cmocka_unit_test(test_builder__body_errors),
       cmocka_unit_test(test_builder__reentry_refused),
+      cmocka_unit_test(test_builder__body_traps),
       cmocka_unit_test(test_builder__bad_arguments),
       cmocka_unit_test(test_builder__barrier_and_sizes),
   };

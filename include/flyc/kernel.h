@@ -62,8 +62,8 @@ typedef struct flyc_param {
   flyc_param_kind_t kind;
   /** INT and FLOAT: width in bits. */
   unsigned bits;
-  /** PTR: LLVM address space (AMDGPU global memory is 1; NVPTX kernels take
-   *  0, generic, or 1, global). */
+  /** PTR: LLVM address space: 0 generic (flat), 1 global, 3 shared (LDS),
+   *  4 constant; the same numbers on AMDGPU and NVPTX. */
   unsigned addrspace;
   /** PTR: bytes the pointer is known to be aligned to (a power of two), or 0. */
   unsigned align;
@@ -87,8 +87,10 @@ typedef int (*flyc_kernel_body_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef bui
 
 /** A kernel definition. Zero-initialise, then fill. */
 typedef struct flyc_kernel_def {
-  /** Explicit kernel name (letters, digits, `_`, `$`, `.`; not starting with
-   *  a digit, `llvm.` or `__flyc`; at most 200 characters), or NULL. */
+  /** Explicit kernel name, or NULL: letters, digits, `_`, `$`, and on AMDGPU
+   *  `.` (PTX identifiers have none) but not a `.kd` ending; not starting with
+   *  a digit, `llvm.`, `__flyc`, `__ockl_`, `__ocml_`, `__oclc_` or `__nv_`;
+   *  at most 200 characters. */
   const char *name;
   /** Base of an unnamed kernel's name (`<base>_<id>`); NULL means "kernel". */
   const char *base;
@@ -133,11 +135,13 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  * @retval FLYC_EINVAL  NULL argument, no body, a bad parameter (kind, width,
  *   alignment), a bad name, known_block_size not exactly three positive
  *   integers with a product of at most 1024 (the message names the element),
- *   a helper given a bad axis, a body that failed without a status, a call
+ *   an address space other than 0, 1, 3, 4, a helper given a bad axis or
+ *   blocked by a module symbol, a body that failed without a status, a call
  *   from inside a body, or the context already compiled.
  * @retval FLYC_EIR     the body left IR the verifier rejects (its text).
  * @retval FLYC_ENOMEM
- * @retval other        a negative status the body returned.
+ * @retval other        a negative status the body returned (with its message,
+ *                      or one naming the kernel when the body set none).
  */
 FLYC_API int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def,
                               const char **name_out);
@@ -154,8 +158,9 @@ FLYC_API int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *opt
                               flyc_artifact_t **out);
 
 /* ---- helpers for kernel bodies: i32 values; `axis` 0, 1, 2 is x, y, z. A
- * bad axis or a call outside a body returns NULL and makes the emit fail with
- * FLYC_EINVAL. ---- */
+ * bad axis, or a module symbol in the way of the declaration a helper needs,
+ * returns NULL and makes the emit fail with FLYC_EINVAL. Calling a helper
+ * after its body returned is undefined (`kb` is gone). ---- */
 
 /** Thread index within the block (workitem id). */
 FLYC_API LLVMValueRef flyc_kb_thread_idx(flyc_kernel_builder_t *kb, unsigned axis);
