@@ -1,5 +1,6 @@
 /* The kernel builder (flyc/kernel.h): contexts, kernel definitions, unique
  * names, known_block_size, the body helpers, and compiling a context. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,6 +440,52 @@ static void test_builder__barrier_and_sizes(void **state) {
   }
 }
 
+/* Separate contexts build and compile at once on separate threads; each gets
+ * its own, right, artifact. */
+static void *thread_compile(void *p) {
+  const char *target = p;
+  for (int r = 0; r < 3; r++) {
+    flyc_ctx_t *ctx = NULL;
+    if (flyc_ctx_create(&ctx, target))
+      return strdup(flyc_error_last()->message);
+    flyc_kernel_def_t d = vadd_def();
+    const int64_t kbs[3] = {128, 1, 1};
+    d.known_block_size = kbs;
+    d.known_block_size_count = 3;
+    flyc_artifact_t *a = NULL;
+    int rc = flyc_kernel_emit(ctx, &d, NULL);
+    if (rc == 0)
+      rc = flyc_ctx_compile(ctx, NULL, &a);
+    flyc_ctx_destroy(ctx);
+    if (rc) /* the thread's error state goes with the thread: copy */
+      return strdup(flyc_error_last()->message);
+    const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(a, "vadd");
+    int ok = k && k->reqd_workgroup_size[0] == 128 &&
+             strcmp(flyc_artifact_target(a), target) == 0;
+    flyc_artifact_destroy(a);
+    if (!ok)
+      return strdup("wrong artifact");
+  }
+  return NULL;
+}
+
+static void test_builder__threads(void **state) {
+  (void)state;
+  const char *targets[] = {"gfx90a", "sm_80", "gfx908", "sm_86"};
+  pthread_t th[4];
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(pthread_create(&th[i], NULL, thread_compile, (void *)targets[i]), 0);
+  for (int i = 0; i < 4; i++) {
+    void *err = NULL;
+    pthread_join(th[i], &err);
+    if (err) {
+      print_error("thread %d (%s): %s\n", i, targets[i], (const char *)err);
+      free(err);
+      fail();
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_builder__vadd_gfx90a_matches_clang),
@@ -450,6 +497,7 @@ int main(void) {
       cmocka_unit_test(test_builder__body_traps),
       cmocka_unit_test(test_builder__bad_arguments),
       cmocka_unit_test(test_builder__barrier_and_sizes),
+      cmocka_unit_test(test_builder__threads),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
