@@ -505,6 +505,31 @@ LLVMValueRef flyc_kb_grid_dim(flyc_kernel_builder_t *kb, unsigned axis) {
   return f->nbid[axis] ? call_i32(kb, f->nbid[axis], 0, 0) : call_i32(kb, f->ockl_nbid, 1, axis);
 }
 
+/* A call to intrinsic `name` of type i32 (i32, i32). */
+static LLVMValueRef call_i32_2(flyc_kernel_builder_t *kb, const char *name, LLVMValueRef a,
+                               LLVMValueRef b) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx), ps[2] = {i32, i32};
+  LLVMTypeRef fty = LLVMFunctionType(i32, ps, 2, 0);
+  LLVMValueRef f = LLVMGetNamedFunction(kb->ctx->mod, name);
+  if (!f)
+    f = LLVMAddFunction(kb->ctx->mod, name, fty);
+  LLVMValueRef args[2] = {a, b};
+  return LLVMBuildCall2(kb->b, fty, f, args, 2, "");
+}
+
+LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb) {
+  if (!helper_ok(kb, 0, "flyc_kb_lane_id"))
+    return NULL;
+  if (kb->ctx->target.family == FLYC_TARGET_NVPTX)
+    return call_i32(kb, "llvm.nvvm.read.ptx.sreg.laneid", 0, 0);
+  /* Lanes below this one in the wavefront: mbcnt over an all-ones mask, as
+   * HIP's __lane_id(). */
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
+  LLVMValueRef ones = LLVMConstAllOnes(i32), zero = LLVMConstInt(i32, 0, 0);
+  LLVMValueRef lo = call_i32_2(kb, "llvm.amdgcn.mbcnt.lo", ones, zero);
+  return kb->ctx->target.wave == 64 ? call_i32_2(kb, "llvm.amdgcn.mbcnt.hi", ones, lo) : lo;
+}
+
 LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_wave_size"))
     return NULL;

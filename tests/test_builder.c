@@ -440,6 +440,50 @@ static void test_builder__barrier_and_sizes(void **state) {
   }
 }
 
+/* out[thread_idx.x] = lane_id */
+static int lane_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  (void)payload;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef i = flyc_kb_thread_idx(kb, 0);
+  LLVMBuildStore(b, flyc_kb_lane_id(kb), LLVMBuildGEP2(b, i32, args[0], &i, 1, ""));
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+/* lane_id: mbcnt lo and hi on wave64, lo alone on wave32, %laneid on PTX. */
+static void test_builder__lane_id(void **state) {
+  (void)state;
+  const char *targets[] = {"gfx90a", "gfx1030", "sm_80"};
+  for (int t = 0; t < 3; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_param_t p = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    flyc_kernel_def_t d = {0};
+    d.name = "lane";
+    d.params = &p;
+    d.param_count = 1;
+    d.body = lane_body;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+    tu_text_t txt = {NULL, 0, 0};
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &txt));
+    if (t == 2) {
+      assert_non_null(strstr(txt.s, "%laneid"));
+    } else {
+      assert_non_null(strstr(txt.s, "v_mbcnt_lo_u32_b32"));
+      if (t == 0)
+        assert_non_null(strstr(txt.s, "v_mbcnt_hi_u32_b32"));
+      else
+        assert_null(strstr(txt.s, "v_mbcnt_hi_u32_b32"));
+    }
+    free(txt.s);
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
 /* Separate contexts build and compile at once on separate threads; each gets
  * its own, right, artifact. */
 static void *thread_compile(void *p) {
@@ -498,6 +542,7 @@ int main(void) {
       cmocka_unit_test(test_builder__bad_arguments),
       cmocka_unit_test(test_builder__barrier_and_sizes),
       cmocka_unit_test(test_builder__threads),
+      cmocka_unit_test(test_builder__lane_id),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -173,6 +173,9 @@ FLYC_API LLVMValueRef flyc_kb_block_dim(flyc_kernel_builder_t *kb, unsigned axis
 /** Blocks in the grid along `axis` (AMDGPU `__ockl_get_num_groups`; NVPTX
  *  `%nctaid`). */
 FLYC_API LLVMValueRef flyc_kb_grid_dim(flyc_kernel_builder_t *kb, unsigned axis);
+/** Lane index within the wavefront (warp), 0 to wave size - 1 (AMDGPU:
+ *  `mbcnt` over an all-ones mask, as HIP's `__lane_id()`; NVPTX: `%laneid`). */
+FLYC_API LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb);
 /** Wavefront (warp) size of the target, a constant. */
 FLYC_API LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb);
 /** Block-wide barrier with workgroup-scope memory ordering, as HIP's and
