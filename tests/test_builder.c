@@ -55,17 +55,7 @@ static void test_builder__vadd_gfx90a_matches_clang(void **state) {
   flyc_artifact_t *clang = NULL;
   assert_ok(flyc_artifact_read(&clang, bytes, n));
   free(bytes);
-  const flyc_kernel_info_t *c = flyc_artifact_kernel_lookup(clang, "vadd");
-  assert_int_equal(k->kernarg_segment_size, c->kernarg_segment_size);
-  assert_int_equal(k->kernarg_segment_align, c->kernarg_segment_align);
-  assert_int_equal(k->max_flat_workgroup_size, c->max_flat_workgroup_size);
-  assert_int_equal(k->arg_count, c->arg_count);
-  for (size_t i = 0; i < c->arg_count; i++) {
-    assert_int_equal(k->args[i].offset, c->args[i].offset);
-    assert_int_equal(k->args[i].size, c->args[i].size);
-    assert_string_equal(k->args[i].value_kind, c->args[i].value_kind);
-    assert_string_equal(k->args[i].address_space, c->args[i].address_space);
-  }
+  tu_assert_same_kernargs(k, flyc_artifact_kernel_lookup(clang, "vadd"));
   flyc_artifact_destroy(clang);
 #else
   print_message("note: no HIP golden (clang-15 with HIP not found); layout checked alone\n");

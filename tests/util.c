@@ -216,3 +216,18 @@ int tu_collect(const char *text, size_t len, void *payload) {
   x->s[x->n] = '\0';
   return x->stop_after && --x->stop_after == 0;
 }
+
+void tu_assert_same_kernargs(const flyc_kernel_info_t *ours, const flyc_kernel_info_t *ref) {
+  assert_non_null(ours);
+  assert_non_null(ref);
+  assert_int_equal(ours->kernarg_segment_size, ref->kernarg_segment_size);
+  assert_int_equal(ours->kernarg_segment_align, ref->kernarg_segment_align);
+  assert_int_equal(ours->max_flat_workgroup_size, ref->max_flat_workgroup_size);
+  assert_int_equal(ours->arg_count, ref->arg_count);
+  for (size_t i = 0; i < ref->arg_count; i++) {
+    assert_int_equal(ours->args[i].offset, ref->args[i].offset);
+    assert_int_equal(ours->args[i].size, ref->args[i].size);
+    assert_string_equal(ours->args[i].value_kind, ref->args[i].value_kind);
+    assert_string_equal(ours->args[i].address_space, ref->args[i].address_space);
+  }
+}

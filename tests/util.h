@@ -67,6 +67,11 @@ typedef struct tu_text {
 } tu_text_t;
 int tu_collect(const char *text, size_t len, void *payload);
 
+/* Asserts that `ours` has the kernarg segment of `ref` (a clang golden):
+ * segment size and alignment, max flat workgroup size, and per argument
+ * offset, size, value kind and address space. */
+void tu_assert_same_kernargs(const flyc_kernel_info_t *ours, const flyc_kernel_info_t *ref);
+
 /* 1 when codegen path `codegen` can serve `processor` in this build. */
 int tu_can(const char *processor, uint32_t codegen);
 #endif
