@@ -459,12 +459,10 @@ static int helper_ok(flyc_kernel_builder_t *kb, unsigned axis, const char *what)
   return 1;
 }
 
-/* A call to `name` (i32 () or, with `arg`, i64 (i32)) declared on first use. */
-static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int has_arg,
-                             unsigned arg) {
-  LLVMContextRef lc = kb->ctx->llctx;
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(lc), i64 = LLVMInt64TypeInContext(lc);
-  LLVMTypeRef fty = has_arg ? LLVMFunctionType(i64, &i32, 1, 0) : LLVMFunctionType(i32, NULL, 0, 0);
+/* Calls `name` of type `fty`, declared on first use. A module symbol of that
+ * name with another shape is in the way: NULL, and the emit fails. */
+static LLVMValueRef call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef fty,
+                         LLVMValueRef *args, unsigned nargs) {
   LLVMValueRef f = LLVMGetNamedFunction(kb->ctx->mod, name);
   if (!f && !LLVMGetNamedGlobal(kb->ctx->mod, name))
     f = LLVMAddFunction(kb->ctx->mod, name, fty);
@@ -474,9 +472,19 @@ static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int ha
                                             "declaration flyc needs", name);
     return NULL;
   }
+  return LLVMBuildCall2(kb->b, fty, f, args, nargs, "");
+}
+
+/* A call to `name`: i32 (), or, with `arg`, i64 (i32) truncated to i32. */
+static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int has_arg,
+                             unsigned arg) {
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(lc), i64 = LLVMInt64TypeInContext(lc);
+  if (!has_arg)
+    return call(kb, name, LLVMFunctionType(i32, NULL, 0, 0), NULL, 0);
   LLVMValueRef a = LLVMConstInt(i32, arg, 0);
-  LLVMValueRef v = LLVMBuildCall2(kb->b, fty, f, has_arg ? &a : NULL, has_arg ? 1 : 0, "");
-  return has_arg ? LLVMBuildTrunc(kb->b, v, i32, "") : v;
+  LLVMValueRef v = call(kb, name, LLVMFunctionType(i64, &i32, 1, 0), &a, 1);
+  return v ? LLVMBuildTrunc(kb->b, v, i32, "") : NULL;
 }
 
 LLVMValueRef flyc_kb_thread_idx(flyc_kernel_builder_t *kb, unsigned axis) {
@@ -505,18 +513,6 @@ LLVMValueRef flyc_kb_grid_dim(flyc_kernel_builder_t *kb, unsigned axis) {
   return f->nbid[axis] ? call_i32(kb, f->nbid[axis], 0, 0) : call_i32(kb, f->ockl_nbid, 1, axis);
 }
 
-/* A call to intrinsic `name` of type i32 (i32, i32). */
-static LLVMValueRef call_i32_2(flyc_kernel_builder_t *kb, const char *name, LLVMValueRef a,
-                               LLVMValueRef b) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx), ps[2] = {i32, i32};
-  LLVMTypeRef fty = LLVMFunctionType(i32, ps, 2, 0);
-  LLVMValueRef f = LLVMGetNamedFunction(kb->ctx->mod, name);
-  if (!f)
-    f = LLVMAddFunction(kb->ctx->mod, name, fty);
-  LLVMValueRef args[2] = {a, b};
-  return LLVMBuildCall2(kb->b, fty, f, args, 2, "");
-}
-
 LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_lane_id"))
     return NULL;
@@ -524,10 +520,14 @@ LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb) {
     return call_i32(kb, "llvm.nvvm.read.ptx.sreg.laneid", 0, 0);
   /* Lanes below this one in the wavefront: mbcnt over an all-ones mask, as
    * HIP's __lane_id(). */
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
-  LLVMValueRef ones = LLVMConstAllOnes(i32), zero = LLVMConstInt(i32, 0, 0);
-  LLVMValueRef lo = call_i32_2(kb, "llvm.amdgcn.mbcnt.lo", ones, zero);
-  return kb->ctx->target.wave == 64 ? call_i32_2(kb, "llvm.amdgcn.mbcnt.hi", ones, lo) : lo;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx), ps[2] = {i32, i32};
+  LLVMTypeRef fty = LLVMFunctionType(i32, ps, 2, 0);
+  LLVMValueRef args[2] = {LLVMConstAllOnes(i32), LLVMConstInt(i32, 0, 0)};
+  LLVMValueRef lo = call(kb, "llvm.amdgcn.mbcnt.lo", fty, args, 2);
+  if (!lo || kb->ctx->target.wave != 64)
+    return lo;
+  args[1] = lo;
+  return call(kb, "llvm.amdgcn.mbcnt.hi", fty, args, 2);
 }
 
 LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb) {
