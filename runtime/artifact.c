@@ -40,6 +40,7 @@ void flyc_artifact_destroy(flyc_artifact_t *a) {
   for (size_t i = 0; i < a->kernel_count; i++)
     free((void *)a->kernels[i].args);
   free(a->kernels);
+  free(a->processors);
   free(a->code);
   free(a->target);
   free(a->log);
@@ -50,6 +51,31 @@ void flyc_artifact_destroy(flyc_artifact_t *a) {
     b = n;
   }
   free(a);
+}
+
+int flyc__artifact_add_processor(flyc_artifact_t *a, const flyc_processor_t *p) {
+  flyc_processor_t *ps = realloc(a->processors, (a->processor_count + 1) * sizeof *ps);
+  if (!ps)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  a->processors = ps;
+  ps[a->processor_count] = *p;
+  if (p->name && !(ps[a->processor_count].name = flyc__artifact_strdup(a, p->name)))
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  a->processor_count++;
+  return FLYC_OK;
+}
+
+size_t flyc_artifact_processor_count(const flyc_artifact_t *a) {
+  return a ? a->processor_count : 0;
+}
+
+int flyc_artifact_processor(const flyc_artifact_t *a, size_t index, flyc_processor_t *out) {
+  if (!a || !out || index >= a->processor_count)
+    return flyc__error_set(FLYC_EINVAL, "flyc_artifact_processor: artifact, out and an index "
+                                        "below %zu are required",
+                           a ? a->processor_count : 0);
+  *out = a->processors[index];
+  return FLYC_OK;
 }
 
 const void *flyc_artifact_code(const flyc_artifact_t *a, size_t *size) {

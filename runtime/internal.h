@@ -50,6 +50,9 @@ struct flyc_artifact {
   size_t kernel_count;
   char *log;
   flyc_compile_times_t times;
+  /* Post-load processors, names in `strings`. */
+  flyc_processor_t *processors;
+  size_t processor_count;
   /* Every string the kernels point to, freed with the artifact. */
   struct flyc_strblock *strings;
 };
@@ -59,6 +62,8 @@ flyc_artifact_t *flyc__artifact_new(void);
 const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);
 
+/* Appends a processor (the name copied). FLYC_OK or FLYC_ENOMEM. */
+int flyc__artifact_add_processor(flyc_artifact_t *a, const flyc_processor_t *p);
 /* Appends the artifact as bytes to `b`; reads them back (every length is
  * checked; corrupt bytes are FLYC_EINVAL). */
 int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b);

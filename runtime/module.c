@@ -2,6 +2,7 @@
  * post-load processors run once per loaded module handle, launches validated
  * against the kernel metadata before the driver sees them. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,10 +140,13 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
   if (!out || !driver || !artifact || (processor_count && !processors))
     return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_load: out, driver and artifact "
                                         "are required");
-  for (size_t i = 0; i < processor_count; i++)
-    if (!processors[i].fn)
+  /* The artifact's own processors (its link_extern calls) first. */
+  size_t own = artifact->processor_count, total = own + processor_count;
+#define PROC(i) ((i) < own ? &artifact->processors[i] : &processors[(i) - own])
+  for (size_t i = 0; i < total; i++)
+    if (!PROC(i)->fn)
       return flyc__error_set(FLYC_EINVAL, "post-load processor %zu ('%s') has no function", i,
-                             processors[i].name ? processors[i].name : "unnamed");
+                             PROC(i)->name ? PROC(i)->name : "unnamed");
   flyc_gpu_jit_module_t *m = calloc(1, sizeof *m);
   size_t nk = flyc_artifact_kernel_count(artifact);
   if (!m || (nk && !(m->functions = calloc(nk, sizeof *m->functions)))) {
@@ -164,10 +168,10 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
     rc = flyc__error_set(FLYC_EDRIVER,
                          "driver '%s' reported a load but gave no module handle: %zu "
                          "post-load processor(s) would not run",
-                         flyc_driver_name(driver), processor_count);
-  for (size_t i = 0; i < processor_count && rc == FLYC_OK; i++) {
+                         flyc_driver_name(driver), total);
+  for (size_t i = 0; i < total && rc == FLYC_OK; i++) {
     flyc_error_clear();
-    int r = processors[i].fn(&m->loaded, processors[i].payload);
+    int r = PROC(i)->fn(&m->loaded, PROC(i)->payload);
     if (r != 0) {
       const char *why = flyc_error_last()->code ? flyc_error_last()->message : "";
       char msg[1024];
@@ -175,10 +179,11 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
       rc = flyc__error_set(r < 0 && r >= FLYC_ENOTSERIALIZABLE ? r : FLYC_EDRIVER,
                            "post-load processor %zu ('%s') failed (returned %d)%s%s; the "
                            "module was unloaded",
-                           i, processors[i].name ? processors[i].name : "unnamed", r,
+                           i, PROC(i)->name ? PROC(i)->name : "unnamed", r,
                            msg[0] ? ": " : "", msg);
     }
   }
+#undef PROC
   if (rc) {
     if (m->loaded.handle) {
       char saved[2048];
@@ -270,20 +275,14 @@ int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *dr
 
 static uint32_t dim(uint32_t v) { return v ? v : 1; }
 
-int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
-                const flyc_launch_config_t *config, void **args) {
-  flyc_gpu_jit_module_t *m = (flyc_gpu_jit_module_t *)cm;
-  if (!m || !kernel || !config || config->size < sizeof *config)
-    return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config (with size = "
-                                        "sizeof(flyc_launch_config_t)) are required");
-  size_t nk = flyc_artifact_kernel_count(m->artifact), idx = nk;
-  for (size_t i = 0; i < nk; i++)
-    if (strcmp(flyc_artifact_kernel(m->artifact, i)->name, kernel) == 0)
-      idx = i;
+int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
+                      flyc_launch_config_t *config) {
+  if (!config || config->size < sizeof *config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch_check: a config (with size = "
+                                        "sizeof(flyc_launch_config_t)) is required");
   static const flyc_kernel_info_t no_metadata; /* raw code: hardware limits only */
-  if (idx == nk && !m->owned)
-    return flyc__error_set(FLYC_ENOTFOUND, "the module has no kernel '%s'", kernel);
-  const flyc_kernel_info_t *k = idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &no_metadata;
+  const flyc_kernel_info_t *k = kernel ? kernel : &no_metadata;
+  const char *name = kernel && kernel->name ? kernel->name : "(no metadata)";
   flyc_launch_config_t c = *config;
   static const char axis[] = "xyz";
   uint64_t threads = 1;
@@ -294,13 +293,13 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
       return flyc__error_set(FLYC_EINVAL,
                              "kernel '%s': block %c is %u; a block has at most 1024 threads "
                              "(the device limit)",
-                             kernel, axis[d], c.block[d]);
+                             name, axis[d], c.block[d]);
     threads *= c.block[d];
     if (k->reqd_workgroup_size[0] && c.block[d] != k->reqd_workgroup_size[d])
       return flyc__error_set(FLYC_EINVAL,
                              "kernel '%s' was compiled for block size %u,%u,%u "
                              "(known_block_size); the launch's block %c is %u, not %u",
-                             kernel, k->reqd_workgroup_size[0], k->reqd_workgroup_size[1],
+                             name, k->reqd_workgroup_size[0], k->reqd_workgroup_size[1],
                              k->reqd_workgroup_size[2], axis[d], c.block[d],
                              k->reqd_workgroup_size[d]);
   }
@@ -311,21 +310,32 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
     return flyc__error_set(FLYC_EINVAL,
                            "kernel '%s' takes at most %u threads a block%s; the launch asks "
                            "for %u x %u x %u = %llu",
-                           kernel, limit,
+                           name, limit,
                            k->max_flat_workgroup_size ? "" : " (the device limit)", c.block[0],
                            c.block[1], c.block[2], (unsigned long long)threads);
+  /* Whether the struct the caller's library filled has the field. */
+  uint32_t need = kernel && kernel->size >= offsetof(flyc_kernel_info_t, dynamic_shared_size) +
+                                               sizeof(uint32_t)
+                      ? k->dynamic_shared_size
+                      : 0;
+  if (!c.shared_size)
+    c.shared_size = need;
+  else if (c.shared_size < need)
+    return flyc__error_set(FLYC_EINVAL,
+                           "kernel '%s': the launch's shared memory size %u bytes is less than "
+                           "the %u bytes its shared allocator took",
+                           name, c.shared_size, need);
   int clustered = 0;
   for (int d = 0; d < 3; d++)
     clustered |= c.cluster[d] > 1;
   if (clustered) {
     unsigned sm = 0;
-    const char *t = flyc_artifact_target(m->artifact);
-    if (flyc_artifact_format(m->artifact) != FLYC_CODE_PTX || sscanf(t, "sm_%u", &sm) != 1 ||
-        sm < 90)
+    const char *t = target ? target : "an unknown target";
+    if (!target || sscanf(t, "sm_%u", &sm) != 1 || sm < 90)
       return flyc__error_set(FLYC_EUNSUPPORTED,
                              "kernel '%s' is for %s; thread block clusters need sm_90 or "
                              "newer",
-                             kernel, t);
+                             name, t);
     uint64_t blocks = 1;
     for (int d = 0; d < 3; d++) {
       c.cluster[d] = dim(c.cluster[d]);
@@ -333,22 +343,47 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
         return flyc__error_set(FLYC_EINVAL,
                                "kernel '%s': cluster %c is %u; at most 8 blocks (the "
                                "portable cluster size)",
-                               kernel, axis[d], c.cluster[d]);
+                               name, axis[d], c.cluster[d]);
       blocks *= c.cluster[d];
       if (c.grid[d] % c.cluster[d])
         return flyc__error_set(FLYC_EINVAL,
                                "kernel '%s': grid %c (%u) is not a multiple of cluster %c (%u)",
-                               kernel, axis[d], c.grid[d], axis[d], c.cluster[d]);
+                               name, axis[d], c.grid[d], axis[d], c.cluster[d]);
     }
     if (blocks > 8)
       return flyc__error_set(FLYC_EINVAL,
                              "kernel '%s': a cluster of %llu blocks; at most 8 (the portable "
                              "cluster size)",
-                             kernel, (unsigned long long)blocks);
+                             name, (unsigned long long)blocks);
   } else {
     c.cluster[0] = c.cluster[1] = c.cluster[2] = 0;
   }
-  if (k->arg_count && !args)
+  *config = c;
+  return FLYC_OK;
+}
+
+int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
+                const flyc_launch_config_t *config, void **args) {
+  flyc_gpu_jit_module_t *m = (flyc_gpu_jit_module_t *)cm;
+  if (!m || !kernel || !config || config->size < sizeof *config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config (with size = "
+                                        "sizeof(flyc_launch_config_t)) are required");
+  size_t nk = flyc_artifact_kernel_count(m->artifact), idx = nk;
+  for (size_t i = 0; i < nk; i++)
+    if (strcmp(flyc_artifact_kernel(m->artifact, i)->name, kernel) == 0)
+      idx = i;
+  if (idx == nk && !m->owned)
+    return flyc__error_set(FLYC_ENOTFOUND, "the module has no kernel '%s'", kernel);
+  flyc_launch_config_t c = *config;
+  flyc_kernel_info_t raw; /* raw code: the device limits alone */
+  memset(&raw, 0, sizeof raw);
+  raw.size = sizeof raw;
+  raw.name = kernel;
+  int rc = flyc_launch_check(idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &raw,
+                             flyc_artifact_target(m->artifact), &c);
+  if (rc)
+    return rc;
+  if (idx < nk && flyc_artifact_kernel(m->artifact, idx)->arg_count && !args)
     return flyc__error_set(FLYC_EINVAL, "kernel '%s' takes arguments; args is NULL", kernel);
   pthread_mutex_lock(&m->mu);
   void *h = m->loaded.handle, *fn = NULL;
@@ -359,7 +394,6 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
     for (r = m->raw_fns; r && !fn; r = r->next)
       if (strcmp(r->name, kernel) == 0)
         fn = r->fn;
-  int rc = FLYC_OK;
   if (!h)
     rc = flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
   else if (!fn) {

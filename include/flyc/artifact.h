@@ -23,6 +23,31 @@ extern "C" {
 #endif
 
 typedef struct flyc_artifact flyc_artifact_t;
+/** A GPU driver (opaque; flyc/runtime.h). */
+typedef struct flyc_driver flyc_driver_t;
+
+/** A module loaded on a device, as a post-load processor sees it. */
+typedef struct flyc_loaded_module {
+  flyc_driver_t *driver;
+  int device;
+  /** The driver's module handle (hipModule_t, CUmodule). */
+  void *handle;
+} flyc_loaded_module_t;
+
+/**
+ * A post-load processor: runs once per loaded module handle, after the load
+ * and before any launch. Returns 0, or a nonzero value that fails the load
+ * (a negative flyc status keeps its code; anything else is FLYC_EDRIVER).
+ */
+typedef int (*flyc_post_load_cb)(const flyc_loaded_module_t *module, void *payload);
+
+/** A processor: a registered name, or a function pointer with a payload. */
+typedef struct flyc_processor {
+  /** The registered name, or NULL for an unnamed one (not cacheable). */
+  const char *name;
+  flyc_post_load_cb fn;
+  void *payload;
+} flyc_processor_t;
 
 /** What the artifact's bytes are. */
 typedef enum flyc_code_format {
@@ -101,7 +126,10 @@ typedef struct flyc_kernel_info {
   uint32_t uses_dynamic_stack;
   /** `!reqd_work_group_size` / `.reqntid`, or {0,0,0} when not given. */
   uint32_t reqd_workgroup_size[3];
-  uint32_t reserved1;
+  /** Dynamic shared memory / LDS in bytes the kernel's shared allocator took
+   *  (flyc/kernel.h): what a launch gets when it asks for 0, and the least it
+   *  may ask for. 0 for kernels not built by flyc's kernel builder. */
+  uint32_t dynamic_shared_size;
   /** Arguments in kernarg order, hidden ones included. */
   const flyc_kernel_arg_t *args;
   size_t arg_count;
@@ -148,6 +176,15 @@ flyc_artifact_kernel(const flyc_artifact_t *artifact, size_t index);
 /** The kernel named `name`, or NULL. Borrowed. */
 FLYC_API const flyc_kernel_info_t *
 flyc_artifact_kernel_lookup(const flyc_artifact_t *artifact, const char *name);
+
+/** Number of post-load processors the artifact carries (those the kernels'
+ *  link_extern calls registered, in first-use order). */
+FLYC_API size_t flyc_artifact_processor_count(const flyc_artifact_t *artifact);
+
+/** Processor `index` into `*out` (its name borrowed from the artifact).
+ *  @retval FLYC_OK, FLYC_EINVAL (NULL argument or index out of range) */
+FLYC_API int flyc_artifact_processor(const flyc_artifact_t *artifact, size_t index,
+                                     flyc_processor_t *out);
 
 /**
  * Warnings and notes collected while the artifact was made (LLVM diagnostics

@@ -30,7 +30,6 @@
 extern "C" {
 #endif
 
-typedef struct flyc_driver flyc_driver_t;
 typedef struct flyc_gpu_jit_module flyc_gpu_jit_module_t;
 
 /** The built-in drivers. */
@@ -61,29 +60,6 @@ FLYC_API const char *flyc_driver_name(const flyc_driver_t *driver);
  * @retval FLYC_OK, FLYC_EINVAL, FLYC_EDRIVER
  */
 FLYC_API int flyc_driver_device_count(const flyc_driver_t *driver, int *count);
-
-/** A module loaded on a device, as a post-load processor sees it. */
-typedef struct flyc_loaded_module {
-  flyc_driver_t *driver;
-  int device;
-  /** The driver's module handle (hipModule_t, CUmodule). */
-  void *handle;
-} flyc_loaded_module_t;
-
-/**
- * A post-load processor: runs once per loaded module handle, after the load
- * and before any launch. Returns 0, or a nonzero value that fails the load
- * (a negative flyc status keeps its code; anything else is FLYC_EDRIVER).
- */
-typedef int (*flyc_post_load_cb)(const flyc_loaded_module_t *module, void *payload);
-
-/** A processor: a registered name, or a function pointer with a payload. */
-typedef struct flyc_processor {
-  /** The registered name, or NULL for an unnamed one (not cacheable). */
-  const char *name;
-  flyc_post_load_cb fn;
-  void *payload;
-} flyc_processor_t;
 
 /**
  * Registers a named processor for the process (the disk cache stores names
@@ -130,8 +106,10 @@ FLYC_API int flyc_module_global_write(const flyc_loaded_module_t *module, const 
 /**
  * Loads an artifact on `device` and runs the processors.
  *
- * Every processor runs exactly once for the loaded module, in the order given,
- * before this returns. A failing processor unloads the module and the error
+ * Every processor runs exactly once for the loaded module before this
+ * returns: first the artifact's own (flyc_artifact_processor(), those its
+ * kernels' link_extern calls registered, in first-use order), then
+ * `processors` in the order given. A failing processor unloads the module and the error
  * names the processor. The artifact is borrowed and must outlive the
  * GpuJitModule (its kernel metadata validates launches).
  *
@@ -204,7 +182,8 @@ typedef struct flyc_launch_config {
   /** Grid in blocks and block in threads, x y z; 0 means 1. */
   uint32_t grid[3];
   uint32_t block[3];
-  /** Dynamic shared memory / LDS, bytes. */
+  /** Dynamic shared memory / LDS, bytes; 0 takes what the kernel's shared
+   *  allocator took (flyc_kernel_info_t::dynamic_shared_size). */
   uint32_t shared_size;
   /** The driver's stream (hipStream_t, CUstream); NULL for the default. */
   void *stream;
@@ -220,12 +199,39 @@ typedef struct flyc_launch_config {
   {sizeof(flyc_launch_config_t), {0, 0, 0}, {0, 0, 0}, 0, NULL, {0, 0, 0}, 0}
 
 /**
- * Validates a launch against the kernel's metadata, then launches.
+ * Validates and completes a launch configuration for one kernel: the check
+ * flyc_launch() runs before every launch, callable on its own (a host
+ * program with its own launcher, or a test with no GPU).
  *
- * Checked before the driver is called: the block is no larger than the
- * kernel's max flat workgroup size and equals its required workgroup size
- * (`known_block_size`) when it has one (the message names the axis, both
- * values and the kernel); the kernel exists; the module is loaded.
+ * `config` is completed in place: zero grid and block dimensions become 1
+ * (a 1- or 2-dimensional launch leaves the others 0), cluster dimensions
+ * become 1 in a cluster launch and 0 otherwise, and a zero shared size becomes the kernel's `dynamic_shared_size`. Then, naming the
+ * kernel, the axis and both values in the message:
+ *  - each block dimension is at most 1024 and their product at most the
+ *    kernel's max flat workgroup size (or the 1024-thread device limit);
+ *  - the block equals `reqd_workgroup_size` (`known_block_size`) when set;
+ *  - the shared size is at least the kernel's `dynamic_shared_size`;
+ *  - a cluster (more than one block in some dimension) needs PTX for sm_90
+ *    or newer (`target`; else FLYC_EUNSUPPORTED), each grid dimension a
+ *    multiple of it, and at most 8 blocks (the portable cluster size).
+ * @param kernel the kernel's metadata; NULL checks against the device limits
+ *               alone (raw code without metadata).
+ * @param target the artifact's target ID (`sm_90`, `gfx942`), or NULL when
+ *               unknown (no cluster is then accepted).
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL       a bad configuration (the message says which rule).
+ * @retval FLYC_EUNSUPPORTED a cluster on a target without clusters.
+ */
+FLYC_API int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
+                               flyc_launch_config_t *config);
+
+/**
+ * Validates a launch against the kernel's metadata (flyc_launch_check()),
+ * then launches.
+ *
+ * Checked before the driver is called: flyc_launch_check() for the kernel's
+ * metadata and the artifact's target; the kernel exists; the module is
+ * loaded.
  * `args[i]` points to argument i (hipModuleLaunchKernel / cuLaunchKernel).
  * Safe to call from several threads on one module.
  *
