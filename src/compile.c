@@ -418,6 +418,17 @@ static int check_undefined(flyc_compile_t *c) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
     if (!LLVMIsDeclaration(g) || !LLVMGetFirstUse(g))
       continue;
+    /* Dynamic shared memory (`extern __shared__ T x[]`): a zero-length
+     * array in address space 3, placed by the loader after the static part. */
+    LLVMTypeRef vt = LLVMGlobalGetValueType(g);
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3 &&
+        LLVMGetTypeKind(vt) == LLVMArrayTypeKind &&
+#if LLVM_VERSION_MAJOR >= 17
+        LLVMGetArrayLength2(vt) == 0)
+#else
+        LLVMGetArrayLength(vt) == 0)
+#endif
+      continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     flyc__buf_printf(&b, "%sundefined global '%s'", n++ ? "; " : "", name);

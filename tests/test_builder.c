@@ -520,9 +520,130 @@ static void test_builder__threads(void **state) {
   }
 }
 
+
+/* out[0] = N (an int constexpr) + (int)SCALE (a float one); counts runs. */
+typedef struct spec_run {
+  int runs;
+  const char *ask; /* the constexpr the body reads besides N */
+} spec_run_t;
+
+static int spec_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  spec_run_t *r = payload;
+  r->runs++;
+  const flyc_constexpr_t *n = flyc_kb_constexpr(kb, "N");
+  const flyc_constexpr_t *x = flyc_kb_constexpr(kb, r->ask);
+  if (!n || !x)
+    return -1;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef v = LLVMConstInt(i32, (unsigned long long)(n->i + (int64_t)x->f), 0);
+  LLVMBuildStore(b, v, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static const char *reqd_flat(flyc_ctx_t *ctx, const char *kernel) {
+  static char buf[32];
+  LLVMValueRef fn = LLVMGetNamedFunction(flyc_ctx_module(ctx), kernel);
+  LLVMAttributeRef at =
+      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-flat-work-group-size", 27);
+  unsigned len;
+  const char *v = LLVMGetStringAttributeValue(at, &len);
+  snprintf(buf, sizeof buf, "%.*s", (int)len, v);
+  return buf;
+}
+
+/* One kernel per distinct specialisation (constexpr values, block size);
+ * the same one again is the kernel it gave before, body not run. */
+static void test_builder__specialisation(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_param_t p = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+  flyc_constexpr_t cx[2] = {{"N", FLYC_CONSTEXPR_INT, 4, 0}, {"SCALE", FLYC_CONSTEXPR_FLOAT, 0, 2.5}};
+  spec_run_t run = {0, "SCALE"};
+  flyc_kernel_def_t d = {0};
+  d.name = "spec";
+  d.params = &p;
+  d.param_count = 1;
+  d.body = spec_body;
+  d.payload = &run;
+  d.constexprs = cx;
+  d.constexpr_count = 2;
+  const char *a, *b, *c, *e, *f, *g;
+  assert_ok(flyc_kernel_emit(ctx, &d, &a));
+  assert_ok(flyc_kernel_emit(ctx, &d, &b));
+  assert_string_equal(a, "spec");
+  assert_ptr_equal(a, b);
+  assert_int_equal(run.runs, 1);
+  cx[0].i = 8;
+  assert_ok(flyc_kernel_emit(ctx, &d, &c));
+  assert_string_equal(c, "spec_1");
+  cx[1].f = -0.0; /* bits, not equality: another specialisation than 0.0 */
+  assert_ok(flyc_kernel_emit(ctx, &d, &e));
+  cx[1].f = 0.0;
+  assert_ok(flyc_kernel_emit(ctx, &d, &f));
+  assert_string_not_equal(e, f);
+  assert_int_equal(run.runs, 4);
+  /* FlyDSL's inference: a static launch block is the known block size. */
+  const uint32_t blk128[3] = {128, 0, 0}, blk64[3] = {64, 1, 1};
+  d.launch_block = blk128;
+  assert_ok(flyc_kernel_emit(ctx, &d, &g));
+  assert_string_equal(reqd_flat(ctx, g), "128,128");
+  const char *g2, *h;
+  assert_ok(flyc_kernel_emit(ctx, &d, &g2));
+  assert_ptr_equal(g, g2);
+  d.launch_block = blk64;
+  assert_ok(flyc_kernel_emit(ctx, &d, &h));
+  assert_string_equal(reqd_flat(ctx, h), "64,64");
+  assert_int_equal(run.runs, 6);
+  /* A declared size and a launch block that differ. */
+  const int64_t kbs[3] = {64, 1, 1};
+  d.known_block_size = kbs;
+  d.known_block_size_count = 3;
+  d.launch_block = blk128;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "launch block x is 128",
+               "known_block_size x is 64");
+  d.launch_block = blk64; /* agrees: the kernel h already is */
+  const char *h2;
+  assert_ok(flyc_kernel_emit(ctx, &d, &h2));
+  assert_ptr_equal(h, h2);
+  const uint32_t wide[3] = {64, 32, 1};
+  d.known_block_size = NULL;
+  d.known_block_size_count = 0;
+  d.launch_block = wide;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "the launch block 64 x 32 x 1",
+               "2048");
+  d.launch_block = NULL;
+  /* constexpr rules. */
+  run.ask = "M";
+  cx[0].i = 99; /* a new specialisation, so the body runs */
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "kernel 'spec_", "no constexpr 'M'");
+  run.ask = "SCALE";
+  flyc_constexpr_t dup[2] = {{"N", FLYC_CONSTEXPR_INT, 1, 0}, {"N", FLYC_CONSTEXPR_INT, 2, 0}};
+  d.constexprs = dup;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "constexpr 'N' is given twice");
+  flyc_constexpr_t bad_name[1] = {{"1x", FLYC_CONSTEXPR_INT, 1, 0}};
+  d.constexprs = bad_name;
+  d.constexpr_count = 1;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "constexpr 0", "'1x'");
+  flyc_constexpr_t bad_kind[1] = {{"K", (flyc_constexpr_kind_t)9, 1, 0}};
+  d.constexprs = bad_kind;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "constexpr 'K'", "kind 9");
+  d.constexprs = NULL;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "constexprs is NULL");
+  flyc_artifact_t *art = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &art));
+  assert_int_equal(flyc_artifact_kernel_count(art), 6);
+  assert_int_equal(flyc_artifact_kernel_lookup(art, "spec_5")->reqd_workgroup_size[0], 64);
+  flyc_artifact_destroy(art);
+  flyc_ctx_destroy(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_builder__vadd_gfx90a_matches_clang),
+      cmocka_unit_test(test_builder__specialisation),
       cmocka_unit_test(test_builder__known_block_size_lowered),
       cmocka_unit_test(test_builder__known_block_size_errors),
       cmocka_unit_test(test_builder__names),

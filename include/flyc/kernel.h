@@ -22,8 +22,10 @@
  * so names are the same in every process) and `known_block_size` (three
  * positive integers, lowered as MLIR's GPU-to-ROCDL lowering does).
  *
- * Not yet here (issue 3 continues): constexpr specialisation, shared memory,
- * compile hints, ffi / link_extern.
+ * Specialisation (FlyDSL's KernelLauncher): a definition emitted again with
+ * the same constexpr values and block size gives the kernel it gave before;
+ * other values give another kernel. Shared memory, compile hints, memory
+ * fences, ffi / link_extern and device-library math are below.
  *
  * @defgroup flyc_kernel Kernel builder
  * @{
@@ -37,6 +39,7 @@
 #include <llvm-c/Types.h>
 
 #include "flyc/compile.h"
+#include "flyc/runtime.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -85,6 +88,22 @@ typedef struct flyc_param {
 typedef int (*flyc_kernel_body_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef builder,
                                    LLVMValueRef *args, void *payload);
 
+/** Kinds of compile-time (constexpr) values. */
+typedef enum flyc_constexpr_kind {
+  FLYC_CONSTEXPR_INT = 1, /**< `i` */
+  FLYC_CONSTEXPR_FLOAT,   /**< `f` */
+} flyc_constexpr_kind_t;
+
+/** A compile-time value: baked into the body (flyc_kb_constexpr()), not a
+ *  kernel argument. Its name and value are part of the specialisation. */
+typedef struct flyc_constexpr {
+  /** Unique within the definition: letters, digits, `_`; 1 to 64 characters. */
+  const char *name;
+  flyc_constexpr_kind_t kind;
+  int64_t i;
+  double f;
+} flyc_constexpr_t;
+
 /** A kernel definition. Zero-initialise, then fill. */
 typedef struct flyc_kernel_def {
   /** Explicit kernel name, or NULL: letters, digits, `_`, `$`, and on AMDGPU
@@ -106,6 +125,14 @@ typedef struct flyc_kernel_def {
   size_t known_block_size_count;
   flyc_kernel_body_fn body;
   void *payload;
+  /** Compile-time values of this specialisation, or NULL. */
+  const flyc_constexpr_t *constexprs;
+  size_t constexpr_count;
+  /** The static block of the launch this kernel is emitted for (x, y, z;
+   *  0 means 1), or NULL. With no known_block_size it becomes the
+   *  known_block_size (FlyDSL's inference); with one, the two must agree
+   *  (FLYC_EINVAL names the axis). */
+  const uint32_t *launch_block;
 } flyc_kernel_def_t;
 
 /**
@@ -130,6 +157,20 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  * Emits one kernel: picks its unique name, declares it with the target's
  * kernel calling convention and attributes, and runs `def->body`. On any
  * error the half-built kernel is removed and the context stays usable.
+ *
+ * Specialisation, for definitions with constexprs or a launch_block: a
+ * definition is identified by its name (or base), body, payload address and
+ * parameters, a specialisation by its constexpr values, resolved block size
+ * (known_block_size, or the inferred launch block) and compile hints. The
+ * same specialisation emitted again returns the first kernel's name without
+ * running the body; any other gives a new kernel (FlyDSL: one `gpu.func` per
+ * distinct specialisation, named as any other kernel). So everything a
+ * specialised body depends on belongs in its constexprs: the payload is
+ * compared by address, not content. A definition with neither gives a new
+ * kernel on every emit (FlyDSL: separate launchers, separate kernels).
+ *
+ * Compile hints: the calling thread's hints (flyc_hints_push()) at the time
+ * of the emit are lowered onto the kernel.
  *
  * @param name_out  receives the kernel's name (owned by `ctx`), may be NULL.
  * @retval FLYC_EINVAL  NULL argument, no body, a bad parameter (kind, width,
@@ -182,6 +223,258 @@ FLYC_API LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb);
  *  CUDA's `__syncthreads()` (AMDGPU: release fence, `s_barrier`, acquire
  *  fence, workgroup scope; NVPTX: `bar.sync 0`). Returns 0 or FLYC_EINVAL. */
 FLYC_API int flyc_kb_barrier(flyc_kernel_builder_t *kb);
+/* ---- compile-time values ---- */
+
+/** The constexpr `name` of the specialisation being emitted; NULL (and the
+ *  emit fails with FLYC_EINVAL naming it) when the definition has none. */
+FLYC_API const flyc_constexpr_t *flyc_kb_constexpr(flyc_kernel_builder_t *kb,
+                                                   const char *name);
+
+/* ---- shared memory (LDS) ---- */
+
+/** How a kernel's shared memory is laid out (FlyDSL's SharedAllocator). */
+typedef enum flyc_shared_mode {
+  /** Each allocation is its own `addrspace(3)` global of its size and
+   *  alignment; the code object's static LDS / `.shared` size covers them
+   *  and the launch needs no dynamic shared memory. */
+  FLYC_SHARED_STATIC = 0,
+  /** One dynamic region (`extern __shared__`): allocations are offsets into
+   *  it, and the bytes taken become the kernel's `dynamic_shared_size`, the
+   *  launch default (flyc_launch_check()). */
+  FLYC_SHARED_DYNAMIC = 1,
+} flyc_shared_mode_t;
+
+typedef struct flyc_shared_allocator flyc_shared_allocator_t;
+
+/**
+ * The kernel's shared-memory allocator (one per kernel; owned by `kb`).
+ * @param base_align alignment in bytes of the region or of each allocation
+ *                   at least (a power of two up to 4096), 0 for 16.
+ * @return NULL (the emit fails with FLYC_EINVAL) for a second allocator in
+ *         the same kernel, a bad mode or a bad alignment.
+ */
+FLYC_API flyc_shared_allocator_t *flyc_kb_shared_allocator(flyc_kernel_builder_t *kb,
+                                                           flyc_shared_mode_t mode,
+                                                           unsigned base_align);
+
+/**
+ * Allocates `bytes` of shared memory aligned to max(`align`, base_align).
+ * @return a `ptr addrspace(3)` value, or NULL and a failed emit: 0 bytes or a
+ *   bad alignment (FLYC_EINVAL); more than the target allows (FLYC_ECOMPILE
+ *   naming the kernel, the bytes and the limit: AMDGPU 64 KiB of LDS, 160 KiB
+ *   on gfx950; NVPTX 48 KiB of static shared memory and, dynamic included,
+ *   the SM's opt-in maximum: 227 KiB on sm_90/sm_100, 163 KiB on sm_80/87,
+ *   99 KiB on sm_86/89/120, 96 KiB on sm_70/72, 64 KiB on sm_75).
+ */
+FLYC_API LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *alloc, uint64_t bytes,
+                                        unsigned align);
+
+/** Bytes allocated so far, padding included. */
+FLYC_API uint64_t flyc_shared_allocated(const flyc_shared_allocator_t *alloc);
+
+/* ---- memory fences ---- */
+
+/** Memory orderings of flyc_kb_fence(). */
+typedef enum flyc_memory_order {
+  FLYC_ORDER_ACQUIRE = 1,
+  FLYC_ORDER_RELEASE,
+  FLYC_ORDER_ACQ_REL,
+  FLYC_ORDER_SEQ_CST,
+} flyc_memory_order_t;
+
+/** Scopes of flyc_kb_fence(). */
+typedef enum flyc_memory_scope {
+  FLYC_SCOPE_WORKGROUP = 1, /**< the block (CUDA's `__threadfence_block`) */
+  FLYC_SCOPE_AGENT,         /**< the device (`__threadfence`) */
+  FLYC_SCOPE_SYSTEM,        /**< the device and the host (`__threadfence_system`) */
+} flyc_memory_scope_t;
+
+/**
+ * A memory fence. AMDGPU: `fence syncscope("workgroup"|"agent"|"") <order>`,
+ * as HIP's `__builtin_amdgcn_fence`; NVPTX: `membar.cta|gl|sys` (a full
+ * fence whatever the order, as CUDA's `__threadfence*`).
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL a bad order or scope (the emit fails too).
+ */
+FLYC_API int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
+                           flyc_memory_scope_t scope);
+
+/* ---- compile hints ---- */
+
+/** A hint field's "not set" value: it inherits from the enclosing scope. */
+#define FLYC_HINT_UNSET (-1)
+
+/** Fast-math flags; the same bits as llvm-c's LLVMFastMathFlags. */
+enum {
+  FLYC_FMF_REASSOC = 1 << 0,
+  FLYC_FMF_NNAN = 1 << 1,
+  FLYC_FMF_NINF = 1 << 2,
+  FLYC_FMF_NSZ = 1 << 3,
+  FLYC_FMF_ARCP = 1 << 4,
+  FLYC_FMF_CONTRACT = 1 << 5,
+  FLYC_FMF_AFN = 1 << 6,
+  FLYC_FMF_FAST = (1 << 7) - 1,
+};
+
+/**
+ * Compile hints (FlyDSL's compile_hints). Every field is FLYC_HINT_UNSET or
+ * a value; start from FLYC_COMPILE_HINTS_INIT.
+ */
+typedef struct flyc_compile_hints {
+  /** AMDGPU occupancy target: 0 (no-op) or 1 to the target's maximum (8 on
+   *  gfx90a/gfx94x/gfx950, 10 on other gfx9, 20 on gfx10, 16 on gfx11/12);
+   *  `"amdgpu-waves-per-eu"="N"` on each kernel. NVPTX: no such notion, the
+   *  value is only checked to be non-negative. */
+  int32_t waves_per_eu;
+  /** Register limit: AMDGPU `"amdgpu-num-vgpr"="N"` (1 to 512 on gfx90a and
+   *  gfx94x/gfx950, else 256); NVPTX `.maxnreg N` (nvvm.annotations
+   *  `maxnreg`, 1 to 255). */
+  int32_t maxnreg;
+  /** Fast-math flags (FLYC_FMF_*, 0 for none) for the float instructions
+   *  the helpers build; wins over fast_fp_math. */
+  int32_t fastmath;
+  /** 0 or 1: fast floating point. Makes the default fastmath FLYC_FMF_FAST
+   *  (FlyDSL's effective-fastmath rule) and, when set at flyc_ctx_compile(),
+   *  compiles the device libraries as clang's -ffast-math does
+   *  (FLYC_COMPILE_UNSAFE_MATH | FLYC_COMPILE_FINITE_ONLY). */
+  int32_t fast_fp_math;
+} flyc_compile_hints_t;
+
+#define FLYC_COMPILE_HINTS_INIT {FLYC_HINT_UNSET, FLYC_HINT_UNSET, FLYC_HINT_UNSET, FLYC_HINT_UNSET}
+
+/**
+ * Opens a hint scope on the calling thread: `hints` is shallow-merged onto
+ * the current ones (a set field wins, an unset one inherits). Scopes nest up
+ * to 64 deep; each push needs its pop. Target-independent ranges are checked
+ * here, target-dependent ones at flyc_kernel_emit().
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL NULL, a value out of range (the message names the
+ *                     field), or 64 scopes already open.
+ */
+FLYC_API int flyc_hints_push(const flyc_compile_hints_t *hints);
+
+/** Closes the innermost scope. @retval FLYC_OK, FLYC_EINVAL (none open). */
+FLYC_API int flyc_hints_pop(void);
+
+/** The calling thread's effective hints (FLYC_COMPILE_HINTS_INIT when no
+ *  scope is open). */
+FLYC_API void flyc_hints_current(flyc_compile_hints_t *out);
+
+/** The fast-math flags in effect for this kernel (FLYC_FMF_*): `fastmath`
+ *  if set, else FLYC_FMF_FAST under fast_fp_math, else 0. For a body's own
+ *  float instructions (llvm-c's LLVMSetFastMathFlags, LLVM 18 and newer). */
+FLYC_API unsigned flyc_kb_fast_math_flags(const flyc_kernel_builder_t *kb);
+
+/* ---- ffi and link_extern ---- */
+
+/** Types of ffi arguments and results. Signed and unsigned integers are the
+ *  same LLVM type; the signedness says how a narrower value is extended. */
+typedef enum flyc_type_kind {
+  FLYC_TYPE_VOID = 1, /**< results only */
+  FLYC_TYPE_I8, FLYC_TYPE_I16, FLYC_TYPE_I32, FLYC_TYPE_I64,
+  FLYC_TYPE_U8, FLYC_TYPE_U16, FLYC_TYPE_U32, FLYC_TYPE_U64,
+  FLYC_TYPE_F16, FLYC_TYPE_BF16, FLYC_TYPE_F32, FLYC_TYPE_F64,
+  FLYC_TYPE_PTR, /**< a pointer in `addrspace` */
+} flyc_type_kind_t;
+
+typedef struct flyc_type {
+  flyc_type_kind_t kind;
+  /** FLYC_TYPE_PTR: the address space (0 generic, 1 global, 3 shared,
+   *  4 constant, 5 private). */
+  unsigned addrspace;
+} flyc_type_t;
+
+/**
+ * An external device function (FlyDSL's `ffi`): declared on the first call
+ * in a context, called with the C calling convention. Caller-owned; it must
+ * stay valid while kernels calling it are emitted.
+ */
+typedef struct flyc_ffi {
+  /** The symbol (1 to 200 characters of letters, digits, `_`, `.`, `$`). */
+  const char *symbol;
+  flyc_type_t result;
+  const flyc_type_t *args;
+  size_t arg_count;
+  /** Nonzero: no memory access and no side effect, lowered as `readnone`
+   *  (LLVM 15) / `memory(none)` (LLVM 16+), `nounwind`, `willreturn`. */
+  int pure;
+} flyc_ffi_t;
+
+/**
+ * An ffi with what it needs at link and load time (FlyDSL's `link_extern`):
+ * the bitcode that defines it and a post-load processor (mori's shmem init).
+ * Both register on the context only when a kernel calls the extern, in
+ * first-use order, each once: libraries by canonical path (realpath), named
+ * processors by name, unnamed ones by function and payload.
+ */
+typedef struct flyc_extern {
+  const flyc_ffi_t *ffi;
+  /** A `.bc` or `.ll` file, or NULL. It must exist at the first call. */
+  const char *bitcode_path;
+  /** A processor with a function, a registered name alone (looked up in the
+   *  registry, flyc_processor_register()), or all NULL for none. */
+  flyc_processor_t processor;
+} flyc_extern_t;
+
+/**
+ * Calls an ffi. Integer arguments are truncated or extended (sign for
+ * FLYC_TYPE_I*, zero for FLYC_TYPE_U*) to the declared width; float and
+ * pointer arguments must have the declared type.
+ * @return the call (its value is the result; for a void result, just the
+ *   instruction), or NULL and a failed emit with FLYC_EINVAL: a bad ffi (no
+ *   symbol, a bad type, void as an argument), the symbol declared before with
+ *   another signature or in the way as a global, a wrong argument count, a
+ *   float or pointer argument of another type, an integer where a float or
+ *   pointer is declared or the other way round.
+ */
+FLYC_API LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *ffi,
+                                   LLVMValueRef *args, size_t arg_count);
+
+/**
+ * Calls a link_extern: registers its bitcode and processor on the context,
+ * then calls its ffi as flyc_kb_call() does. The context passes the libraries
+ * to the compile (after the options' link libraries) and the artifact carries
+ * the processors (flyc_artifact_processor()), which flyc_gpu_jit_module_load()
+ * runs.
+ * @return as flyc_kb_call(); also NULL and a failed emit for a bitcode path
+ *   that cannot be resolved (FLYC_EIO naming it) or a processor name not in
+ *   the registry (FLYC_ENOTFOUND).
+ */
+FLYC_API LLVMValueRef flyc_kb_call_extern(flyc_kernel_builder_t *kb, const flyc_extern_t *ext,
+                                          LLVMValueRef *args, size_t arg_count);
+
+/** Link libraries the context's kernels registered so far, in first-use
+ *  order (canonical paths, owned by `ctx`). */
+FLYC_API size_t flyc_ctx_link_library_count(const flyc_ctx_t *ctx);
+FLYC_API const char *flyc_ctx_link_library(const flyc_ctx_t *ctx, size_t index);
+
+/* ---- device-library math ---- */
+
+/** Math functions of flyc_kb_math(). */
+typedef enum flyc_math_fn {
+  FLYC_MATH_EXP = 1,
+  FLYC_MATH_LOG,
+  FLYC_MATH_SQRT,
+  FLYC_MATH_SIN,
+  FLYC_MATH_COS,
+  FLYC_MATH_RSQRT,
+  FLYC_MATH_POW, /**< x to the power y */
+  FLYC_MATH_ERF,
+} flyc_math_fn_t;
+
+/**
+ * `fn(x)` (or `pow(x, y)`) for an f32 or f64 `x` (and `y` of the same type),
+ * through the device library as a pure ffi: ocml on AMDGPU
+ * (`__ocml_exp_f32`, ...), libdevice on NVPTX (`__nv_expf`, `__nv_exp`, ...);
+ * the compile links the library. The call gets the kernel's fast-math flags
+ * (LLVM 18 and newer).
+ * @return the result, or NULL and a failed emit (FLYC_EINVAL): an unknown
+ *   function, a type that is not f32 or f64, `y` missing or of another type
+ *   for pow, or given for another function.
+ */
+FLYC_API LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn,
+                                   LLVMValueRef x, LLVMValueRef y);
+
 /** The kernel function being built. */
 FLYC_API LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb);
 /** The LLVM context to make types and constants in (the context's). */

@@ -1,0 +1,435 @@
+/* ffi, link_extern and the device-library math helpers of the kernel
+ * builder: declarations, signature rules, argument coercion, the pure
+ * attributes, first-use registration of bitcode and post-load processors,
+ * and the processors the artifact carries to the loader. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "flyc/driver.h"
+#include "flyc/kernel.h"
+#include "util.h"
+
+static const flyc_type_t T_I32 = {FLYC_TYPE_I32, 0}, T_U32 = {FLYC_TYPE_U32, 0},
+                         T_I64 = {FLYC_TYPE_I64, 0}, T_U64 = {FLYC_TYPE_U64, 0},
+                         T_I16 = {FLYC_TYPE_I16, 0}, T_F32 = {FLYC_TYPE_F32, 0},
+                         T_F64 = {FLYC_TYPE_F64, 0}, T_VOID = {FLYC_TYPE_VOID, 0},
+                         T_GPTR = {FLYC_TYPE_PTR, 1};
+
+/* The stand-in shmem library's `i32 mstl_my_pe()`. */
+static const flyc_ffi_t my_pe = {"mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
+
+static int processor_a(const flyc_loaded_module_t *m, void *payload) {
+  (void)m;
+  strcat(payload, "a");
+  return 0;
+}
+static int processor_b(const flyc_loaded_module_t *m, void *payload) {
+  (void)m;
+  strcat(payload, "b");
+  return 0;
+}
+static int processor_c(const flyc_loaded_module_t *m, void *payload) {
+  (void)m;
+  strcat(payload, "c");
+  return 0;
+}
+
+static char order[64]; /* the processors' trace */
+
+/* A driver that loads anything (handle 1) and does nothing else. */
+static int fake_count(void *self, int *n) {
+  (void)self;
+  *n = 1;
+  return 0;
+}
+static int fake_load(void *self, int dev, flyc_code_format_t f, const void *img, size_t n,
+                     void **h) {
+  (void)self, (void)dev, (void)f, (void)img, (void)n;
+  *h = (void *)1;
+  return 0;
+}
+static int fake_unload(void *self, int dev, void *h) {
+  (void)self, (void)dev, (void)h;
+  return 0;
+}
+static int fake_function(void *self, int dev, void *h, const char *name, void **fn) {
+  (void)self, (void)dev, (void)h, (void)name;
+  *fn = (void *)2;
+  return 0;
+}
+static int fake_global(void *self, int dev, void *h, const char *name, uint64_t *addr,
+                       size_t *size) {
+  (void)self, (void)dev, (void)h, (void)name, (void)addr, (void)size;
+  return FLYC_ENOTFOUND;
+}
+static int fake_htod(void *self, int dev, uint64_t dst, const void *src, size_t n) {
+  (void)self, (void)dev, (void)dst, (void)src, (void)n;
+  return 0;
+}
+static int fake_launch(void *self, int dev, void *fn, const flyc_launch_config_t *c,
+                       void **args) {
+  (void)self, (void)dev, (void)fn, (void)c, (void)args;
+  return 0;
+}
+
+/* A body that calls the externs in `payload` (NULL-terminated) once each,
+ * storing the last i32 result to out[0]; `fail_after` makes it fail. */
+typedef struct calls {
+  const flyc_extern_t *ext[5];
+  int fail_after;
+} calls_t;
+
+static int extern_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                       void *payload) {
+  calls_t *c = payload;
+  LLVMValueRef v = NULL;
+  for (int i = 0; c->ext[i]; i++)
+    if (!(v = flyc_kb_call_extern(kb, c->ext[i], NULL, 0)))
+      return -1;
+  if (c->fail_after)
+    return FLYC_EINVAL;
+  if (v)
+    LLVMBuildStore(b, v, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static const flyc_param_t out_param = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+
+static int emit_calls(flyc_ctx_t *ctx, calls_t *c, const char **name) {
+  flyc_kernel_def_t d = {0};
+  d.base = "ext";
+  d.params = &out_param;
+  d.param_count = 1;
+  d.body = extern_body;
+  d.payload = c;
+  return flyc_kernel_emit(ctx, &d, name);
+}
+
+/* FlyDSL's link_extern: libraries and processors register when a kernel
+ * calls the extern, in first-use order, once each; the artifact carries the
+ * processors and the loader runs them before the caller's. */
+static void test_ffi__link_extern_registers_on_use(void **state) {
+  (void)state;
+  order[0] = '\0';
+  assert_ok(flyc_processor_register("test.ffi.a", processor_a, order));
+  /* The same library by two spellings is one library. */
+  char *dotted = malloc(strlen(LIB_MSTL) + 8);
+  const char *slash = strrchr(LIB_MSTL, '/');
+  sprintf(dotted, "%.*s/./%s", (int)(slash - LIB_MSTL), LIB_MSTL, slash + 1);
+  flyc_extern_t by_name = {&my_pe, LIB_MSTL, {"test.ffi.a", NULL, NULL}};
+  flyc_extern_t by_fn = {&my_pe, dotted, {NULL, processor_b, order}};
+  flyc_extern_t again = {&my_pe, NULL, {"test.ffi.a", NULL, NULL}};
+  flyc_extern_t no_proc = {&my_pe, NULL, {NULL, NULL, NULL}};
+
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  /* No call, no registration. */
+  calls_t none = {{NULL}, 0};
+  assert_ok(emit_calls(ctx, &none, NULL));
+  assert_int_equal(flyc_ctx_link_library_count(ctx), 0);
+  /* A body that fails after calling registers nothing either. */
+  calls_t failing = {{&by_fn, NULL}, 1};
+  assert_error(emit_calls(ctx, &failing, NULL), FLYC_EINVAL, "");
+  assert_int_equal(flyc_ctx_link_library_count(ctx), 0);
+  calls_t first = {{&by_fn, &by_name, &again, &no_proc}, 0};
+  assert_ok(emit_calls(ctx, &first, NULL));
+  calls_t second = {{&by_name, &by_fn, NULL}, 0};
+  assert_ok(emit_calls(ctx, &second, NULL));
+  assert_int_equal(flyc_ctx_link_library_count(ctx), 1);
+  char *canon = realpath(LIB_MSTL, NULL);
+  assert_string_equal(flyc_ctx_link_library(ctx, 0), canon);
+  assert_null(flyc_ctx_link_library(ctx, 1));
+  free(canon);
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &a)); /* the library was linked */
+  assert_int_equal(flyc_artifact_processor_count(a), 2);
+  flyc_processor_t p;
+  assert_ok(flyc_artifact_processor(a, 0, &p)); /* first use: by_fn */
+  assert_null(p.name);
+  assert_ptr_equal(p.fn, processor_b);
+  assert_ok(flyc_artifact_processor(a, 1, &p));
+  assert_string_equal(p.name, "test.ffi.a");
+  assert_ptr_equal(p.fn, processor_a);
+  assert_error(flyc_artifact_processor(a, 2, &p), FLYC_EINVAL, "below 2");
+  flyc_ctx_destroy(ctx);
+
+  /* The loader runs the artifact's processors, then the caller's. */
+  flyc_driver_ops_t ops;
+  memset(&ops, 0, sizeof ops);
+  ops.size = sizeof ops;
+  ops.name = "test";
+  ops.device_count = fake_count;
+  ops.module_load = fake_load;
+  ops.module_unload = fake_unload;
+  ops.function_get = fake_function;
+  ops.global_get = fake_global;
+  ops.memcpy_htod = fake_htod;
+  ops.launch = fake_launch;
+  flyc_driver_t *drv = NULL;
+  assert_ok(flyc_driver_create(&drv, &ops, NULL));
+  flyc_processor_t mine = {NULL, processor_c, order};
+  flyc_gpu_jit_module_t *m = NULL;
+  assert_ok(flyc_gpu_jit_module_load(&m, drv, 0, a, &mine, 1));
+  assert_string_equal(order, "bac");
+  flyc_gpu_jit_module_destroy(m);
+  flyc_driver_destroy(drv);
+  flyc_artifact_destroy(a);
+  free(dotted);
+}
+
+static void test_ffi__errors_name_the_culprit(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_extern_t missing = {&my_pe, "/nonexistent/shmem.bc", {NULL, NULL, NULL}};
+  calls_t c1 = {{&missing, NULL}, 0};
+  assert_error(emit_calls(ctx, &c1, NULL), FLYC_EIO, "mstl_my_pe", "/nonexistent/shmem.bc");
+  flyc_extern_t unknown = {&my_pe, NULL, {"test.ffi.nobody", NULL, NULL}};
+  calls_t c2 = {{&unknown, NULL}, 0};
+  assert_error(emit_calls(ctx, &c2, NULL), FLYC_ENOTFOUND, "test.ffi.nobody",
+               "link_extern 'mstl_my_pe'");
+  flyc_ffi_t bad_sym = {"9lives", T_I32, NULL, 0, 0};
+  flyc_extern_t bad = {&bad_sym, NULL, {NULL, NULL, NULL}};
+  calls_t c3 = {{&bad, NULL}, 0};
+  assert_error(emit_calls(ctx, &c3, NULL), FLYC_EINVAL, "valid symbol");
+  flyc_ctx_destroy(ctx);
+}
+
+/* Bodies that call one ffi with given arguments. */
+typedef struct one_call {
+  const flyc_ffi_t *ffi;
+  int nargs;
+  int kinds[4]; /* 32: i32 value, 64: i64, 16: i16, -32: float, -64: double, 1: pointer */
+  LLVMValueRef call; /* out */
+} one_call_t;
+
+static int call_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  one_call_t *oc = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMValueRef v[4];
+  for (int i = 0; i < oc->nargs; i++) {
+    int k = oc->kinds[i];
+    v[i] = k == 1     ? args[0]
+           : k == -32 ? LLVMBuildLoad2(b, LLVMFloatTypeInContext(lc), args[0], "")
+           : k == -64 ? LLVMBuildLoad2(b, LLVMDoubleTypeInContext(lc), args[0], "")
+                      : LLVMBuildLoad2(b, LLVMIntTypeInContext(lc, (unsigned)k), args[0], "");
+  }
+  oc->call = flyc_kb_call(kb, oc->ffi, v, (size_t)oc->nargs);
+  if (!oc->call)
+    return -1;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static int emit_call(flyc_ctx_t *ctx, one_call_t *oc) {
+  flyc_kernel_def_t d = {0};
+  d.base = "call";
+  d.params = &out_param;
+  d.param_count = 1;
+  d.body = call_body;
+  d.payload = oc;
+  return flyc_kernel_emit(ctx, &d, NULL);
+}
+
+static void test_ffi__signatures_and_coercion(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  /* Integers by the declared signedness: i32 -> i64 sign-extended, i32 ->
+   * u64 zero-extended, i64 -> i16 truncated, i32 -> u32 as is. */
+  flyc_type_t ta[4] = {T_I64, T_U64, T_I16, T_U32};
+  flyc_ffi_t f = {"dev_f", T_VOID, ta, 4, 0};
+  one_call_t oc = {&f, 4, {32, 32, 64, 32}, NULL};
+  assert_ok(emit_call(ctx, &oc));
+  LLVMOpcode ops[4] = {LLVMSExt, LLVMZExt, LLVMTrunc, LLVMLoad};
+  for (unsigned i = 0; i < 4; i++)
+    assert_int_equal(LLVMGetInstructionOpcode(LLVMGetOperand(oc.call, i)), ops[i]);
+  LLVMValueRef decl = LLVMGetNamedFunction(flyc_ctx_module(ctx), "dev_f");
+  assert_non_null(decl);
+  assert_int_equal(LLVMCountParams(decl), 4);
+  assert_int_equal(LLVMGetFunctionCallConv(decl), 0);
+
+  /* The same symbol, another signature: both are in the message. */
+  flyc_type_t tb[4] = {T_I64, T_U64, T_I16, T_I32};
+  flyc_ffi_t f2 = {"dev_f", T_VOID, tb, 4, 0};
+  one_call_t oc2 = {&f2, 4, {32, 32, 32, 32}, NULL};
+  assert_error(emit_call(ctx, &oc2), FLYC_EINVAL, "ffi 'dev_f'",
+               "void (i64, u64, i16, i32)", "declared before as void (i64, u64, i16, u32)");
+  flyc_ffi_t f3 = {"dev_f", T_VOID, ta, 4, 1};
+  one_call_t oc3 = {&f3, 4, {32, 32, 32, 32}, NULL};
+  assert_error(emit_call(ctx, &oc3), FLYC_EINVAL, "u32) pure", "before as");
+  /* Arity. */
+  one_call_t few = {&f, 3, {32, 32, 32}, NULL};
+  assert_error(emit_call(ctx, &few), FLYC_EINVAL, "'dev_f' expects 4 arguments, got 3");
+  /* Floats are not converted; ints and floats do not mix. */
+  flyc_type_t tf[2] = {T_F32, T_GPTR};
+  flyc_ffi_t g = {"dev_g", T_F64, tf, 2, 0};
+  one_call_t dbl = {&g, 2, {-64, 1}, NULL};
+  assert_error(emit_call(ctx, &dbl), FLYC_EINVAL, "argument 0 is double", "declares f32");
+  one_call_t i_for_f = {&g, 2, {32, 1}, NULL};
+  assert_error(emit_call(ctx, &i_for_f), FLYC_EINVAL, "argument 0 is i32", "declares f32");
+  flyc_type_t tp[1] = {{FLYC_TYPE_PTR, 3}};
+  flyc_ffi_t shared_ptr = {"dev_h", T_VOID, tp, 1, 0};
+  one_call_t wrong_as = {&shared_ptr, 1, {1}, NULL};
+  assert_error(emit_call(ctx, &wrong_as), FLYC_EINVAL, "argument 0 is ptr addrspace(1)",
+               "ptr addrspace(3)");
+  one_call_t f_for_i = {&f, 4, {-32, 32, 32, 32}, NULL};
+  assert_error(emit_call(ctx, &f_for_i), FLYC_EINVAL, "argument 0 is float", "declares i64");
+  one_call_t good = {&g, 2, {-32, 1}, NULL};
+  assert_ok(emit_call(ctx, &good));
+  assert_int_equal(LLVMGetTypeKind(LLVMTypeOf(good.call)), LLVMDoubleTypeKind);
+  /* Bad types. */
+  flyc_type_t tv[1] = {T_VOID};
+  flyc_ffi_t void_arg = {"dev_v", T_VOID, tv, 1, 0};
+  one_call_t ov = {&void_arg, 1, {32}, NULL};
+  assert_error(emit_call(ctx, &ov), FLYC_EINVAL, "argument 0 has type void");
+  flyc_type_t t2[1] = {{FLYC_TYPE_PTR, 2}};
+  flyc_ffi_t as2 = {"dev_w", T_VOID, t2, 1, 0};
+  one_call_t ow = {&as2, 1, {1}, NULL};
+  assert_error(emit_call(ctx, &ow), FLYC_EINVAL, "addrspace 2");
+  flyc_ffi_t bad_ret = {"dev_x", {(flyc_type_kind_t)99, 0}, NULL, 0, 0};
+  one_call_t ox = {&bad_ret, 0, {0}, NULL};
+  assert_error(emit_call(ctx, &ox), FLYC_EINVAL, "result type 99");
+  flyc_ffi_t intrinsic = {"llvm.trap", T_VOID, NULL, 0, 0};
+  one_call_t oi = {&intrinsic, 0, {0}, NULL};
+  assert_error(emit_call(ctx, &oi), FLYC_EINVAL, "'llvm.trap'");
+  /* A kernel's name is not an ffi. */
+  flyc_ffi_t kern = {"call_0", T_VOID, NULL, 0, 0};
+  one_call_t ok = {&kern, 0, {0}, NULL};
+  assert_error(emit_call(ctx, &ok), FLYC_EINVAL, "'call_0' has the name of a kernel");
+  flyc_ctx_destroy(ctx);
+}
+
+static int has_fn_attr(LLVMValueRef fn, const char *kind) {
+  unsigned k = LLVMGetEnumAttributeKindForName(kind, strlen(kind));
+  return k && LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, k) != NULL;
+}
+
+/* pure is lowered: no memory access, no unwinding, returns. */
+static void test_ffi__pure_is_lowered(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "sm_80"));
+  flyc_type_t ta[1] = {T_F32};
+  flyc_ffi_t pure = {"dev_pure", T_F32, ta, 1, 1}, impure = {"dev_impure", T_F32, ta, 1, 0};
+  one_call_t a = {&pure, 1, {-32}, NULL}, b = {&impure, 1, {-32}, NULL};
+  assert_ok(emit_call(ctx, &a));
+  assert_ok(emit_call(ctx, &b));
+  LLVMValueRef p = LLVMGetNamedFunction(flyc_ctx_module(ctx), "dev_pure");
+  LLVMValueRef q = LLVMGetNamedFunction(flyc_ctx_module(ctx), "dev_impure");
+  if (FLYC_TEST_LLVM_MAJOR >= 16) {
+    unsigned k = LLVMGetEnumAttributeKindForName("memory", 6);
+    LLVMAttributeRef m = LLVMGetEnumAttributeAtIndex(p, LLVMAttributeFunctionIndex, k);
+    assert_non_null(m);
+    assert_int_equal(LLVMGetEnumAttributeValue(m), 0); /* memory(none) */
+  } else {
+    assert_true(has_fn_attr(p, "readnone"));
+  }
+  assert_true(has_fn_attr(p, "nounwind"));
+  assert_true(has_fn_attr(p, "willreturn"));
+  assert_false(has_fn_attr(q, "willreturn"));
+  assert_false(has_fn_attr(q, "readnone"));
+  flyc_ctx_destroy(ctx);
+}
+
+/* out[0] = fn(out[0]) (or pow(out[0], out[0])) for f32 or f64. */
+typedef struct math_call {
+  flyc_math_fn_t fn;
+  int f64, give_y, int_x;
+} math_call_t;
+
+static int math_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  math_call_t *m = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMTypeRef t = m->int_x ? LLVMInt32TypeInContext(lc)
+                  : m->f64 ? LLVMDoubleTypeInContext(lc)
+                           : LLVMFloatTypeInContext(lc);
+  LLVMValueRef x = LLVMBuildLoad2(b, t, args[0], "");
+  LLVMValueRef y = flyc_kb_math(kb, m->fn, x, m->give_y ? x : NULL);
+  if (!y)
+    return -1;
+  LLVMBuildStore(b, y, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static int emit_math(flyc_ctx_t *ctx, math_call_t *m) {
+  flyc_kernel_def_t d = {0};
+  d.base = "math";
+  d.params = &out_param;
+  d.param_count = 1;
+  d.body = math_body;
+  d.payload = m;
+  return flyc_kernel_emit(ctx, &d, NULL);
+}
+
+static void test_ffi__math_helpers(void **state) {
+  (void)state;
+  static const char *const amd[] = {"",
+                                    "__ocml_exp_f32",
+                                    "__ocml_log_f32",
+                                    "__ocml_sqrt_f32",
+                                    "__ocml_sin_f32",
+                                    "__ocml_cos_f32",
+                                    "__ocml_rsqrt_f32",
+                                    "__ocml_pow_f32",
+                                    "__ocml_erf_f32"};
+  static const char *const nv[] = {"",          "__nv_expf", "__nv_logf",  "__nv_sqrtf",
+                                   "__nv_sinf", "__nv_cosf", "__nv_rsqrtf", "__nv_powf",
+                                   "__nv_erff"};
+  const char *targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    for (int fn = FLYC_MATH_EXP; fn <= FLYC_MATH_ERF; fn++) {
+      math_call_t m = {(flyc_math_fn_t)fn, 0, fn == FLYC_MATH_POW, 0};
+      assert_ok(emit_math(ctx, &m));
+      LLVMValueRef decl =
+          LLVMGetNamedFunction(flyc_ctx_module(ctx), t == 0 ? amd[fn] : nv[fn]);
+      if (!decl)
+        fail_msg("no declaration of %s", t == 0 ? amd[fn] : nv[fn]);
+      assert_true(has_fn_attr(decl, "willreturn")); /* pure */
+    }
+    math_call_t d = {FLYC_MATH_SQRT, 1, 0, 0};
+    assert_ok(emit_math(ctx, &d));
+    assert_non_null(
+        LLVMGetNamedFunction(flyc_ctx_module(ctx), t == 0 ? "__ocml_sqrt_f64" : "__nv_sqrt"));
+    math_call_t no_y = {FLYC_MATH_POW, 0, 0, 0};
+    assert_error(emit_math(ctx, &no_y), FLYC_EINVAL, "flyc_kb_math(pow)", "y must be given");
+    math_call_t extra_y = {FLYC_MATH_ERF, 0, 1, 0};
+    assert_error(emit_math(ctx, &extra_y), FLYC_EINVAL, "flyc_kb_math(erf)", "takes no y");
+    math_call_t int_x = {FLYC_MATH_EXP, 0, 0, 1};
+    assert_error(emit_math(ctx, &int_x), FLYC_EINVAL, "f32 or f64");
+    math_call_t bad = {(flyc_math_fn_t)42, 0, 0, 0};
+    assert_error(emit_math(ctx, &bad), FLYC_EINVAL, "42 is not a flyc_math_fn_t");
+    /* The device library is linked like any link library. */
+    flyc_artifact_t *a = NULL;
+    int rc = flyc_ctx_compile(ctx, NULL, &a);
+    if (t == 1 && !tu_have_libdevice()) {
+      assert_int_not_equal(rc, FLYC_OK);
+      print_message("skipped: CUDA's libdevice.10.bc is not installed\n");
+    } else {
+      assert_ok(rc);
+      assert_int_equal(flyc_artifact_kernel_count(a), FLYC_MATH_ERF + 1);
+    }
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_ffi__link_extern_registers_on_use),
+      cmocka_unit_test(test_ffi__errors_name_the_culprit),
+      cmocka_unit_test(test_ffi__signatures_and_coercion),
+      cmocka_unit_test(test_ffi__pure_is_lowered),
+      cmocka_unit_test(test_ffi__math_helpers),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
