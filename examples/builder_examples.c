@@ -5,11 +5,13 @@
  *
  *   cc examples/builder_examples.c $(pkg-config --cflags --libs flyc) -o builder_examples
  *   ./builder_examples sm_80 mstl_nvptx.sm_80.bc out.ptx     # or gfx90a ... out.hsaco
+ *   ./builder_examples gfx942 mstl_amdgcn.gfx942.cov5.bc out.hsaco 5   # the library's COV
  *
  * The processor the shmem kernel needs at load time is named in the
  * artifact; this program only registers a placeholder so the name resolves
  * (a GPU host registers one that writes the library's state). */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <flyc.h>
 
@@ -28,10 +30,13 @@ static int placeholder(const flyc_loaded_module_t *m, void *payload) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 4) {
-    fprintf(stderr, "usage: %s TARGET MSTL.bc OUT\n", argv[0]);
+  if (argc != 4 && argc != 5) {
+    fprintf(stderr, "usage: %s TARGET MSTL.bc OUT [COV]\n", argv[0]);
     return 2;
   }
+  flyc_compile_options_t opts = FLYC_COMPILE_OPTIONS_INIT;
+  if (argc == 5)
+    opts.code_object_version = (unsigned)atoi(argv[4]);
   if (flyc_processor_register(SHMEM_MATH_PROCESSOR, placeholder, NULL))
     return fail("processor");
   flyc_ctx_t *ctx;
@@ -40,7 +45,7 @@ int main(int argc, char **argv) {
   const char *r256, *r1024, *sm;
   flyc_artifact_t *a = NULL;
   if (reduce_emit(ctx, 256, &r256) || reduce_emit(ctx, 1024, &r1024) ||
-      shmem_math_emit(ctx, argv[2], &sm) || flyc_ctx_compile(ctx, NULL, &a)) {
+      shmem_math_emit(ctx, argv[2], &sm) || flyc_ctx_compile(ctx, &opts, &a)) {
     flyc_ctx_destroy(ctx);
     return fail("build");
   }
