@@ -1,6 +1,6 @@
 /* Builds the kernel builder's examples for one target and writes the code:
- * the shared-memory reduction (examples/reduce_kernel.h, BLOCK 256 and 1024
- * in one artifact) and the shmem + math kernel (examples/shmem_math_kernel.h,
+ * the shared-memory reduction (examples/reduce_kernel.h: BLOCK 256 and 1024
+ * with static shared memory, 512 with dynamic, in one artifact) and the shmem + math kernel (examples/shmem_math_kernel.h,
  * which links the stand-in shmem library given as MSTL.bc).
  *
  *   cc examples/builder_examples.c $(pkg-config --cflags --libs flyc) -o builder_examples
@@ -42,9 +42,10 @@ int main(int argc, char **argv) {
   flyc_ctx_t *ctx;
   if (flyc_ctx_create(&ctx, argv[1]))
     return fail("target");
-  const char *r256, *r1024, *sm;
+  const char *r256, *r1024, *rdyn, *sm;
   flyc_artifact_t *a = NULL;
   if (reduce_emit(ctx, 256, &r256) || reduce_emit(ctx, 1024, &r1024) ||
+      reduce_emit_mode(ctx, 512, 1, &rdyn) ||
       shmem_math_emit(ctx, argv[2], &sm) || flyc_ctx_compile(ctx, &opts, &a)) {
     flyc_ctx_destroy(ctx);
     return fail("build");
@@ -52,8 +53,9 @@ int main(int argc, char **argv) {
   flyc_ctx_destroy(ctx);
   for (size_t i = 0; i < flyc_artifact_kernel_count(a); i++) {
     const flyc_kernel_info_t *k = flyc_artifact_kernel(a, i);
-    printf("%s: block %u,%u,%u, static shared %u bytes\n", k->name, k->reqd_workgroup_size[0],
-           k->reqd_workgroup_size[1], k->reqd_workgroup_size[2], k->group_segment_fixed_size);
+    printf("%s: block %u,%u,%u, static shared %u bytes, dynamic %u\n", k->name,
+           k->reqd_workgroup_size[0], k->reqd_workgroup_size[1], k->reqd_workgroup_size[2],
+           k->group_segment_fixed_size, k->dynamic_shared_size);
   }
   for (size_t i = 0; i < flyc_artifact_processor_count(a); i++) {
     flyc_processor_t p;

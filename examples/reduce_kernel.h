@@ -10,6 +10,9 @@
  * with t = thread_idx.x and i = block_idx.x * BLOCK + t. BLOCK is a constexpr
  * (a power of two from 2 to 1024): each value is its own specialisation,
  * and the launch block {BLOCK, 1, 1} is the kernel's known_block_size.
+ * A second constexpr DYNAMIC (0 or 1) picks the allocator's mode: with 1,
+ * s[] lives in the dynamic region and the launch's shared size defaults to
+ * BLOCK * 4 bytes.
  * Parameters: in, out (float, global, 4-byte aligned, noalias), n (i32). */
 #ifndef FLYC_EXAMPLE_REDUCE_KERNEL_H
 #define FLYC_EXAMPLE_REDUCE_KERNEL_H
@@ -27,12 +30,14 @@ static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
                        void *payload) {
   (void)payload;
   const flyc_constexpr_t *block = flyc_kb_constexpr(kb, "BLOCK");
-  if (!block || block->i < 2 || block->i > 1024 || (block->i & (block->i - 1)))
+  const flyc_constexpr_t *dynamic = flyc_kb_constexpr(kb, "DYNAMIC");
+  if (!block || block->i < 2 || block->i > 1024 || (block->i & (block->i - 1)) || !dynamic)
     return FLYC_EINVAL;
   LLVMValueRef fn = flyc_kb_function(kb);
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(lc), i32 = LLVMInt32TypeInContext(lc);
-  flyc_shared_allocator_t *alloc = flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 16);
+  flyc_shared_allocator_t *alloc = flyc_kb_shared_allocator(
+      kb, dynamic->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC, 16);
   LLVMValueRef s = flyc_shared_alloc(alloc, (uint64_t)block->i * 4, 16);
   LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0);
   if (!s || !t || !bid)
@@ -85,19 +90,26 @@ static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   return 0;
 }
 
-/* Emits the reduction for one BLOCK; `*name` gets the kernel's name. */
-static int reduce_emit(flyc_ctx_t *ctx, int64_t block, const char **name) {
-  flyc_constexpr_t cx = {"BLOCK", FLYC_CONSTEXPR_INT, block, 0};
+/* Emits the reduction for one BLOCK and allocator mode; `*name` gets the
+ * kernel's name. */
+static int reduce_emit_mode(flyc_ctx_t *ctx, int64_t block, int dynamic, const char **name) {
+  flyc_constexpr_t cx[2] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0},
+                            {"DYNAMIC", FLYC_CONSTEXPR_INT, dynamic, 0}};
   uint32_t launch[3] = {(uint32_t)block, 1, 1};
   flyc_kernel_def_t d = {0};
   d.name = "reduce_sum";
   d.params = reduce_params;
   d.param_count = 3;
   d.body = reduce_body;
-  d.constexprs = &cx;
-  d.constexpr_count = 1;
+  d.constexprs = cx;
+  d.constexpr_count = 2;
   d.launch_block = launch;
   return flyc_kernel_emit(ctx, &d, name);
+}
+
+/* The reduction with static shared memory. */
+static int reduce_emit(flyc_ctx_t *ctx, int64_t block, const char **name) {
+  return reduce_emit_mode(ctx, block, 0, name);
 }
 
 #endif

@@ -640,10 +640,74 @@ static void test_builder__specialisation(void **state) {
   flyc_ctx_destroy(ctx);
 }
 
+/* Fences by scope and order: syncscope fences on AMDGPU, membar on NVPTX. */
+static int fence_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                      void *payload) {
+  (void)args;
+  int *bad = payload;
+  if (*bad)
+    return flyc_kb_fence(kb, (flyc_memory_order_t)*bad, FLYC_SCOPE_AGENT);
+  for (int scope = FLYC_SCOPE_WORKGROUP; scope <= FLYC_SCOPE_SYSTEM; scope++)
+    for (int order = FLYC_ORDER_ACQUIRE; order <= FLYC_ORDER_SEQ_CST; order++)
+      if (flyc_kb_fence(kb, (flyc_memory_order_t)order, (flyc_memory_scope_t)scope))
+        return -1;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_builder__fences(void **state) {
+  (void)state;
+  const char *targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    int bad = 0;
+    flyc_kernel_def_t d = {0};
+    d.name = "fences";
+    d.body = fence_body;
+    d.payload = &bad;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    LLVMModuleRef m = flyc_ctx_module(ctx);
+    if (t == 0) {
+      /* One inlinable helper per (scope, order), each one fence. */
+      char *ir = LLVMPrintModuleToString(m);
+      assert_non_null(strstr(ir, "fence syncscope(\"workgroup\") acquire"));
+      assert_non_null(strstr(ir, "fence syncscope(\"agent\") acq_rel"));
+      assert_non_null(strstr(ir, "fence seq_cst"));
+      assert_null(strstr(ir, "syncscope(\"system\")"));
+      LLVMDisposeMessage(ir);
+      assert_non_null(LLVMGetNamedFunction(m, "__flyc_fence_agent_release"));
+    } else {
+      assert_non_null(LLVMGetNamedFunction(m, "llvm.nvvm.membar.cta"));
+      assert_non_null(LLVMGetNamedFunction(m, "llvm.nvvm.membar.gl"));
+      assert_non_null(LLVMGetNamedFunction(m, "llvm.nvvm.membar.sys"));
+    }
+    bad = 9;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "order 9");
+    bad = 0;
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+    if (t == 0) {
+      tu_text_t txt = {NULL, 0, 0};
+      assert_ok(flyc_artifact_disassemble(a, tu_collect, &txt));
+      assert_non_null(strstr(txt.s, "buffer_wbl2")); /* agent/system release on gfx90a */
+      free(txt.s);
+    } else {
+      const char *ptx = flyc_artifact_code(a, NULL);
+      assert_non_null(strstr(ptx, "membar.cta"));
+      assert_non_null(strstr(ptx, "membar.gl"));
+      assert_non_null(strstr(ptx, "membar.sys"));
+    }
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_builder__vadd_gfx90a_matches_clang),
       cmocka_unit_test(test_builder__specialisation),
+      cmocka_unit_test(test_builder__fences),
       cmocka_unit_test(test_builder__known_block_size_lowered),
       cmocka_unit_test(test_builder__known_block_size_errors),
       cmocka_unit_test(test_builder__names),
