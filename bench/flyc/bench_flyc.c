@@ -7,9 +7,12 @@
  *   -p  pin to CPU 0       -t  run T threads, each compiling N times (throughput)
  *   -i  FLYC_COMPILE_ISOLATED (the compile runs in a forked child)
  *   The first compile of the process is reported separately as "cold".
- *   IN `builder:vadd` builds examples/vadd_kernel.h's vector add through the
- *   kernel builder (context, emit, compile) instead of reading a file; the
- *   "build" stage is the context and the emit. */
+ *   IN `builder:vadd`, `builder:reduce`, `builder:shmem_math` build the
+ *   examples (examples/vadd_kernel.h; reduce_kernel.h with BLOCK 256;
+ *   shmem_math_kernel.h, its stand-in library given as the first -l, which
+ *   then goes through link_extern rather than the options) through the kernel
+ *   builder (context, emit, compile) instead of reading a file; the "build"
+ *   stage is the context and the emit. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,8 @@
 
 #include "bench.h"
 #include "flyc.h"
+#include "reduce_kernel.h"
+#include "shmem_math_kernel.h"
 #include "vadd_kernel.h"
 
 static flyc_compile_options_t opts = FLYC_COMPILE_OPTIONS_INIT;
@@ -25,20 +30,32 @@ static const char *input;
 static int runs = 7, warm = 1;
 
 static double build_us; /* the builder's context + emit, last compile */
+static const char *shmem_lib; /* builder:shmem_math's library */
 
-/* The vector add through the kernel builder. */
+static int no_op(const flyc_loaded_module_t *m, void *p) {
+  (void)m, (void)p;
+  return 0;
+}
+
+/* An example through the kernel builder. */
 static int build_and_compile(flyc_artifact_t **a) {
   uint64_t t0 = bench_now_ns();
   flyc_ctx_t *ctx;
   int rc = flyc_ctx_create(&ctx, opts.target);
   if (rc < 0)
     return rc;
-  flyc_kernel_def_t d = {0};
-  d.name = "vadd";
-  d.params = vadd_params;
-  d.param_count = 4;
-  d.body = vadd_body;
-  rc = flyc_kernel_emit(ctx, &d, NULL);
+  if (strcmp(input, "builder:reduce") == 0) {
+    rc = reduce_emit(ctx, 256, NULL);
+  } else if (strcmp(input, "builder:shmem_math") == 0) {
+    rc = shmem_math_emit(ctx, shmem_lib, NULL);
+  } else {
+    flyc_kernel_def_t d = {0};
+    d.name = "vadd";
+    d.params = vadd_params;
+    d.param_count = 4;
+    d.body = vadd_body;
+    rc = flyc_kernel_emit(ctx, &d, NULL);
+  }
   build_us = bench_ms(t0, bench_now_ns()) * 1e3;
   if (rc == 0)
     rc = flyc_ctx_compile(ctx, &opts, a);
@@ -49,7 +66,7 @@ static int build_and_compile(flyc_artifact_t **a) {
 static double compile_once(flyc_compile_times_t *t) {
   flyc_artifact_t *a = NULL;
   uint64_t t0 = bench_now_ns();
-  if ((strcmp(input, "builder:vadd") == 0 ? build_and_compile(&a)
+  if ((strncmp(input, "builder:", 8) == 0 ? build_and_compile(&a)
                                           : flyc_compile_file(&a, input, &opts)) < 0) {
     fprintf(stderr, "bench_flyc: %s: %s\n", flyc_status_name(flyc_error_last()->code),
             flyc_error_last()->message);
@@ -110,6 +127,14 @@ int main(int argc, char **argv) {
   input = argv[optind];
   opts.link_libraries = libs;
   opts.link_library_count = nlibs;
+  if (strcmp(input, "builder:shmem_math") == 0) {
+    if (!nlibs || flyc_processor_register(SHMEM_MATH_PROCESSOR, no_op, NULL)) {
+      fprintf(stderr, "bench_flyc: builder:shmem_math needs the stand-in library as -l\n");
+      return 2;
+    }
+    shmem_lib = libs[0]; /* through link_extern, not the options */
+    opts.link_library_count = 0;
+  }
   if (pin && bench_pin_cpu0() != 0)
     perror("bench_flyc: sched_setaffinity");
   char label[256];
@@ -145,7 +170,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < runs; i++) {
     double ms = compile_once(&t);
     bench_add(&b, ms);
-    if (strcmp(input, "builder:vadd") == 0)
+    if (strncmp(input, "builder:", 8) == 0)
       bench_stage_add(&b, "build", build_us / 1e3);
     bench_stage_add(&b, "parse", t.parse_us / 1e3);
     bench_stage_add(&b, "link", t.link_us / 1e3);
