@@ -1,5 +1,5 @@
 /* A block-wide sum with shared memory and barriers, written with the kernel
- * builder; shared by examples/reduce_builder.c, the tests, the benchmark and
+ * builder; shared by examples/builder_examples.c, the tests, the benchmark and
  * the GPU check:
  *
  *   __shared__ float s[BLOCK];              // the kernel's static allocator

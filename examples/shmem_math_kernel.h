@@ -1,6 +1,6 @@
 /* A kernel that calls an external device library through link_extern (the
  * stand-in for mori's shmem bitcode, tests/fixtures/mstl_*.ll.in) and the
- * device-library math helpers; shared by examples/shmem_math_builder.c, the
+ * device-library math helpers; shared by examples/builder_examples.c, the
  * tests and the GPU check:
  *
  *   i = block_idx.x * block_dim.x + thread_idx.x

@@ -50,6 +50,11 @@ struct flyc_artifact {
   size_t kernel_count;
   char *log;
   flyc_compile_times_t times;
+  /* References: flyc_artifact_destroy() frees at the last (the in-memory
+   * cache holds one). */
+  int refs;
+  /* Modules loaded by flyc_gpu_jit_module_get(), one per driver and device. */
+  struct flyc_module_cache *modules;
   /* Post-load processors, names in `strings`. */
   flyc_processor_t *processors;
   size_t processor_count;
@@ -58,17 +63,30 @@ struct flyc_artifact {
 };
 
 flyc_artifact_t *flyc__artifact_new(void);
+/* Takes another reference; returns `a`. */
+flyc_artifact_t *flyc__artifact_ref(flyc_artifact_t *a);
+/* Unloads and frees the modules of flyc_gpu_jit_module_get() (module.c). */
+void flyc__artifact_drop_modules(flyc_artifact_t *a);
 /* Copies `s` into storage owned by `a`; NULL on OOM. */
 const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);
 
 /* Appends a processor (the name copied). FLYC_OK or FLYC_ENOMEM. */
 int flyc__artifact_add_processor(flyc_artifact_t *a, const flyc_processor_t *p);
-/* Appends the artifact as bytes to `b`; reads them back (every length is
- * checked; corrupt bytes are FLYC_EINVAL). */
+/* Appends the artifact as bytes to `b` (processors by name: an unnamed one
+ * is FLYC_ENOTSERIALIZABLE); reads them back (every length is checked;
+ * corrupt bytes are FLYC_EINVAL; processors come back as names with no
+ * function: flyc__artifact_resolve_processors()). */
 int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b);
 int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **out);
+/* Looks up every processor without a function by name in the registry;
+ * FLYC_ENOTFOUND names the first that is not registered. */
+int flyc__artifact_resolve_processors(flyc_artifact_t *a);
 
+/* The most shared memory (LDS) a block may have on target `id` (`gfx90a`,
+ * `sm_90`, ...): static alone (`*static_max`) and static plus dynamic
+ * (`*total_max`), bytes. Unknown targets get the smallest (48 KiB). */
+void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_max);
 /* Reads a whole file; *out is malloc'd and NUL-terminated (not counted). */
 int flyc__read_file(const char *path, void **out, size_t *size);
 

@@ -60,6 +60,23 @@ int flyc_processor_register(const char *name, flyc_post_load_cb fn, void *payloa
   return FLYC_OK;
 }
 
+int flyc__artifact_resolve_processors(flyc_artifact_t *a) {
+  for (size_t i = 0; i < a->processor_count; i++) {
+    flyc_processor_t *p = &a->processors[i];
+    if (p->fn)
+      continue;
+    flyc_processor_t found;
+    if (!p->name || flyc_processor_lookup(p->name, &found))
+      return flyc__error_set(FLYC_ENOTFOUND,
+                             "the cached artifact for %s names post-load processor '%s', which "
+                             "is not registered in this process (flyc_processor_register)",
+                             a->target ? a->target : "?", p->name ? p->name : "");
+    p->fn = found.fn;
+    p->payload = found.payload;
+  }
+  return FLYC_OK;
+}
+
 int flyc_processor_lookup(const char *name, flyc_processor_t *out) {
   if (!name || !out)
     return flyc__error_set(FLYC_EINVAL, "flyc_processor_lookup: name and out are required");
@@ -241,6 +258,57 @@ void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *m) {
   free(m);
 }
 
+/* ---- modules reused per device (flyc_gpu_jit_module_get) ---- */
+
+struct flyc_module_cache {
+  struct flyc_module_cache *next;
+  flyc_gpu_jit_module_t *module;
+};
+
+/* One lock for every artifact's list: loads are rare, and a load under it
+ * keeps two threads from loading the same artifact twice on one device. */
+static pthread_mutex_t module_cache_mu = PTHREAD_MUTEX_INITIALIZER;
+
+int flyc_gpu_jit_module_get(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, int device,
+                            const flyc_artifact_t *artifact) {
+  if (!out || !driver || !artifact)
+    return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_get: out, driver and artifact are "
+                                        "required");
+  *out = NULL;
+  flyc_artifact_t *a = (flyc_artifact_t *)artifact; /* the list is not part of its value */
+  pthread_mutex_lock(&module_cache_mu);
+  for (struct flyc_module_cache *e = a->modules; e; e = e->next)
+    if (e->module->loaded.driver == driver && e->module->loaded.device == device &&
+        e->module->loaded.handle) {
+      *out = e->module;
+      pthread_mutex_unlock(&module_cache_mu);
+      return FLYC_OK;
+    }
+  struct flyc_module_cache *e = malloc(sizeof *e);
+  int rc = e ? flyc_gpu_jit_module_load(out, driver, device, artifact, NULL, 0)
+             : flyc__error_set(FLYC_ENOMEM, "out of memory");
+  if (rc == FLYC_OK) {
+    e->module = *out;
+    e->next = a->modules;
+    a->modules = e;
+  } else {
+    free(e);
+  }
+  pthread_mutex_unlock(&module_cache_mu);
+  return rc;
+}
+
+void flyc__artifact_drop_modules(flyc_artifact_t *a) {
+  struct flyc_module_cache *e = a->modules;
+  a->modules = NULL;
+  while (e) {
+    struct flyc_module_cache *n = e->next;
+    flyc_gpu_jit_module_destroy(e->module);
+    free(e);
+    e = n;
+  }
+}
+
 int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
                                   int device, flyc_code_format_t format, const void *code,
                                   size_t size, const flyc_processor_t *processors,
@@ -274,6 +342,30 @@ int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_driver_t *dr
 }
 
 static uint32_t dim(uint32_t v) { return v ? v : 1; }
+
+void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_max) {
+  unsigned sm = 0;
+  if (id && strncmp(id, "gfx", 3) == 0) {
+    /* LDS per workgroup: 64 KiB, 160 KiB on gfx950, 320 KiB on gfx1250. */
+    *total_max = strncmp(id, "gfx950", 6) == 0    ? 160 << 10
+                 : strncmp(id, "gfx125", 6) == 0 ? 320 << 10
+                                                 : 64 << 10;
+    *static_max = *total_max;
+    return;
+  }
+  /* CUDA: 48 KiB a .shared declaration may hold; with dynamic shared memory,
+   * the SM's opt-in maximum per block (CUDA C Programming Guide, compute
+   * capabilities table). */
+  *static_max = 48 << 10;
+  if (!id || sscanf(id, "sm_%u", &sm) != 1)
+    sm = 0;
+  *total_max = sm == 90 || sm == 100 || sm == 101 || sm == 103 ? 227 << 10
+               : sm == 80 || sm == 87                          ? 163 << 10
+               : sm == 86 || sm == 89 || sm >= 120             ? 99 << 10
+               : sm == 70 || sm == 72                          ? 96 << 10
+               : sm == 75                                      ? 64 << 10
+                                                               : 48 << 10;
+}
 
 int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
                       flyc_launch_config_t *config) {
@@ -325,6 +417,17 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
                            "kernel '%s': the launch's shared memory size %u bytes is less than "
                            "the %u bytes its shared allocator took",
                            name, c.shared_size, need);
+  if (target && c.shared_size) {
+    uint64_t smax, tmax;
+    flyc__shared_limits(target, &smax, &tmax);
+    uint64_t total = (uint64_t)c.shared_size + k->group_segment_fixed_size;
+    if (total > tmax)
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': %u bytes of dynamic and %u of static shared memory "
+                             "make %llu, more than the %llu a block may have on %s",
+                             name, c.shared_size, k->group_segment_fixed_size,
+                             (unsigned long long)total, (unsigned long long)tmax, target);
+  }
   int clustered = 0;
   for (int d = 0; d < 3; d++)
     clustered |= c.cluster[d] > 1;

@@ -1014,26 +1014,6 @@ unsigned flyc_kb_fast_math_flags(const flyc_kernel_builder_t *kb) { return kb ? 
 
 /* ---- shared memory ---- */
 
-/* The most shared memory a block of the target may have: static alone
- * (`*static_max`) and static plus dynamic (`*total_max`), bytes. */
-static void shared_limits(const flyc_target_t *t, uint64_t *static_max, uint64_t *total_max) {
-  const char *p = t->proc->name;
-  unsigned sm = 0;
-  if (t->family == FLYC_TARGET_AMDGPU) {
-    *total_max = starts(p, "gfx950") ? 160 << 10 : starts(p, "gfx125") ? 320 << 10 : 64 << 10;
-    *static_max = *total_max;
-    return;
-  }
-  *static_max = 48 << 10; /* what a .shared declaration may hold */
-  sscanf(p, "sm_%u", &sm);
-  *total_max = sm == 90 || sm == 100 || sm == 101 || sm == 103 ? 227 << 10
-               : sm == 80 || sm == 87                          ? 163 << 10
-               : sm == 86 || sm == 89 || sm >= 120             ? 99 << 10
-               : sm == 70 || sm == 72                          ? 96 << 10
-               : sm == 75                                      ? 64 << 10
-                                                               : 48 << 10;
-}
-
 static int pow2_align(unsigned a) { return a && !(a & (a - 1)) && a <= 4096; }
 
 flyc_shared_allocator_t *flyc_kb_shared_allocator(flyc_kernel_builder_t *kb,
@@ -1097,7 +1077,7 @@ LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsig
   if (align < a->base_align)
     align = a->base_align;
   uint64_t static_max, total_max;
-  shared_limits(&kb->ctx->target, &static_max, &total_max);
+  flyc__shared_limits(kb->ctx->target.id, &static_max, &total_max);
   uint64_t max = a->mode == FLYC_SHARED_STATIC ? static_max : total_max;
   uint64_t off = (a->used + align - 1) & ~(uint64_t)(align - 1);
   if (bytes > max || off + bytes > max)

@@ -274,6 +274,37 @@ static uint32_t product(const uint32_t d[3]) {
   return p > UINT32_MAX ? UINT32_MAX : (uint32_t)p;
 }
 
+/* 1 when `v` is used by an instruction of `fn`, directly or through
+ * constant expressions (a GEP into a shared array). */
+static int used_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user)) {
+      if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+        return 1;
+    } else if (depth < 8 && LLVMIsAConstantExpr(user) && used_in(user, fn, depth + 1)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Bytes of static shared memory (`.shared` variables) kernel `fn` uses
+ * itself, laid out in module order with their alignment. What functions it
+ * calls use is not counted (flyc inlines at O1 and up). */
+static uint32_t static_shared(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRef fn) {
+  uint64_t total = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 || LLVMIsDeclaration(g) ||
+        !used_in(g, fn, 0))
+      continue;
+    LLVMTypeRef t = LLVMGlobalGetValueType(g);
+    uint64_t align = LLVMGetAlignment(g) ? LLVMGetAlignment(g) : LLVMABIAlignmentOfType(td, t);
+    total = (total + align - 1) / align * align + LLVMABISizeOfType(td, t);
+  }
+  return total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+}
+
 static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
   a->kernels = calloc(c->kernel_count ? c->kernel_count : 1, sizeof *a->kernels);
   if (!a->kernels)
@@ -294,6 +325,7 @@ static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
     for (int d = 0; d < 3 && product(np.reqntid); d++)
       k->reqd_workgroup_size[d] = np.reqntid[d] ? np.reqntid[d] : 1;
     k->max_flat_workgroup_size = product(np.reqntid) ? product(np.reqntid) : product(np.maxntid);
+    k->group_segment_fixed_size = static_shared(c->mod, td, fn);
     unsigned np_count = LLVMCountParams(fn);
     flyc_kernel_arg_t *args = np_count ? calloc(np_count, sizeof *args) : NULL;
     if (np_count && !args) {

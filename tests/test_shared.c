@@ -75,11 +75,11 @@ static void test_shared__static(void **state) {
     const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(a, "smem");
     assert_non_null(k);
     assert_int_equal(k->dynamic_shared_size, 0);
-    if (t == 0) {
-      /* LLVM lays the two out; both must be there, nothing else. */
-      assert_true(k->group_segment_fixed_size >= 356);
-      assert_true(k->group_segment_fixed_size <= 356 + 64);
-    } else {
+    /* LLVM lays the two out; both must be there, nothing else (PTX: flyc
+     * counts the .shared variables the kernel uses). */
+    assert_true(k->group_segment_fixed_size >= 356);
+    assert_true(k->group_segment_fixed_size <= 356 + 64);
+    if (t == 1) {
       const char *ptx = flyc_artifact_code(a, NULL);
       assert_non_null(strstr(ptx, ".shared .align 16 .b8"));
       assert_non_null(strstr(ptx, "[256]"));
@@ -131,6 +131,13 @@ static void test_shared__dynamic(void **state) {
     c.shared_size = 4096;
     assert_ok(flyc_launch_check(k, flyc_artifact_target(a), &c));
     assert_int_equal(c.shared_size, 4096);
+    /* More than a block may have on the target, before the driver. */
+    c.shared_size = 1u << 20;
+    assert_error(flyc_launch_check(k, flyc_artifact_target(a), &c), FLYC_EINVAL, "'smem'",
+                 "1048576 bytes of dynamic", t == 0 ? "65536 a block may have on gfx90a"
+                                                   : "166912 a block may have on sm_80");
+    c.shared_size = t == 0 ? 65536 : 166912;
+    assert_ok(flyc_launch_check(k, flyc_artifact_target(a), &c));
     flyc_artifact_destroy(a);
     flyc_ctx_destroy(ctx);
   }
@@ -223,6 +230,16 @@ static void test_shared__launch_check(void **state) {
   d.block[1] = 4;
   assert_ok(flyc_launch_check(&k, "sm_90", &d));
   assert_int_equal(d.shared_size, 0);
+  /* The static part counts against the limit too. */
+  k.size = sizeof k;
+  k.group_segment_fixed_size = 40000;
+  d.shared_size = 30000;
+  assert_error(flyc_launch_check(&k, "gfx942", &d), FLYC_EINVAL, "30000 bytes of dynamic",
+               "40000 of static", "make 70000", "65536");
+  d.shared_size = 25536;
+  assert_ok(flyc_launch_check(&k, "gfx942", &d));
+  d.shared_size = 163840 - 40000; /* gfx950: 160 KiB */
+  assert_ok(flyc_launch_check(&k, "gfx950", &d));
   /* No metadata: the device limits alone. */
   flyc_launch_config_t e = FLYC_LAUNCH_CONFIG_INIT;
   e.block[0] = 1025;

@@ -110,7 +110,9 @@ typedef struct flyc_kernel_info {
   uint32_t agpr_count;
   uint32_t sgpr_spill_count;
   uint32_t vgpr_spill_count;
-  /** Static LDS / shared memory in bytes (`.group_segment_fixed_size`). */
+  /** Static LDS / shared memory in bytes (`.group_segment_fixed_size`; for
+   *  PTX compiled by flyc, the `.shared` variables the kernel uses itself;
+   *  0 for PTX read back). */
   uint32_t group_segment_fixed_size;
   /** Scratch per work-item in bytes (`.private_segment_fixed_size`). */
   uint32_t private_segment_fixed_size;
@@ -128,7 +130,10 @@ typedef struct flyc_kernel_info {
   uint32_t reqd_workgroup_size[3];
   /** Dynamic shared memory / LDS in bytes the kernel's shared allocator took
    *  (flyc/kernel.h): what a launch gets when it asks for 0, and the least it
-   *  may ask for. 0 for kernels not built by flyc's kernel builder. */
+   *  may ask for. Kept in the artifact (and the disk cache), not in the code
+   *  object: 0 for a code object or PTX read back with flyc_artifact_read()
+   *  or loaded raw, and for kernels not built by the kernel builder; give
+   *  such launches their shared size yourself. */
   uint32_t dynamic_shared_size;
   /** Arguments in kernarg order, hidden ones included. */
   const flyc_kernel_arg_t *args;

@@ -172,7 +172,8 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  * Compile hints: the calling thread's hints (flyc_hints_push()) at the time
  * of the emit are lowered onto the kernel.
  *
- * @param name_out  receives the kernel's name (owned by `ctx`), may be NULL.
+ * @param name_out  receives the kernel's name (owned by `ctx`, valid until
+ *                  flyc_ctx_destroy()), may be NULL.
  * @retval FLYC_EINVAL  NULL argument, no body, a bad parameter (kind, width,
  *   alignment), a bad name, known_block_size not exactly three positive
  *   integers with a product of at most 1024 (the message names the element),

@@ -126,6 +126,20 @@ FLYC_API int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t
                                       const flyc_processor_t *processors,
                                       size_t processor_count);
 
+/**
+ * The artifact's module on `device`, loaded on first use and reused after
+ * (FlyDSL's per-device GpuJitModule reuse): the first call loads it as
+ * flyc_gpu_jit_module_load() does with the artifact's own processors alone;
+ * later calls for the same driver and device return the same module without
+ * loading or running processors again. Thread-safe: concurrent first calls
+ * load once.
+ * @param[out] out borrowed: owned by the artifact, unloaded and freed by its
+ *                 last flyc_artifact_destroy(). Do not destroy or unload it.
+ * @retval the codes of flyc_gpu_jit_module_load().
+ */
+FLYC_API int flyc_gpu_jit_module_get(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
+                                     int device, const flyc_artifact_t *artifact);
+
 /** The loaded module (driver, device, handle); handle NULL once unloaded. */
 FLYC_API const flyc_loaded_module_t *
 flyc_gpu_jit_module_loaded(const flyc_gpu_jit_module_t *module);
@@ -210,7 +224,10 @@ typedef struct flyc_launch_config {
  *  - each block dimension is at most 1024 and their product at most the
  *    kernel's max flat workgroup size (or the 1024-thread device limit);
  *  - the block equals `reqd_workgroup_size` (`known_block_size`) when set;
- *  - the shared size is at least the kernel's `dynamic_shared_size`;
+ *  - the shared size is at least the kernel's `dynamic_shared_size`, and
+ *    with the static part (`group_segment_fixed_size`) at most what a block
+ *    may have on `target` (64 KiB of LDS, 160 KiB on gfx950; on CUDA the
+ *    SM's opt-in maximum: 227 KiB on sm_90, 163 KiB on sm_80, ...);
  *  - a cluster (more than one block in some dimension) needs PTX for sm_90
  *    or newer (`target`; else FLYC_EUNSUPPORTED), each grid dimension a
  *    multiple of it, and at most 8 blocks (the portable cluster size).
