@@ -16,7 +16,15 @@ struct flyc_strblock {
 };
 
 flyc_artifact_t *flyc__artifact_new(void) {
-  return calloc(1, sizeof(flyc_artifact_t));
+  flyc_artifact_t *a = calloc(1, sizeof(flyc_artifact_t));
+  if (a)
+    a->refs = 1;
+  return a;
+}
+
+flyc_artifact_t *flyc__artifact_ref(flyc_artifact_t *a) {
+  __atomic_add_fetch(&a->refs, 1, __ATOMIC_RELAXED);
+  return a;
 }
 
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n) {
@@ -35,8 +43,9 @@ const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s) {
 }
 
 void flyc_artifact_destroy(flyc_artifact_t *a) {
-  if (!a)
+  if (!a || __atomic_sub_fetch(&a->refs, 1, __ATOMIC_ACQ_REL) > 0)
     return;
+  flyc__artifact_drop_modules(a);
   for (size_t i = 0; i < a->kernel_count; i++)
     free((void *)a->kernels[i].args);
   free(a->kernels);

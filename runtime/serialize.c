@@ -8,7 +8,7 @@
 #include "internal.h"
 
 #define MAGIC "FLYCART"
-#define FORMAT_VERSION 1u
+#define FORMAT_VERSION 2u /* 2: dynamic shared size, processor names */
 
 static void put_u32(flyc_buf_t *b, uint32_t v) {
   unsigned char x[4] = {(unsigned char)v, (unsigned char)(v >> 8),
@@ -51,7 +51,8 @@ int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b) {
                              k->kernarg_segment_size, k->kernarg_segment_align,
                              k->max_flat_workgroup_size, k->wavefront_size,
                              k->uses_dynamic_stack, k->reqd_workgroup_size[0],
-                             k->reqd_workgroup_size[1], k->reqd_workgroup_size[2]};
+                             k->reqd_workgroup_size[1], k->reqd_workgroup_size[2],
+                             k->dynamic_shared_size};
     for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++)
       put_u32(b, nums[j]);
     put_u64(b, k->arg_count);
@@ -62,6 +63,18 @@ int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b) {
       put_u32(b, k->args[j].offset);
       put_u32(b, k->args[j].size);
     }
+  }
+  /* Processors by their registered names (resolved again when read). */
+  put_u64(b, a->processor_count);
+  for (size_t i = 0; i < a->processor_count; i++) {
+    if (!a->processors[i].name)
+      return flyc__error_set(FLYC_ENOTSERIALIZABLE,
+                             "post-load processor %zu has no registered name: a function "
+                             "pointer cannot be written out (register it with "
+                             "flyc_processor_register and name it, or keep the artifact in "
+                             "memory)",
+                             i);
+    put_str(b, a->processors[i].name);
   }
   return b->oom ? flyc__error_set(FLYC_ENOMEM, "out of memory serializing an artifact")
                 : FLYC_OK;
@@ -171,7 +184,8 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
                         &k->kernarg_segment_size, &k->kernarg_segment_align,
                         &k->max_flat_workgroup_size, &k->wavefront_size,
                         &k->uses_dynamic_stack, &k->reqd_workgroup_size[0],
-                        &k->reqd_workgroup_size[1], &k->reqd_workgroup_size[2]};
+                        &k->reqd_workgroup_size[1], &k->reqd_workgroup_size[2],
+                        &k->dynamic_shared_size};
     for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++)
       *nums[j] = get_u32(&r);
     uint64_t na = get_u64(&r);
@@ -189,6 +203,14 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
     }
     k->args = args;
     k->arg_count = args ? (size_t)na : 0;
+  }
+  uint64_t np = get_u64(&r);
+  if (!r.bad && np > (uint64_t)(r.end - r.p) / 8)
+    r.bad = 1;
+  for (uint64_t i = 0; i < np && !r.bad; i++) {
+    flyc_processor_t p = {get_str(&r, a), NULL, NULL}; /* resolved by the reader's caller */
+    if (!r.bad && flyc__artifact_add_processor(a, &p))
+      r.bad = 1;
   }
   if (r.bad || !a->target || !a->log || r.p != r.end) {
     flyc_artifact_destroy(a);
