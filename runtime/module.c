@@ -395,6 +395,23 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
                              k->reqd_workgroup_size[2], axis[d], c.block[d],
                              k->reqd_workgroup_size[d]);
   }
+  /* The grid the driver takes: CUDA's 2^31-1 x 65535 x 65535 blocks and 64
+   * threads along z; HIP counts a dimension in work-items, below 2^32. */
+  unsigned sm = 0;
+  int cuda = target && sscanf(target, "sm_%u", &sm) == 1;
+  for (int d = 0; d < 3; d++) {
+    uint64_t gmax = cuda ? (d == 0 ? 0x7fffffffu : 65535u) : UINT32_MAX / c.block[d];
+    if (c.grid[d] > gmax)
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': grid %c is %u blocks; at most %llu on %s%s", name,
+                             axis[d], c.grid[d], (unsigned long long)gmax,
+                             target ? target : "this device",
+                             cuda ? "" : " (grid times block below 2^32 work-items)");
+  }
+  if (cuda && c.block[2] > 64)
+    return flyc__error_set(FLYC_EINVAL,
+                           "kernel '%s': block z is %u; CUDA allows at most 64 threads along z",
+                           name, c.block[2]);
   /* The kernel's limit, else the hardware's: 1024 threads a block on every
    * AMD and NVIDIA GPU flyc targets. */
   uint32_t limit = k->max_flat_workgroup_size ? k->max_flat_workgroup_size : 1024;
@@ -432,9 +449,10 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
   for (int d = 0; d < 3; d++)
     clustered |= c.cluster[d] > 1;
   if (clustered) {
-    unsigned sm = 0;
     const char *t = target ? target : "an unknown target";
-    if (!target || sscanf(t, "sm_%u", &sm) != 1 || sm < 90)
+    int end = 0;
+    if (!target || sscanf(t, "sm_%u%n", &sm, &end) != 1 || sm < 90 || sm > 1000 ||
+        (t[end] && t[end] != 'a' && t[end] != 'f') || (t[end] && t[end + 1]))
       return flyc__error_set(FLYC_EUNSUPPORTED,
                              "kernel '%s' is for %s; thread block clusters need sm_90 or "
                              "newer",

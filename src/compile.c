@@ -402,6 +402,7 @@ static void describe_user(flyc_compile_t *c, flyc_buf_t *b, LLVMValueRef sym) {
 }
 
 /* Every undefined, used, non-intrinsic symbol is an error before codegen. */
+#define MAX_NAMED 20
 static int check_undefined(flyc_compile_t *c) {
   flyc_buf_t b = {0};
   size_t n = 0;
@@ -412,8 +413,10 @@ static int check_undefined(flyc_compile_t *c) {
     const char *name = LLVMGetValueName2(f, &len);
     if (c->target.ops->allowed_undefined && c->target.ops->allowed_undefined(name))
       continue;
-    flyc__buf_printf(&b, "%sundefined function '%s'", n++ ? "; " : "", name);
-    describe_user(c, &b, f);
+    if (n++ < MAX_NAMED) { /* the first few, so the message stays readable */
+      flyc__buf_printf(&b, "%sundefined function '%s'", n > 1 ? "; " : "", name);
+      describe_user(c, &b, f);
+    }
   }
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
     if (!LLVMIsDeclaration(g) || !LLVMGetFirstUse(g))
@@ -431,9 +434,13 @@ static int check_undefined(flyc_compile_t *c) {
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
-    flyc__buf_printf(&b, "%sundefined global '%s'", n++ ? "; " : "", name);
-    describe_user(c, &b, g);
+    if (n++ < MAX_NAMED) {
+      flyc__buf_printf(&b, "%sundefined global '%s'", n > 1 ? "; " : "", name);
+      describe_user(c, &b, g);
+    }
   }
+  if (n > MAX_NAMED)
+    flyc__buf_printf(&b, "; and %zu more", n - MAX_NAMED);
   int rc = FLYC_OK;
   if (n)
     rc = flyc__error_set(FLYC_ELINK,

@@ -64,6 +64,11 @@ struct flyc_target_ops {
   const char *(*unlowerable)(const char *name, size_t len, LLVMTypeRef elem);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
+  /* The device libraries the family links on demand (NULL-terminated), and
+   * the default directories searched for them (into `dirs`, at most 8,
+   * strings kept in `buf`). */
+  const char *const *device_lib_files;
+  size_t (*device_lib_dirs)(const char **dirs, char *buf, size_t bufsz);
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;

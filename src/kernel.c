@@ -80,6 +80,7 @@ typedef struct spec {
 /* An ffi symbol declared in the module, with its signature (ffi_sig()). */
 typedef struct ffi_decl {
   char *symbol, *sig;
+  int created; /* flyc added the declaration (not a function of the caller's) */
 } ffi_decl_t;
 
 struct flyc_ctx {
@@ -319,6 +320,9 @@ static int check_constexprs(const flyc_kernel_def_t *d) {
   return FLYC_OK;
 }
 
+/* The builder of the body running on this thread, if any. */
+static _Thread_local flyc_kernel_builder_t *current_kb;
+
 /* ---- compile hints: a per-thread stack of merged scopes ---- */
 
 #define MAX_HINT_DEPTH 64
@@ -394,6 +398,11 @@ static int check_hints(const flyc_ctx_t *c, const flyc_compile_hints_t *h) {
               : starts(p, "gfx9")   ? 10
                                     : 16;
   int regs = !amd ? 255 : big_vgpr ? 512 : 256;
+  /* Fewer VGPRs than that and LLVM's register allocator gives up. */
+  if (amd && h->maxnreg != FLYC_HINT_UNSET && h->maxnreg < 24)
+    return flyc__error_set(FLYC_EINVAL, "compile hint maxnreg = %d: AMDGPU kernels need at "
+                                        "least 24 VGPRs",
+                           (int)h->maxnreg);
   if (h->waves_per_eu != FLYC_HINT_UNSET && h->waves_per_eu > waves)
     return flyc__error_set(FLYC_EINVAL, "compile hint waves_per_eu = %d: %s runs at most %d "
                                         "waves per EU",
@@ -593,11 +602,20 @@ static int grow_kernels(flyc_ctx_t *c) {
 
 /* Forgets what a failed body registered (link_extern libraries and
  * processors): only kernels that are kept register anything. */
-static void unregister_from(flyc_ctx_t *c, size_t nlibs, size_t nprocs) {
+static void unregister_from(flyc_ctx_t *c, size_t nlibs, size_t nprocs, size_t nffis) {
   while (c->nlibs > nlibs)
     free(c->libs[--c->nlibs]);
   while (c->nprocs > nprocs)
     free((char *)c->procs[--c->nprocs].name);
+  /* ffi declarations the body made: gone with their only caller. */
+  while (c->nffis > nffis) {
+    ffi_decl_t *d = &c->ffis[--c->nffis];
+    LLVMValueRef f = d->created ? LLVMGetNamedFunction(c->mod, d->symbol) : NULL;
+    if (f && LLVMIsDeclaration(f) && !LLVMGetFirstUse(f))
+      LLVMDeleteFunction(f);
+    free(d->symbol);
+    free(d->sig);
+  }
 }
 
 int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char **name_out) {
@@ -675,7 +693,7 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
   kb.ncx = def->constexpr_count;
   kb.hints = hints;
   kb.fmf = fmf;
-  size_t nlibs = ctx->nlibs, nprocs = ctx->nprocs;
+  size_t nlibs = ctx->nlibs, nprocs = ctx->nprocs, nffis = ctx->nffis;
   LLVMValueRef *args = calloc(def->param_count + 1, sizeof *args);
   if (!args)
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
@@ -683,7 +701,10 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
     args[i] = LLVMGetParam(fn, (unsigned)i);
   flyc_error_clear(); /* so a body's status without a message is noticed */
   ctx->in_body = 1;
+  flyc_kernel_builder_t *outer = current_kb; /* another context's body may emit */
+  current_kb = &kb;
   int body_rc = args ? def->body(&kb, b, args, def->payload) : FLYC_OK;
+  current_kb = outer;
   ctx->in_body = 0;
   free(args);
   LLVMDisposeBuilder(b);
@@ -715,7 +736,7 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
      * address) must not dangle. */
     LLVMReplaceAllUsesWith(fn, LLVMGetPoison(LLVMTypeOf(fn)));
     LLVMDeleteFunction(fn);
-    unregister_from(ctx, nlibs, nprocs);
+    unregister_from(ctx, nlibs, nprocs, nffis);
     free(name);
     flyc__buf_free(&key);
     return rc;
@@ -773,6 +794,10 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
   flyc_hints_current(&h);
   if (h.fast_fp_math == 1)
     o.flags |= FLYC_COMPILE_UNSAFE_MATH | FLYC_COMPILE_FINITE_ONLY;
+  if ((o.link_library_count && !o.link_libraries) || o.link_library_count > 4096)
+    return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: %zu link libraries and "
+                                        "link_libraries %s (at most 4096)",
+                           o.link_library_count, o.link_libraries ? "set" : "NULL");
   /* The options' link libraries, then the link_extern ones not among them. */
   const char **libs = calloc(o.link_library_count + ctx->nlibs + 1, sizeof *libs);
   if (!libs)
@@ -1063,7 +1088,16 @@ static LLVMValueRef dynamic_region(flyc_kernel_builder_t *kb, unsigned align) {
 }
 
 LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsigned align) {
-  if (!a || !a->live || !helper_ok(a->kb, 0, "flyc_shared_alloc"))
+  if (!a || !a->live) {
+    /* A failed flyc_kb_shared_allocator() handed to us: the emit must fail
+     * (it has already unless the body dropped that error). */
+    int rc = flyc__error_set(FLYC_EINVAL, "flyc_shared_alloc: no allocator (NULL, or not from "
+                                          "flyc_kb_shared_allocator())");
+    if (current_kb)
+      fail(current_kb, rc);
+    return NULL;
+  }
+  if (!helper_ok(a->kb, 0, "flyc_shared_alloc"))
     return NULL;
   flyc_kernel_builder_t *kb = a->kb;
   if (!bytes)
@@ -1156,9 +1190,12 @@ static void ffi_sig(flyc_buf_t *b, const flyc_ffi_t *f) {
   flyc__buf_printf(b, ")%s", f->pure ? " pure" : "");
 }
 
+/* A symbol an ffi may name: not LLVM's intrinsics, flyc's own helpers
+ * (`__flyc*`), or the NVVM reflection hook LLVM's passes rewrite. */
 static int valid_symbol(const char *s) {
   size_t n = s ? strlen(s) : 0;
-  if (!n || n > 200 || (*s >= '0' && *s <= '9') || starts(s, "llvm."))
+  if (!n || n > 200 || (*s >= '0' && *s <= '9') || starts(s, "llvm.") || starts(s, "__flyc") ||
+      starts(s, "__nvvm_"))
     return 0;
   for (; *s; s++)
     if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
@@ -1194,10 +1231,13 @@ static LLVMValueRef ffi_declare(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, 
                                             "before as %s",
                                f->symbol, flyc__buf_str(&sig), c->ffis[i].sig));
     flyc__buf_free(&sig);
-    return same ? LLVMGetNamedFunction(c->mod, f->symbol) : NULL;
+    LLVMValueRef fn = same ? LLVMGetNamedFunction(c->mod, f->symbol) : NULL;
+    if (same && !fn) /* never: a declaration lives as long as its record */
+      fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': its declaration is gone", f->symbol));
+    return fn;
   }
-  for (size_t i = 0; i < c->nnames; i++)
-    if (strcmp(c->names[i], f->symbol) == 0) {
+  for (size_t i = 0; i < c->nnames + 1; i++)
+    if (strcmp(i < c->nnames ? c->names[i] : kb->name, f->symbol) == 0) {
       flyc__buf_free(&sig);
       return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s' has the name of a kernel",
                                       f->symbol));
@@ -1220,7 +1260,8 @@ static LLVMValueRef ffi_declare(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, 
     return fail(kb, flyc__error_set(FLYC_ENOMEM, "out of memory"));
   }
   c->ffis[c->nffis].symbol = sym;
-  c->ffis[c->nffis++].sig = s;
+  c->ffis[c->nffis].sig = s;
+  c->ffis[c->nffis++].created = !fn;
   if (!fn) /* a function the module defines already (the caller's) is used as is */
     fn = LLVMAddFunction(c->mod, f->symbol, fty);
   if (f->pure)
@@ -1235,7 +1276,8 @@ LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMVa
   if (!f || !valid_symbol(f->symbol))
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_call: an ffi with a symbol of 1 to "
                                                  "200 letters, digits, '_', '.', '$' (not "
-                                                 "'llvm.') is required, not '%.200s'",
+                                                 "starting with a digit, 'llvm.', '__flyc' or "
+                                                 "'__nvvm_') is required, not '%.200s'",
                                     f && f->symbol ? f->symbol : "(null)"));
   if ((f->arg_count && !f->args) || f->arg_count > 64)
     return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': %zu argument types (at most 64) "
@@ -1254,9 +1296,12 @@ LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMVa
                                       f->symbol, i,
                                       f->args[i].kind == FLYC_TYPE_VOID ? "void, " : "",
                                       (int)f->args[i].kind, f->args[i].addrspace));
-  if (n != f->arg_count || (n && !args))
+  if (n != f->arg_count)
     return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s' expects %zu argument%s, got %zu",
                                     f->symbol, f->arg_count, f->arg_count == 1 ? "" : "s", n));
+  if (n && !args)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': %zu arguments but args is NULL",
+                                    f->symbol, n));
   LLVMValueRef vs[64];
   for (size_t i = 0; i < n; i++) {
     LLVMValueRef v = args[i];
@@ -1264,6 +1309,10 @@ LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMVa
     if (!v)
       return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu is NULL", f->symbol,
                                       i));
+    if (LLVMGetTypeContext(have) != lc)
+      return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu belongs to another "
+                                                   "LLVM context (use flyc_kb_llvm_context())",
+                                      f->symbol, i));
     if (is_int_kind(f->args[i].kind) && LLVMGetTypeKind(have) == LLVMIntegerTypeKind) {
       /* FlyDSL's coercion: narrower is extended by the declared signedness,
        * wider truncated. */
@@ -1319,11 +1368,23 @@ static int register_extern(flyc_kernel_builder_t *kb, const flyc_extern_t *e) {
   flyc_processor_t p = e->processor;
   if (!p.fn && !p.name)
     return FLYC_OK;
-  if (!p.fn) {
-    int rc = flyc_processor_lookup(p.name, &p);
-    if (rc)
+  if (p.name && !*p.name)
+    return flyc__error_set(FLYC_EINVAL, "link_extern '%s': the processor's name is empty (NULL "
+                                        "for an unnamed one)",
+                           e->ffi->symbol);
+  if (p.name) {
+    /* A name is what the disk cache keeps: it must be the registry's, with
+     * the registry's function. */
+    flyc_processor_t reg;
+    if (flyc_processor_lookup(p.name, &reg))
       return flyc__error_append(" (the post-load processor of link_extern '%s')",
                                 e->ffi->symbol);
+    if (p.fn && (p.fn != reg.fn || p.payload != reg.payload))
+      return flyc__error_set(FLYC_EINVAL, "link_extern '%s': processor '%s' is given another "
+                                          "function or payload than the one registered under "
+                                          "that name",
+                             e->ffi->symbol, p.name);
+    p = reg;
   }
   for (size_t i = 0; i < c->nprocs; i++)
     if (p.name ? c->procs[i].name && strcmp(c->procs[i].name, p.name) == 0

@@ -22,6 +22,14 @@ static pthread_rwlock_t cov_lock = PTHREAD_RWLOCK_INITIALIZER;
 static int cov_current; /* 0: unknown */
 static pthread_mutex_t global_mu = PTHREAD_MUTEX_INITIALIZER;
 
+/* Options flyc keeps for the life of the process. AMDGPU's library-call
+ * simplification rewrites calls to OpenCL-mangled builtins (_Z3powff, ...)
+ * by name and aborts, or corrupts the stack, when a link library defines
+ * one with other types; flyc's math goes through ocml (__ocml_*), which the
+ * pass leaves alone. Set again after each comgr action, whose in-process
+ * clang parses options into the same LLVM and resets them. */
+static void set_fixed_options(void) { flyc__llvm_set_option("-amdgpu-simplify-libcall=0"); }
+
 static void do_init(void) {
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
@@ -33,6 +41,7 @@ static void do_init(void) {
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
   LLVMInitializeNVPTXAsmPrinter();
+  set_fixed_options();
 }
 
 void flyc__llvm_init(void) { (void)pthread_once(&init_once, do_init); }
@@ -132,6 +141,7 @@ void flyc__cov_exclusive_begin(void) { pthread_rwlock_wrlock(&cov_lock); }
 
 void flyc__cov_exclusive_end(void) {
   cov_current = 0; /* whatever comgr left behind */
+  set_fixed_options();
   pthread_rwlock_unlock(&cov_lock);
 }
 

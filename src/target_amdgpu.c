@@ -220,7 +220,7 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
 }
 
 /* Where ROCm keeps its device libraries, newest layouts first. */
-static void rocm_dirs(const char **dirs, size_t *n, char *buf, size_t bufsz) {
+static size_t rocm_dirs(const char **dirs, char *buf, size_t bufsz) {
   size_t k = 0;
   const char *rp = getenv("ROCM_PATH");
   if (rp && *rp) {
@@ -232,7 +232,7 @@ static void rocm_dirs(const char **dirs, size_t *n, char *buf, size_t bufsz) {
   dirs[k++] = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
   dirs[k++] = "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode";
   dirs[k++] = "/usr/lib/amdgcn/bitcode";
-  *n = k;
+  return k;
 }
 
 /* The control constants the device libraries read (`__oclc_*`), given the
@@ -282,7 +282,7 @@ static int link_device_libs(flyc_compile_t *c) {
   const char *dirs[8];
   size_t nd;
   char buf[4096];
-  rocm_dirs(dirs, &nd, buf, sizeof buf);
+  nd = rocm_dirs(dirs, buf, sizeof buf);
   for (int progress = 1; progress;) {
     progress = 0;
     for (int i = 0; i < 2; i++) {
@@ -496,4 +496,6 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .unlowerable = unlowerable,
     /* The kernarg segment HIP fills at launch; hipModuleLaunchKernel's limit. */
     .max_kernarg_size = 4096,
+    .device_lib_files = (const char *const[]){"ocml.bc", "ockl.bc", NULL},
+    .device_lib_dirs = rocm_dirs,
 };

@@ -197,24 +197,30 @@ static void answer_reflect(flyc_compile_t *c) {
   }
 }
 
-static int link_device_libs(flyc_compile_t *c) {
-  if (!flyc__module_needs_prefix(c->mod, "__nv_"))
-    return FLYC_OK;
-  const char *dirs[8];
-  size_t n = 0;
-  char b1[4096], b2[4096];
+/* Where CUDA keeps libdevice: $CUDA_HOME, $CUDA_PATH, the usual places. */
+static size_t cuda_dirs(const char **dirs, char *buf, size_t bufsz) {
+  size_t n = 0, half = bufsz / 2;
   const char *ch = getenv("CUDA_HOME"), *cp = getenv("CUDA_PATH");
   if (ch && *ch) {
-    snprintf(b1, sizeof b1, "%s/nvvm/libdevice", ch);
-    dirs[n++] = b1;
+    snprintf(buf, half, "%s/nvvm/libdevice", ch);
+    dirs[n++] = buf;
   }
   if (cp && *cp) {
-    snprintf(b2, sizeof b2, "%s/nvvm/libdevice", cp);
-    dirs[n++] = b2;
+    snprintf(buf + half, half, "%s/nvvm/libdevice", cp);
+    dirs[n++] = buf + half;
   }
   dirs[n++] = "/usr/local/cuda/nvvm/libdevice";
   dirs[n++] = "/usr/lib/nvidia-cuda-toolkit/libdevice";
   dirs[n++] = "/usr/lib/cuda/nvvm/libdevice";
+  return n;
+}
+
+static int link_device_libs(flyc_compile_t *c) {
+  if (!flyc__module_needs_prefix(c->mod, "__nv_"))
+    return FLYC_OK;
+  const char *dirs[8];
+  char buf[8192];
+  size_t n = cuda_dirs(dirs, buf, sizeof buf);
   char *path = NULL;
   int rc = flyc__find_device_lib(c, "libdevice.10.bc", dirs, n, &path);
   LLVMModuleRef lib = NULL;
@@ -471,6 +477,8 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .unlowerable = unlowerable,
     /* The classic __global__ parameter limit (PTX .param space). */
     .max_kernarg_size = 4096,
+    .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},
+    .device_lib_dirs = cuda_dirs,
 };
 
 /* ---- reading PTX text (flyc_artifact_read) ---- */

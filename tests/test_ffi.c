@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <llvm-c/Core.h>
 
@@ -423,6 +424,145 @@ static void test_ffi__math_helpers(void **state) {
   }
 }
 
+/* out[0] = ext(2, 2) with constant arguments. */
+typedef struct calls2 {
+  const flyc_extern_t *ext;
+} calls2_t;
+
+static int const_call_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                           void *payload) {
+  calls2_t *c = payload;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef v[2] = {LLVMConstInt(i32, 2, 0), LLVMConstInt(i32, 2, 0)};
+  LLVMValueRef r = flyc_kb_call_extern(kb, c->ext, v, 2);
+  if (!r)
+    return -1;
+  LLVMBuildStore(b, r, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+/* What the adversarial trial found: reserved symbols, the kernel's own
+ * name, the ffi records of a failed body, values of another context, NULL
+ * args, processor names that do not match the registry. */
+typedef struct misuse {
+  int what;
+  LLVMContextRef other;
+} misuse_t;
+
+static int misuse_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                       void *payload) {
+  misuse_t *m = payload;
+  static const flyc_type_t t1[1] = {{FLYC_TYPE_I32, 0}};
+  flyc_ffi_t barrier = {"__flyc_barrier", T_VOID, NULL, 0, 1};
+  flyc_ffi_t reflect = {"__nvvm_reflect", T_I32, NULL, 0, 0};
+  flyc_ffi_t self = {"misuse", T_VOID, NULL, 0, 0};
+  flyc_ffi_t one = {"dev_one", T_I32, t1, 1, 0};
+  LLVMValueRef v = NULL, x;
+  switch (m->what) {
+  case 0: v = flyc_kb_call(kb, &barrier, NULL, 0); break;
+  case 1: v = flyc_kb_call(kb, &reflect, NULL, 0); break;
+  case 2: v = flyc_kb_call(kb, &self, NULL, 0); break;
+  case 3: v = flyc_kb_call(kb, &one, NULL, 1); break;
+  case 4:
+    x = LLVMConstInt(LLVMInt32TypeInContext(m->other), 7, 0);
+    v = flyc_kb_call(kb, &one, &x, 1);
+    break;
+  case 5: /* declares dev_one as i32 (i32), then fails */
+    x = LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), 7, 0);
+    flyc_kb_call(kb, &one, &x, 1);
+    return FLYC_EINVAL;
+  case 6: { /* dev_one again, as i64 (): the failed body's i32 (i32) is forgotten */
+    flyc_ffi_t other = {"dev_one", T_I64, NULL, 0, 0};
+    if (!(v = flyc_kb_call(kb, &other, NULL, 0)))
+      return -1;
+    LLVMBuildStore(b, v, args[0]);
+    break;
+  }
+  }
+  if (!v)
+    return -1;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_ffi__misuse_is_refused(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "sm_80"));
+  misuse_t m = {0, LLVMContextCreate()};
+  flyc_kernel_def_t d = {0};
+  d.name = "misuse";
+  d.params = &out_param;
+  d.param_count = 1;
+  d.body = misuse_body;
+  d.payload = &m;
+  const char *want[][2] = {{"'__flyc_barrier'", "'__flyc'"},
+                           {"'__nvvm_reflect'", "'__nvvm_'"},
+                           {"ffi 'misuse' has the name of a kernel", ""},
+                           {"1 arguments but args is NULL", ""},
+                           {"argument 0 belongs to another LLVM context", ""},
+                           {"the body of kernel", ""}};
+  for (m.what = 0; m.what < 6; m.what++)
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, want[m.what][0],
+                 want[m.what][1]);
+  m.what = 6;
+  assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+  LLVMValueRef decl = LLVMGetNamedFunction(flyc_ctx_module(ctx), "dev_one");
+  assert_non_null(decl);
+  assert_int_equal(LLVMCountParams(decl), 0);
+  flyc_ctx_destroy(ctx);
+  LLVMContextDispose(m.other);
+
+  /* Processor names are the registry's. */
+  assert_ok(flyc_processor_register("test.ffi.named", processor_a, order));
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_extern_t empty = {&my_pe, NULL, {"", processor_a, order}};
+  flyc_extern_t other_fn = {&my_pe, NULL, {"test.ffi.named", processor_b, order}};
+  flyc_extern_t same_fn = {&my_pe, LIB_MSTL, {"test.ffi.named", processor_a, order}};
+  calls_t c1 = {{&empty, NULL}, 0}, c2 = {{&other_fn, NULL}, 0}, c3 = {{&same_fn, NULL}, 0};
+  assert_error(emit_calls(ctx, &c1, NULL), FLYC_EINVAL, "processor's name is empty");
+  assert_error(emit_calls(ctx, &c2, NULL), FLYC_EINVAL, "'test.ffi.named'",
+               "another function or payload");
+  assert_ok(emit_calls(ctx, &c3, NULL));
+  flyc_ctx_destroy(ctx);
+}
+
+/* AMDGPU's library-call simplification is off: a link library that defines
+ * an OpenCL-mangled builtin with other types used to abort the process. */
+static void test_ffi__opencl_named_library(void **state) {
+  (void)state;
+  static const char lib[] =
+      "target triple = \"amdgcn-amd-amdhsa\"\n"
+      "define i32 @_Z3powff(i32 %a, i32 %b) #0 { ret i32 %a }\n"
+      "define i32 @_Z4pownfi(i32 %a, i32 %b) #0 { ret i32 %a }\n"
+      "attributes #0 = { noinline nounwind }\n";
+  char *path = tu_temp_file(".ll", lib, sizeof lib - 1);
+  flyc_type_t t2[2] = {T_I32, T_I32};
+  flyc_ffi_t pw = {"_Z3powff", T_I32, t2, 2, 0}, pn = {"_Z4pownfi", T_I32, t2, 2, 0};
+  flyc_extern_t e1 = {&pw, path, {NULL, NULL, NULL}}, e2 = {&pn, path, {NULL, NULL, NULL}};
+  for (int i = 0; i < 2; i++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+    one_call_t oc = {NULL, 0, {0}, NULL};
+    (void)oc;
+    calls2_t c = {i ? &e2 : &e1};
+    flyc_kernel_def_t d = {0};
+    d.name = "lc";
+    d.params = &out_param;
+    d.param_count = 1;
+    d.body = const_call_body;
+    d.payload = &c;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+  unlink(path);
+  free(path);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_ffi__link_extern_registers_on_use),
@@ -430,6 +570,8 @@ int main(void) {
       cmocka_unit_test(test_ffi__signatures_and_coercion),
       cmocka_unit_test(test_ffi__pure_is_lowered),
       cmocka_unit_test(test_ffi__math_helpers),
+      cmocka_unit_test(test_ffi__misuse_is_refused),
+      cmocka_unit_test(test_ffi__opencl_named_library),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -132,7 +132,8 @@ static void test_hints__validation(void **state) {
              {"gfx906", 11, FLYC_HINT_UNSET, "gfx906 runs at most 10"},
              {"gfx90a", FLYC_HINT_UNSET, 513, "gfx90a has at most 512 VGPRs"},
              {"gfx906", FLYC_HINT_UNSET, 257, "gfx906 has at most 256 VGPRs"},
-             {"sm_80", FLYC_HINT_UNSET, 256, "sm_80 has at most 255 registers"}};
+             {"sm_80", FLYC_HINT_UNSET, 256, "sm_80 has at most 255 registers"},
+             {"gfx90a", FLYC_HINT_UNSET, 23, "need at least 24 VGPRs"}};
   for (size_t j = 0; j < sizeof bad / sizeof *bad; j++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, bad[j].target));

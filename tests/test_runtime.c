@@ -385,10 +385,14 @@ static void test_runtime__clusters(void **state) {
   c.cluster[0] = 4;
   c.cluster[1] = 4;
   assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "16 blocks", "at most 8");
-  /* Dimensions whose product wraps around 2^64 are refused one by one. */
+  /* Dimensions whose product wraps around 2^64 are refused one by one: the
+   * grid first (CUDA's 65535 along y), then the cluster. */
   c.grid[0] = c.cluster[0] = 1u << 22;
   c.grid[1] = c.cluster[1] = 1u << 22;
   c.grid[2] = c.cluster[2] = 1u << 20;
+  assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "grid y is 4194304 blocks",
+               "at most 65535 on sm_90");
+  c.grid[1] = c.grid[2] = 1u << 14;
   assert_error(flyc_launch(m90, "k", &c, NULL), FLYC_EINVAL, "cluster x is 4194304");
   flyc_launch_config_t wrap = FLYC_LAUNCH_CONFIG_INIT;
   wrap.block[0] = wrap.block[1] = 1u << 22;

@@ -50,6 +50,15 @@ static int shared_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
 
 static const flyc_param_t out_param = {"out", FLYC_PARAM_PTR, 0, 1, 1, 0};
 
+/* Ignores what flyc_shared_alloc() returns for a NULL allocator. */
+static int null_alloc_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                           void *payload) {
+  (void)kb, (void)args, (void)payload;
+  flyc_shared_alloc(NULL, 16, 0);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
 static int emit_plan(flyc_ctx_t *ctx, plan_t *p, const char **name) {
   flyc_kernel_def_t d = {0};
   d.name = "smem";
@@ -158,6 +167,11 @@ static void test_shared__errors(void **state) {
   assert_error(emit_plan(ctx, &base, NULL), FLYC_EINVAL, "base alignment 8192");
   plan_t mode = {(flyc_shared_mode_t)7, 0, 1, {8}, {0}, 0, 0};
   assert_error(emit_plan(ctx, &mode, NULL), FLYC_EINVAL, "mode 7");
+  /* A NULL allocator handed on anyway still fails the emit. */
+  flyc_kernel_def_t nd = {0};
+  nd.name = "smem";
+  nd.body = null_alloc_body;
+  assert_error(flyc_kernel_emit(ctx, &nd, NULL), FLYC_EINVAL, "flyc_shared_alloc: no allocator");
   /* Over the LDS: both numbers, at emit time, not a device fault. */
   plan_t big = {FLYC_SHARED_STATIC, 0, 2, {40000, 30000}, {0, 0}, 0, 0};
   assert_error(emit_plan(ctx, &big, NULL), FLYC_ECOMPILE, "static shared memory of 70000 bytes",
@@ -247,6 +261,31 @@ static void test_shared__launch_check(void **state) {
   e.block[0] = 32;
   e.block[1] = 64;
   assert_error(flyc_launch_check(NULL, "sm_90", &e), FLYC_EINVAL, "32 x 64 x 1 = 2048");
+  /* The grid the driver takes. */
+  flyc_launch_config_t g = FLYC_LAUNCH_CONFIG_INIT;
+  g.grid[1] = 70000;
+  assert_error(flyc_launch_check(NULL, "sm_80", &g), FLYC_EINVAL, "grid y is 70000",
+               "at most 65535 on sm_80");
+  assert_ok(flyc_launch_check(NULL, "gfx90a", &g)); /* HIP counts work-items */
+  g.grid[1] = 1;
+  g.grid[0] = 1u << 31;
+  assert_error(flyc_launch_check(NULL, "sm_80", &g), FLYC_EINVAL, "grid x is 2147483648");
+  g.grid[0] = 1u << 23;
+  g.block[0] = 1024;
+  assert_error(flyc_launch_check(NULL, "gfx90a", &g), FLYC_EINVAL, "grid x is 8388608",
+               "below 2^32");
+  flyc_launch_config_t z = FLYC_LAUNCH_CONFIG_INIT;
+  z.block[2] = 128;
+  assert_error(flyc_launch_check(NULL, "sm_90", &z), FLYC_EINVAL, "block z is 128",
+               "at most 64");
+  assert_ok(flyc_launch_check(NULL, "gfx942", &z));
+  /* Clusters need a real sm_90-or-newer target name. */
+  flyc_launch_config_t cl = FLYC_LAUNCH_CONFIG_INIT;
+  cl.grid[0] = 2;
+  cl.cluster[0] = 2;
+  assert_ok(flyc_launch_check(NULL, "sm_90a", &cl));
+  assert_error(flyc_launch_check(NULL, "sm_90garbage", &cl), FLYC_EUNSUPPORTED, "sm_90garbage");
+  assert_error(flyc_launch_check(NULL, "sm_9000", &cl), FLYC_EUNSUPPORTED, "sm_9000");
   e.size = 4;
   assert_error(flyc_launch_check(NULL, "sm_90", &e), FLYC_EINVAL, "sizeof(flyc_launch_config_t)");
   assert_error(flyc_launch_check(&k, "sm_90", NULL), FLYC_EINVAL, "config");

@@ -327,9 +327,9 @@ typedef struct flyc_compile_hints {
    *  `"amdgpu-waves-per-eu"="N"` on each kernel. NVPTX: no such notion, the
    *  value is only checked to be non-negative. */
   int32_t waves_per_eu;
-  /** Register limit: AMDGPU `"amdgpu-num-vgpr"="N"` (1 to 512 on gfx90a and
-   *  gfx94x/gfx950, else 256); NVPTX `.maxnreg N` (nvvm.annotations
-   *  `maxnreg`, 1 to 255). */
+  /** Register limit: AMDGPU `"amdgpu-num-vgpr"="N"` (24 to 512 on gfx90a and
+   *  gfx94x/gfx950, else 256; fewer and LLVM's register allocator fails);
+   *  NVPTX `.maxnreg N` (nvvm.annotations `maxnreg`, 1 to 255). */
   int32_t maxnreg;
   /** Fast-math flags (FLYC_FMF_*, 0 for none) for the float instructions
    *  the helpers build; wins over fast_fp_math. */
@@ -391,7 +391,9 @@ typedef struct flyc_type {
  * stay valid while kernels calling it are emitted.
  */
 typedef struct flyc_ffi {
-  /** The symbol (1 to 200 characters of letters, digits, `_`, `.`, `$`). */
+  /** The symbol (1 to 200 characters of letters, digits, `_`, `.`, `$`;
+   *  not starting with a digit, `llvm.`, `__flyc` or `__nvvm_`, and not a
+   *  kernel's name). */
   const char *symbol;
   flyc_type_t result;
   const flyc_type_t *args;
@@ -412,8 +414,10 @@ typedef struct flyc_extern {
   const flyc_ffi_t *ffi;
   /** A `.bc` or `.ll` file, or NULL. It must exist at the first call. */
   const char *bitcode_path;
-  /** A processor with a function, a registered name alone (looked up in the
-   *  registry, flyc_processor_register()), or all NULL for none. */
+  /** A registered name (flyc_processor_register(); a function given with it
+   *  must be the registered one), a function with a payload and no name
+   *  (kept in memory only: the disk cache cannot write it), or all NULL for
+   *  none. */
   flyc_processor_t processor;
 } flyc_extern_t;
 
@@ -423,10 +427,12 @@ typedef struct flyc_extern {
  * pointer arguments must have the declared type.
  * @return the call (its value is the result; for a void result, just the
  *   instruction), or NULL and a failed emit with FLYC_EINVAL: a bad ffi (no
- *   symbol, a bad type, void as an argument), the symbol declared before with
- *   another signature or in the way as a global, a wrong argument count, a
- *   float or pointer argument of another type, an integer where a float or
- *   pointer is declared or the other way round.
+ *   symbol, a reserved one, a kernel's name, a bad type, void as an
+ *   argument), the symbol declared before with another signature or in the
+ *   way as a global, a wrong argument count, NULL args or values, a value of
+ *   another LLVM context, a float or pointer argument of another type, an
+ *   integer where a float or pointer is declared or the other way round.
+ *   Declarations made by a body that fails are forgotten with its kernel.
  */
 FLYC_API LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *ffi,
                                    LLVMValueRef *args, size_t arg_count);
@@ -438,8 +444,9 @@ FLYC_API LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *
  * the processors (flyc_artifact_processor()), which flyc_gpu_jit_module_load()
  * runs.
  * @return as flyc_kb_call(); also NULL and a failed emit for a bitcode path
- *   that cannot be resolved (FLYC_EIO naming it) or a processor name not in
- *   the registry (FLYC_ENOTFOUND).
+ *   that cannot be resolved (FLYC_EIO naming it), a processor name not in
+ *   the registry (FLYC_ENOTFOUND), an empty name or a name given with
+ *   another function than the registered one (FLYC_EINVAL).
  */
 FLYC_API LLVMValueRef flyc_kb_call_extern(flyc_kernel_builder_t *kb, const flyc_extern_t *ext,
                                           LLVMValueRef *args, size_t arg_count);

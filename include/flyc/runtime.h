@@ -218,11 +218,14 @@ typedef struct flyc_launch_config {
  * program with its own launcher, or a test with no GPU).
  *
  * `config` is completed in place: zero grid and block dimensions become 1
- * (a 1- or 2-dimensional launch leaves the others 0), cluster dimensions
- * become 1 in a cluster launch and 0 otherwise, and a zero shared size becomes the kernel's `dynamic_shared_size`. Then, naming the
+ * (so a 1- or 2-dimensional launch leaves the others 0 and gets 1), cluster
+ * dimensions become 1 in a cluster launch and 0 otherwise, and a zero shared size becomes the kernel's `dynamic_shared_size`. Then, naming the
  * kernel, the axis and both values in the message:
- *  - each block dimension is at most 1024 and their product at most the
- *    kernel's max flat workgroup size (or the 1024-thread device limit);
+ *  - each block dimension is at most 1024 (64 along z on CUDA) and their
+ *    product at most the kernel's max flat workgroup size (or the
+ *    1024-thread device limit);
+ *  - the grid fits the driver: CUDA 2^31-1 x 65535 x 65535 blocks; HIP, each
+ *    grid dimension times the block's below 2^32 work-items;
  *  - the block equals `reqd_workgroup_size` (`known_block_size`) when set;
  *  - the shared size is at least the kernel's `dynamic_shared_size`, and
  *    with the static part (`group_segment_fixed_size`) at most what a block
