@@ -12,6 +12,7 @@
 #include "flyc/common.h"
 #include "flyc/artifact.h"
 #include "flyc/compile.h"
+#include "flyc/cache.h"
 #include "flyc/runtime.h"
 
 #endif /* FLYC_H */

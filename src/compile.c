@@ -6,6 +6,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
@@ -981,8 +982,8 @@ static int buffer_job(flyc_artifact_t **out, void *p) {
   return compile_buffer(out, j->data, j->size, j->name, j->opts);
 }
 
-int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
-                        const char *name, const flyc_compile_options_t *options) {
+static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t size,
+                              const char *name, const flyc_compile_options_t *options) {
   flyc_compile_options_t copy;
   if (out && (data || !size) && child_options(options, &copy)) {
     buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
@@ -994,6 +995,27 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
     return flyc__compile_isolated(buffer_job, &j, j.name, out);
   }
   return compile_buffer(out, data, size, name, options);
+}
+
+int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
+                        const char *name, const flyc_compile_options_t *options) {
+  if (!out || (!data && size))
+    return compile_buffer_any(out, data, size, name, options); /* reports it */
+  flyc_artifact_t *a = NULL; /* *out is untouched on failure */
+  flyc_cache_req_t r;
+  flyc__cache_begin(&r, options, data, size, NULL, 0);
+  int rc = flyc__cache_get(&r, &a);
+  if (rc == 0) {
+    rc = compile_buffer_any(&a, data, size, name, options);
+    if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+      flyc_artifact_destroy(a);
+  } else if (rc == 1) {
+    rc = FLYC_OK;
+  }
+  if (rc == FLYC_OK)
+    *out = a;
+  flyc__cache_end(&r);
+  return rc;
 }
 
 int flyc_compile_file(flyc_artifact_t **out, const char *path,
@@ -1018,8 +1040,8 @@ static int module_job(flyc_artifact_t **out, void *p) {
   return compile_module(out, j->module, j->opts);
 }
 
-int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
-                        const flyc_compile_options_t *options) {
+static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
+                              const flyc_compile_options_t *options) {
   flyc_compile_options_t copy;
   if (out && module && child_options(options, &copy)) {
     size_t len;
@@ -1032,6 +1054,51 @@ int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
     return rc;
   }
   return compile_module(out, module, options);
+}
+
+int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
+                                const flyc_compile_options_t *options,
+                                const flyc_processor_t *procs, size_t nprocs,
+                                int (*decorate)(flyc_artifact_t *, void *), void *payload) {
+  if (!out || !module)
+    return compile_module_any(out, module, options); /* reports it */
+  flyc_cache_req_t r;
+  memset(&r, 0, sizeof r);
+  if (options && options->size >= offsetof(flyc_compile_options_t, opt_level) &&
+      options->size <= sizeof *options && !(options->flags & FLYC_COMPILE_NO_CACHE)) {
+    /* The module's bitcode is what the key hashes. */
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
+    if (bc) {
+      flyc__cache_begin(&r, options, LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), procs,
+                        nprocs);
+      LLVMDisposeMemoryBuffer(bc);
+    }
+  }
+  flyc_artifact_t *a = NULL; /* *out is untouched on failure */
+  int rc = flyc__cache_get(&r, &a);
+  if (rc != 0) {
+    LLVMDisposeModule(module); /* consumed, as a compile would */
+    flyc__cache_end(&r);
+    if (rc == 1)
+      *out = a;
+    return rc == 1 ? FLYC_OK : rc;
+  }
+  rc = compile_module_any(&a, module, options);
+  /* What the artifact carries besides the code (flyc_ctx_compile: its
+   * processors and dynamic shared sizes) is part of what is cached. */
+  if (rc == FLYC_OK && decorate && (rc = decorate(a, payload)) != FLYC_OK)
+    flyc_artifact_destroy(a);
+  if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+    flyc_artifact_destroy(a);
+  if (rc == FLYC_OK)
+    *out = a;
+  flyc__cache_end(&r);
+  return rc;
+}
+
+int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
+                        const flyc_compile_options_t *options) {
+  return flyc__compile_module_cached(out, module, options, NULL, 0, NULL, NULL);
 }
 
 static int compile_module(flyc_artifact_t **out, LLVMModuleRef module,

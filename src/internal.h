@@ -120,6 +120,42 @@ void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
 int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
                               int *present);
 
+/* ---- the caches (cache.c) ---- */
+
+#include <xxhash.h>
+
+/* One compile's cache request: the key and where the entry lives. */
+typedef struct flyc_cache_req {
+  flyc_buf_t key; /* the full key text */
+  XXH128_hash_t hash;
+  int memory, disk; /* which caches this compile uses */
+  int memory_only;  /* FLYC_COMPILE_MEMORY_ONLY */
+  int unnamed;      /* a processor without a registered name */
+  char dir[4096], file[4200];
+} flyc_cache_req_t;
+
+/* Computes the key of a compile of `input` (the module's bytes) with
+ * `options` and the processors the artifact will carry; a request that
+ * cannot be keyed (bad options) uses no cache and lets the compile report.
+ * Always FLYC_OK. */
+int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
+                      const void *input, size_t size, const flyc_processor_t *procs,
+                      size_t nprocs);
+/* 1 and a new reference in *out on a hit, 0 on a miss, or a negative status
+ * (an unregistered processor name in a disk entry). */
+int flyc__cache_get(flyc_cache_req_t *r, flyc_artifact_t **out);
+/* Stores a compiled artifact; FLYC_ENOTSERIALIZABLE when it must go to disk
+ * and has an unnamed processor. */
+int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a);
+void flyc__cache_end(flyc_cache_req_t *r);
+/* flyc_compile_module() with the processors the artifact will carry in the
+ * key, and `decorate` run on a freshly compiled artifact before it is cached
+ * (not on a hit, whose artifact is already decorated). */
+int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
+                                const flyc_compile_options_t *options,
+                                const flyc_processor_t *procs, size_t nprocs,
+                                int (*decorate)(flyc_artifact_t *, void *), void *payload);
+
 /* ---- the compile (compile.c, link.c) ---- */
 
 struct flyc_compile {

@@ -756,6 +756,20 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
   return FLYC_OK;
 }
 
+/* What the builder knows besides the code: the dynamic shared memory each
+ * kernel's allocator took, and the processors its link_extern calls need. */
+static int decorate(flyc_artifact_t *a, void *p) {
+  const flyc_ctx_t *ctx = p;
+  for (size_t i = 0; i < a->kernel_count; i++)
+    for (size_t j = 0; j < ctx->nnames; j++)
+      if (a->kernels[i].name && strcmp(a->kernels[i].name, ctx->names[j]) == 0)
+        a->kernels[i].dynamic_shared_size = ctx->dyn_shared[j];
+  int rc = FLYC_OK;
+  for (size_t i = 0; rc == FLYC_OK && i < ctx->nprocs; i++)
+    rc = flyc__artifact_add_processor(a, &ctx->procs[i]);
+  return rc;
+}
+
 int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
                      flyc_artifact_t **out) {
   if (out)
@@ -819,21 +833,8 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
   o.link_library_count = nl;
   LLVMModuleRef m = ctx->mod;
   ctx->mod = NULL; /* consumed, success or not */
-  int rc = flyc_compile_module(out, m, &o);
+  int rc = flyc__compile_module_cached(out, m, &o, ctx->procs, ctx->nprocs, decorate, ctx);
   free(libs);
-  if (rc)
-    return rc;
-  flyc_artifact_t *a = *out;
-  for (size_t i = 0; i < a->kernel_count; i++)
-    for (size_t j = 0; j < ctx->nnames; j++)
-      if (a->kernels[i].name && strcmp(a->kernels[i].name, ctx->names[j]) == 0)
-        a->kernels[i].dynamic_shared_size = ctx->dyn_shared[j];
-  for (size_t i = 0; rc == FLYC_OK && i < ctx->nprocs; i++)
-    rc = flyc__artifact_add_processor(a, &ctx->procs[i]);
-  if (rc) {
-    flyc_artifact_destroy(a);
-    *out = NULL;
-  }
   return rc;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -28,6 +29,7 @@ static void usage_main(FILE *f) {
           "  disasm    disassemble a code object (AMDGPU ISA); print PTX as text\n"
           "  targets   list the processors this build can target, and by which path\n"
           "  run       load a code object or PTX on a GPU and launch a kernel\n"
+          "  cache     list, count or clear the compile cache\n"
           "\n"
           "`flyc <command> --help` explains each. `flyc --version` prints versions.\n");
 }
@@ -37,7 +39,8 @@ static void usage_compile(FILE *f) {
           "usage: flyc compile IN --arch T -o OUT [--link LIB]... [-O N]\n"
           "                    [--codegen auto|comgr|comgr-link|lld] [--cov N]\n"
           "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
-          "                    [--no-device-libs] [--no-isolate] [--time] [--quiet]\n"
+          "                    [--no-device-libs] [--no-isolate] [--no-cache] [--time]\n"
+          "                    [--quiet]\n"
           "\n"
           "  IN                 LLVM IR text (.ll) or bitcode (.bc) defining kernels\n"
           "  --arch T           target ID: gfx90a, gfx942:xnack-, gfx90a:sramecc+:xnack-,\n"
@@ -53,6 +56,7 @@ static void usage_compile(FILE *f) {
           "  --no-device-libs   do not link device libraries automatically\n"
           "  --no-isolate       compile in this process, not in a child (by default an\n"
           "                     LLVM crash on odd input is reported as an error)\n"
+          "  --no-cache         neither use nor fill the compile cache (flyc cache --help)\n"
           "  --time             print the time of each stage to stderr\n"
           "  --quiet            do not print the kernel table\n"
           "\n"
@@ -90,6 +94,24 @@ static void usage_run(FILE *f) {
              "  --out I=PATH   write buffer argument I (0-based) to PATH after the run\n");
 }
 
+static void usage_cache(FILE *f) {
+  fprintf(f, "usage: flyc cache list|stats|clear|dir [--json]\n"
+             "\n"
+             "Compiles are cached on disk by their full key (flyc, LLVM and comgr\n"
+             "versions, target, options, the module, the content of every link and\n"
+             "device library). The directory is $FLYC_CACHE_DIR, else\n"
+             "$XDG_CACHE_HOME/flyc, else ~/.cache/flyc; FLYC_CACHE=0 turns the caches\n"
+             "off; FLYC_CACHE_MAX_BYTES caps the directory (default 1G; k/m/g suffixes),\n"
+             "least recently used entries going first.\n"
+             "\n"
+             "  list    one line per entry, most recently used first: file, bytes, age,\n"
+             "          target, kernels, post-load processors\n"
+             "  stats   entries and bytes on disk, the cap, whether the disk cache is used\n"
+             "  clear   remove every entry this user owns\n"
+             "  dir     print the directory\n"
+             "  --json  list and stats as JSON\n");
+}
+
 static void usage_targets(FILE *f) {
   fprintf(f, "usage: flyc targets [--json]\n"
              "\n"
@@ -111,6 +133,7 @@ static int usage_error(void (*usage)(FILE *), const char *fmt, const char *arg) 
                     : usage == usage_inspect ? "inspect"
                     : usage == usage_disasm  ? "disasm"
                     : usage == usage_run     ? "run"
+                    : usage == usage_cache   ? "cache"
                                              : "targets";
   fprintf(stderr, "(see '%s %s --help')\n", prog, cmd);
   return EXIT_USAGE;
@@ -396,6 +419,8 @@ static int cmd_compile(int argc, char **argv) {
       o.flags |= FLYC_COMPILE_NO_DEVICE_LIBS;
     } else if (strcmp(a, "--no-isolate") == 0) {
       isolate = 0;
+    } else if (strcmp(a, "--no-cache") == 0) {
+      o.flags |= FLYC_COMPILE_NO_CACHE;
     } else if (strcmp(a, "--time") == 0) {
       show_time = 1;
     } else if (strcmp(a, "--quiet") == 0) {
@@ -890,6 +915,104 @@ done:
   return rc;
 }
 
+/* ---- flyc cache ---- */
+
+static int list_one(const flyc_cache_entry_t *e, void *p) {
+  cJSON *arr = p;
+  if (arr) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "file", e->file);
+    cJSON_AddNumberToObject(o, "bytes", (double)e->bytes);
+    cJSON_AddNumberToObject(o, "mtime", (double)e->mtime);
+    cJSON_AddStringToObject(o, "target", e->target);
+    cJSON_AddStringToObject(o, "kernels", e->kernels);
+    cJSON_AddStringToObject(o, "processors", e->processors);
+    cJSON_AddItemToArray(arr, o);
+    return 0;
+  }
+  long age = (long)(time(NULL) - e->mtime);
+  const char *base = strrchr(e->file, '/');
+  printf("%s  %8llu  %6ld s  %-24s %s%s%s\n", base ? base + 1 : e->file,
+         (unsigned long long)e->bytes, age, e->target, e->kernels,
+         *e->processors ? "  processors: " : "", e->processors);
+  return 0;
+}
+
+static int cmd_cache(int argc, char **argv) {
+  const char *what = NULL;
+  int json = 0;
+  for (int i = 0; i < argc; i++) {
+    if (is_help(argv[i])) {
+      usage_cache(stdout);
+      return 0;
+    }
+    if (strcmp(argv[i], "--json") == 0)
+      json = 1;
+    else if (!what && (strcmp(argv[i], "list") == 0 || strcmp(argv[i], "stats") == 0 ||
+                       strcmp(argv[i], "clear") == 0 || strcmp(argv[i], "dir") == 0))
+      what = argv[i];
+    else
+      return usage_error(usage_cache, "unexpected argument '%s'", argv[i]);
+  }
+  if (!what)
+    return usage_error(usage_cache, "%s", "no action (list, stats, clear or dir)");
+  char dir[4096];
+  if (strcmp(what, "dir") == 0) {
+    if (flyc_cache_dir(dir, sizeof dir))
+      return fail();
+    printf("%s\n", dir);
+    return 0;
+  }
+  if (strcmp(what, "clear") == 0) {
+    size_t n;
+    if (flyc_cache_clear(&n))
+      return fail();
+    printf("removed %zu entr%s\n", n, n == 1 ? "y" : "ies");
+    return 0;
+  }
+  if (strcmp(what, "list") == 0) {
+    cJSON *arr = json ? cJSON_CreateArray() : NULL;
+    if (flyc_cache_list(list_one, arr)) {
+      cJSON_Delete(arr);
+      return fail();
+    }
+    if (arr) {
+      char *t = cJSON_Print(arr);
+      printf("%s\n", t ? t : "[]");
+      free(t);
+      cJSON_Delete(arr);
+    }
+    return 0;
+  }
+  flyc_cache_stats_t st = {sizeof st, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  if (flyc_cache_stats(&st))
+    return fail();
+  const char *state = st.disk == FLYC_CACHE_DISK_ON    ? "on"
+                      : st.disk == FLYC_CACHE_DISK_OFF ? "off (FLYC_CACHE=0)"
+                                                       : "unusable (not ours, or writable by others)";
+  if (flyc_cache_dir(dir, sizeof dir))
+    snprintf(dir, sizeof dir, "(none)");
+  if (json) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "dir", dir);
+    cJSON_AddStringToObject(o, "disk", st.disk == FLYC_CACHE_DISK_ON    ? "on"
+                                       : st.disk == FLYC_CACHE_DISK_OFF ? "off"
+                                                                        : "unusable");
+    cJSON_AddNumberToObject(o, "entries", (double)st.entries);
+    cJSON_AddNumberToObject(o, "bytes", (double)st.bytes);
+    cJSON_AddNumberToObject(o, "max_bytes", (double)st.max_bytes);
+    char *t = cJSON_Print(o);
+    printf("%s\n", t ? t : "{}");
+    free(t);
+    cJSON_Delete(o);
+    return 0;
+  }
+  printf("directory  %s\ndisk cache %s\nentries    %llu\nbytes      %llu of %llu\n", dir,
+         state, (unsigned long long)st.entries, (unsigned long long)st.bytes,
+         (unsigned long long)st.max_bytes);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage_main(stderr);
@@ -916,6 +1039,8 @@ int main(int argc, char **argv) {
     rc = cmd_targets(argc - 2, argv + 2);
   else if (strcmp(cmd, "run") == 0)
     rc = cmd_run(argc - 2, argv + 2);
+  else if (strcmp(cmd, "cache") == 0)
+    rc = cmd_cache(argc - 2, argv + 2);
   if (rc >= 0) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
       fprintf(stderr, "%s: error: cannot write to standard output: %s\n", prog,

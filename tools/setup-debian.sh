@@ -5,7 +5,7 @@ set -euo pipefail
 pkgs=(build-essential cmake pkg-config
       llvm-15-dev lld-15 clang-15
       libamd-comgr-dev rocm-device-libs libamdhip64-dev hipcc
-      libelf-dev libcjson-dev libmsgpack-dev
+      libelf-dev libcjson-dev libmsgpack-dev libxxhash-dev
       zlib1g-dev libzstd-dev libffi-dev libxml2-dev libedit-dev libncurses-dev)
 for a in "$@"; do
   case "$a" in

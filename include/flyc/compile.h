@@ -116,6 +116,11 @@ enum {
    *  per compile (about 1 ms in a small process; more in a large one). The CLI
    *  sets it unless given --no-isolate. */
   FLYC_COMPILE_ISOLATED = 1u << 7,
+  /** Neither look up nor store the result in the caches (flyc/cache.h). */
+  FLYC_COMPILE_NO_CACHE = 1u << 8,
+  /** Keep the result in the in-memory cache only, never on disk: for an
+   *  artifact whose post-load processors have no registered name. */
+  FLYC_COMPILE_MEMORY_ONLY = 1u << 9,
 };
 
 /**

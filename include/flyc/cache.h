@@ -1,0 +1,137 @@
+/**
+ * @file flyc/cache.h
+ * @brief The compile caches: in memory (this process) and on disk (across
+ *        processes), following FlyDSL's on-disk cache contract and going past
+ *        it: kernels that link external bitcode are cached safely.
+ *
+ * Every compile (flyc_compile_file/buffer/module, flyc_ctx_compile) first
+ * computes a key: flyc's version, LLVM's and comgr's versions, the canonical
+ * target ID with its features, the options that change the output (code
+ * object version, codegen path, optimization level, flags, exported globals,
+ * device-library directories), the input module's bytes, the content of
+ * every link library and of the device libraries the target would link
+ * (ocml/ockl, libdevice), `FLYC_LLD`, and the registered names of the
+ * post-load processors (flyc_ctx_compile). Hashes are xxHash's XXH3-128;
+ * the full key text is stored in each entry and compared on read, so a hash
+ * collision is a miss, not a wrong kernel.
+ *
+ * In memory: the same key in the same process gives the same artifact (a new
+ * reference: each caller destroys its own), without compiling; at most 256
+ * artifacts are kept, least recently used first out.
+ *
+ * On disk: `FLYC_CACHE_DIR`, else `$XDG_CACHE_HOME/flyc`, else
+ * `$HOME/.cache/flyc`, created with mode 0700. `FLYC_CACHE=0` turns both
+ * caches off (read at each compile).
+ * An entry (`<hash>.flyc`) holds a format version, the full key, the
+ * artifact (code, metadata, log, dynamic shared sizes) and its processors by
+ * registered name, and an XXH64 checksum. Entries are written to a temporary
+ * file in the same directory, flushed and renamed, so concurrent writers of
+ * one key leave one whole entry. A directory or entry owned by another user,
+ * or writable by group or others, is not trusted (not used, not removed). A
+ * corrupt, truncated or foreign entry is a miss and is removed. A hit bumps
+ * the entry's modification time; after each write the least recently used
+ * entries are removed while the directory holds more than
+ * `FLYC_CACHE_MAX_BYTES` (default 1 GiB).
+ *
+ * Processors (the serialization contract): a processor is written as its
+ * registered name and looked up again on a hit (flyc_processor_lookup); a
+ * name this process has not registered makes the hit fail with
+ * ::FLYC_ENOTFOUND naming it. A processor without a name (a function
+ * pointer with a payload) cannot be written: the compile fails with
+ * ::FLYC_ENOTSERIALIZABLE unless ::FLYC_COMPILE_MEMORY_ONLY keeps the
+ * artifact in memory only, or the disk cache is off.
+ *
+ * Failures of the cache itself (a full disk, an unwritable directory) never
+ * fail a compile; they are counted in ::flyc_cache_stats_t.
+ *
+ * Threads: all functions may be called from any thread.
+ *
+ * @defgroup flyc_cache Caches
+ * @{
+ */
+#ifndef FLYC_CACHE_H
+#define FLYC_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flyc/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The state of the disk cache. */
+typedef enum flyc_cache_disk {
+  FLYC_CACHE_DISK_ON = 1,        /**< in use */
+  FLYC_CACHE_DISK_OFF = 0,       /**< `FLYC_CACHE=0` (the memory cache is off too) */
+  FLYC_CACHE_DISK_UNUSABLE = -1, /**< no directory, or one not trusted */
+} flyc_cache_disk_t;
+
+/** Counters and sizes. Process counters start at 0 with each process. */
+typedef struct flyc_cache_stats {
+  /** `sizeof(flyc_cache_stats_t)`. */
+  uint32_t size;
+  /** ::flyc_cache_disk_t. */
+  int32_t disk;
+  /** Entries and their bytes in the directory now; the size cap in bytes. */
+  uint64_t entries, bytes, max_bytes;
+  /** Artifacts held in memory now. */
+  uint64_t memory_entries;
+  /** This process: hits in memory and on disk, misses, entries written,
+   *  entries removed by the size cap, corrupt or foreign entries removed,
+   *  and cache failures that did not fail a compile (I/O errors). */
+  uint64_t memory_hits, disk_hits, misses, writes, evictions, corrupt, errors;
+} flyc_cache_stats_t;
+
+/**
+ * The disk cache directory, whether or not it exists yet.
+ * @param[out] buf  receives the NUL-terminated path.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL   NULL or a buffer too small (the message gives the size).
+ * @retval FLYC_ENOTFOUND no FLYC_CACHE_DIR, XDG_CACHE_HOME or HOME.
+ */
+FLYC_API int flyc_cache_dir(char *buf, size_t size);
+
+/**
+ * Fills `*out` (set `out->size` first, or zero it).
+ * @retval FLYC_OK, FLYC_EINVAL (NULL)
+ */
+FLYC_API int flyc_cache_stats(flyc_cache_stats_t *out);
+
+/** One disk entry, as flyc_cache_list() sees it (borrowed for the callback). */
+typedef struct flyc_cache_entry {
+  const char *file;  /**< full path */
+  uint64_t bytes;    /**< file size */
+  int64_t mtime;     /**< last use, seconds since the epoch */
+  const char *target; /**< the artifact's target ID */
+  size_t kernel_count;
+  const char *kernels; /**< kernel names, comma-separated */
+  const char *processors; /**< processor names, comma-separated, or "" */
+} flyc_cache_entry_t;
+
+/** Called per entry; a nonzero return stops the listing and is returned. */
+typedef int (*flyc_cache_entry_cb)(const flyc_cache_entry_t *entry, void *payload);
+
+/**
+ * Lists the trusted, readable entries of the disk cache, most recently used
+ * first. Corrupt entries are skipped (and counted), not removed.
+ * @retval FLYC_OK, FLYC_EINVAL (NULL callback), FLYC_EIO (the directory
+ *         cannot be read), or the callback's nonzero value.
+ */
+FLYC_API int flyc_cache_list(flyc_cache_entry_cb cb, void *payload);
+
+/**
+ * Removes every disk entry (and stale temporary files) this user owns, and
+ * forgets the in-memory artifacts (callers' references stay valid).
+ * @param[out] removed entries removed (may be NULL).
+ * @retval FLYC_OK, FLYC_EIO (the directory cannot be read; the message names it)
+ */
+FLYC_API int flyc_cache_clear(size_t *removed);
+
+#ifdef __cplusplus
+}
+#endif
+
+/** @} */
+#endif /* FLYC_CACHE_H */
