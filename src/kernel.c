@@ -142,7 +142,8 @@ int flyc_ctx_create(flyc_ctx_t **out, const char *target) {
     return rc;
   }
   c->fam = c->target.family == FLYC_TARGET_AMDGPU ? &amdgpu : &nvptx;
-  flyc__llvm_init();
+  /* Building IR needs no target: LLVM's targets are initialized by the
+   * compile, so a compile served by the cache never pays for them. */
   c->llctx = LLVMContextCreate();
   c->mod = LLVMModuleCreateWithNameInContext("flyc_kernels", c->llctx);
   LLVMSetTarget(c->mod, c->target.ops->triple);
