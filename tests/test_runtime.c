@@ -273,6 +273,71 @@ static void test_runtime__several_devices(void **state) {
   flyc_driver_destroy(d);
 }
 
+/* flyc_gpu_jit_module_get: one module per driver and device, loaded on
+ * first use (concurrently: once), reused after, owned by the artifact. */
+typedef struct getter {
+  flyc_driver_t *d;
+  flyc_artifact_t *a;
+  flyc_gpu_jit_module_t *m;
+} getter_t;
+
+static void *get_module(void *p) {
+  getter_t *g = p;
+  if (flyc_gpu_jit_module_get(&g->m, g->d, 1, g->a))
+    g->m = NULL;
+  return NULL;
+}
+
+static void test_runtime__module_reused_per_device(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  flyc_gpu_jit_module_t *m0 = NULL, *again = NULL;
+  assert_ok(flyc_gpu_jit_module_get(&m0, d, 0, a));
+  assert_ok(flyc_gpu_jit_module_get(&again, d, 0, a));
+  assert_ptr_equal(m0, again);
+  assert_int_equal(r.loads, 1);
+  /* Device 1, from 8 threads at once: one load. */
+  getter_t g[8];
+  pthread_t th[8];
+  for (int i = 0; i < 8; i++) {
+    g[i] = (getter_t){d, a, NULL};
+    assert_int_equal(pthread_create(&th[i], NULL, get_module, &g[i]), 0);
+  }
+  for (int i = 0; i < 8; i++)
+    pthread_join(th[i], NULL);
+  for (int i = 0; i < 8; i++) {
+    assert_non_null(g[i].m);
+    assert_ptr_equal(g[i].m, g[0].m);
+  }
+  assert_ptr_not_equal(g[0].m, m0);
+  assert_int_equal(r.loads, 2);
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  c.block[0] = 64;
+  uint64_t p = 0;
+  int n = 1;
+  void *args[] = {&p, &p, &p, &n};
+  assert_ok(flyc_launch(m0, "vadd", &c, args));
+  /* A failed load is not remembered: the next call tries again. */
+  rec_t r2;
+  flyc_driver_t *d2 = make_driver(&r2);
+  r2.fail_load = 1;
+  flyc_gpu_jit_module_t *bad = (flyc_gpu_jit_module_t *)0x1;
+  assert_error(flyc_gpu_jit_module_get(&bad, d2, 0, a), FLYC_EDRIVER, "");
+  assert_null(bad);
+  r2.fail_load = 0;
+  assert_ok(flyc_gpu_jit_module_get(&bad, d2, 0, a));
+  assert_int_equal(r2.loads, 1);
+  assert_error(flyc_gpu_jit_module_get(NULL, d, 0, a), FLYC_EINVAL, "required");
+  /* The artifact's last reference unloads them all. */
+  flyc_artifact_destroy(a);
+  assert_int_equal(r.unloads, 2);
+  assert_int_equal(r2.unloads, 1);
+  flyc_driver_destroy(d);
+  flyc_driver_destroy(d2);
+}
+
 static void test_runtime__launch_validation(void **state) {
   (void)state;
   rec_t r;
@@ -624,6 +689,7 @@ int main(void) {
       cmocka_unit_test(test_runtime__failing_processor_unloads_and_is_named),
       cmocka_unit_test(test_runtime__no_module_no_processors),
       cmocka_unit_test(test_runtime__several_devices),
+      cmocka_unit_test(test_runtime__module_reused_per_device),
       cmocka_unit_test(test_runtime__launch_validation),
       cmocka_unit_test(test_runtime__globals_and_registry),
       cmocka_unit_test(test_runtime__raw_code),
