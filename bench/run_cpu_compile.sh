@@ -36,6 +36,14 @@ for k in vadd reduce mstl_math; do
   cmds+=("env BENCH_RUN_CMD=$B/bench/bench_run_cmd bench/peers/clang_hip.sh -a gfx90a -w 1 -n 7 bench/kernels/$k.hip")
 done
 cmds+=("$BF -p -w $W -n $N -a sm_80 -N mstl_math -l $fx/mstl_nvptx.sm_80.bc $fx/k_mstl_nvptx.sm_80.ll")
+# The same kernels written with the kernel builder (the C API from the IR up:
+# context, emit, compile), to a gfx90a code object (auto) and to PTX.
+for t in gfx90a sm_80; do
+  lib=$fx/mstl_amdgcn.gfx90a.cov4.bc; [ $t = sm_80 ] && lib=$fx/mstl_nvptx.sm_80.bc
+  cmds+=("$BF -p -w $W -n $N -a $t -N builder-vadd builder:vadd")
+  cmds+=("$BF -p -w $W -n $N -a $t -N builder-reduce builder:reduce")
+  cmds+=("$BF -p -w $W -n $N -a $t -N builder-shmem_math -l $lib builder:shmem_math")
+done
 # Two threads compiling (no pinning), against one thread: compiles per second.
 cmds+=("$BF -w 1 -n 20 -t 1 -a gfx90a -c comgr-link -N mstl_math ${FLYC_IN[mstl_math]}")
 cmds+=("$BF -w 1 -n 20 -t 2 -a gfx90a -c comgr-link -N mstl_math ${FLYC_IN[mstl_math]}")

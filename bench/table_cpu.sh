@@ -9,6 +9,7 @@ function val(line, key,   m) { if (match(line, " " key "=[^ ]+")) { m = substr(l
   med[name] = val($0, "median"); p10[name] = val($0, "p10"); p90[name] = val($0, "p90")
   dev[name] = val($0, "stage.devlibs"); lnk[name] = val($0, "stage.link"); opt[name] = val($0, "stage.optimize")
   cg[name] = val($0, "stage.codegen"); xl[name] = val($0, "stage.exelink"); rss[name] = val($0, "rss_kb")
+  bld[name] = val($0, "stage.build")
 }
 /throughput/ { split($1, n, "="); thr[n[2] " threads=" val($0, "threads")] = val($0, "per_s") }
 END {
@@ -29,7 +30,13 @@ END {
   printf "Isolated compile (FLYC_COMPILE_ISOLATED, a fork per compile): %s ms against %s in process.\n", med[i], med[f]
   p = "flyc/mstl_math/sm_80/auto"
   printf "PTX for sm_80 (mstl_math with libdevice): %s ms [%s-%s].\n", med[p], p10[p], p90[p]
-  printf "Peak RSS: flyc %s KiB, hiprtc %s KiB, clang-15 %s KiB.\n", rss[f], rss["hiprtc/mstl_math/gfx90a"], rss["clang_hip/mstl_math/gfx90a"]
+  printf "\nThe kernels written with the kernel builder (C API from the IR up: context, emit, compile; `examples/*_kernel.h`; the builder's shmem kernel links the stand-in library through link_extern and calls ocml/libdevice sqrt and exp), auto path, medians [p10-p90], ms:\n\n| kernel | gfx90a | PTX sm_80 | of which IR building |\n|---|---|---|---|\n"
+  split("vadd reduce shmem_math", bs, " ")
+  for (i = 1; i <= 3; i++) {
+    g = "flyc/builder-" bs[i] "/gfx90a/auto"; s = "flyc/builder-" bs[i] "/sm_80/auto"
+    printf "| %s | %s [%s-%s] | %s [%s-%s] | %s |\n", bs[i], med[g], p10[g], p90[g], med[s], p10[s], p90[s], bld[g]
+  }
+  printf "\nPeak RSS: flyc %s KiB, hiprtc %s KiB, clang-15 %s KiB.\n", rss[f], rss["hiprtc/mstl_math/gfx90a"], rss["clang_hip/mstl_math/gfx90a"]
   printf "\nThroughput, mstl_math, compiles per second (no pinning, 2 cores): "
   for (q in thr) printf "%s = %s/s; ", q, thr[q]
   printf "\n"
