@@ -87,8 +87,13 @@ int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *
 }
 
 void flyc_driver_destroy(flyc_driver_t *d) {
-  if (d && !d->builtin)
+  if (d && !d->builtin) {
+    /* Modules flyc_gpu_jit_module_get() keeps for artifacts (the in-memory
+     * cache may hold those artifacts long after): unloaded while the driver
+     * is still there. */
+    flyc__driver_drop_modules(d);
     free(d);
+  }
 }
 
 /* ---- memory and synchronization ---- */

@@ -53,8 +53,6 @@ struct flyc_artifact {
   /* References: flyc_artifact_destroy() frees at the last (the in-memory
    * cache holds one). */
   int refs;
-  /* Modules loaded by flyc_gpu_jit_module_get(), one per driver and device. */
-  struct flyc_module_cache *modules;
   /* Post-load processors, names in `strings`. */
   flyc_processor_t *processors;
   size_t processor_count;
@@ -65,8 +63,10 @@ struct flyc_artifact {
 flyc_artifact_t *flyc__artifact_new(void);
 /* Takes another reference; returns `a`. */
 flyc_artifact_t *flyc__artifact_ref(flyc_artifact_t *a);
-/* Unloads and frees the modules of flyc_gpu_jit_module_get() (module.c). */
+/* Unloads and frees the modules flyc_gpu_jit_module_get() loaded for an
+ * artifact, or through a driver (module.c). */
 void flyc__artifact_drop_modules(flyc_artifact_t *a);
+void flyc__driver_drop_modules(const flyc_driver_t *d);
 /* Copies `s` into storage owned by `a`; NULL on OOM. */
 const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);

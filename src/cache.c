@@ -507,7 +507,7 @@ static int ends_with(const char *s, const char *suffix) {
 
 /* The trusted entries (and, with `tmp`, stale temporary files older than an
  * hour) of `dir`, oldest first. -1 when the directory cannot be read. */
-static long scan(const char *dir, dent_t **out, int tmp) {
+static long scan(const char *dir, dent_t **out, int tmp, int any_mode) {
   *out = NULL;
   DIR *dp = opendir(dir);
   if (!dp)
@@ -523,7 +523,8 @@ static long scan(const char *dir, dent_t **out, int tmp) {
     char path[4400];
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || !trusted(&st))
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+        !(any_mode ? st.st_uid == geteuid() : trusted(&st)))
       continue;
     if (stale && now - st.st_mtim.tv_sec < 3600)
       continue; /* a writer may still be at it */
@@ -541,7 +542,8 @@ static long scan(const char *dir, dent_t **out, int tmp) {
     n++;
   }
   closedir(dp);
-  qsort(v, n, sizeof *v, by_mtime);
+  if (n > 1)
+    qsort(v, n, sizeof *v, by_mtime);
   *out = v;
   return (long)n;
 }
@@ -556,7 +558,7 @@ static void free_dents(dent_t *v, long n) {
  * than the cap; `keep` (just written) goes last. */
 static void evict(const char *dir, const char *keep) {
   dent_t *v;
-  long n = scan(dir, &v, 1);
+  long n = scan(dir, &v, 1, 0);
   if (n < 0)
     return;
   uint64_t total = 0, cap = max_bytes();
@@ -567,7 +569,8 @@ static void evict(const char *dir, const char *keep) {
       continue;
     if (unlink(v[i].path) == 0) {
       total -= v[i].bytes;
-      count(&stats.evictions);
+      if (ends_with(v[i].path, ".flyc"))
+        count(&stats.evictions); /* stale temporary files are not entries */
     }
   }
   free_dents(v, n);
@@ -613,6 +616,11 @@ static void disk_put(const flyc_cache_req_t *r, const flyc_artifact_t *a) {
   int ok = fd >= 0 && write_all(fd, b.data, b.len) == 0 && fsync(fd) == 0;
   if (fd >= 0)
     ok = close(fd) == 0 && ok;
+  /* Never over a file we do not trust (another user's, or one others may
+   * write): it stays as it is, and this result is not stored. */
+  struct stat old;
+  if (ok && lstat(r->file, &old) == 0 && (!S_ISREG(old.st_mode) || !trusted(&old)))
+    ok = 0;
   /* rename() replaces atomically: a racing writer of the same key leaves
    * its whole entry or ours, never a mix. */
   if (ok && rename(tmp, r->file) == 0) {
@@ -689,7 +697,7 @@ int flyc_cache_stats(flyc_cache_stats_t *out) {
     int there = lstat(dir, &st) == 0;
     s.disk = !there || usable_dir(dir, 0) ? FLYC_CACHE_DISK_ON : FLYC_CACHE_DISK_UNUSABLE;
     dent_t *v;
-    long n = there && s.disk == FLYC_CACHE_DISK_ON ? scan(dir, &v, 0) : -1;
+    long n = there && s.disk == FLYC_CACHE_DISK_ON ? scan(dir, &v, 0, 0) : -1;
     for (long i = 0; i < n; i++)
       s.bytes += v[i].bytes;
     s.entries = n > 0 ? (uint64_t)n : 0;
@@ -737,7 +745,7 @@ int flyc_cache_list(flyc_cache_entry_cb cb, void *payload) {
                                      "others; not used",
                            dir);
   dent_t *v;
-  long n = scan(dir, &v, 0);
+  long n = scan(dir, &v, 0, 0);
   if (n < 0)
     return flyc__error_set(FLYC_EIO, "cannot read cache directory '%s': %s", dir,
                            strerror(errno));
@@ -788,7 +796,7 @@ int flyc_cache_clear(size_t *removed) {
                                      "others; not touched",
                            dir);
   dent_t *v;
-  long n = scan(dir, &v, 1);
+  long n = scan(dir, &v, 1, 1); /* every entry of ours, trusted or not */
   if (n < 0)
     return flyc__error_set(FLYC_EIO, "cannot read cache directory '%s': %s", dir,
                            strerror(errno));

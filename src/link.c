@@ -17,7 +17,8 @@
 
 /* ---- bitcode bytes kept for the life of the process ----
  * Library files (ocml.bc is ~1 MB) are read once, not per compile; an entry is
- * reused only while the file's identity, size and mtime are the same. LLVM's
+ * reused only while the file's identity, size, mtime and ctime are the same
+ * (ctime too: `cp -p` or `touch -r` put an old mtime back, never an old ctime). LLVM's
  * lazy reader points into these bytes, so they are never freed. An entry of
  * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
  * bytes stay allocated because another thread may still be reading them. */
@@ -27,7 +28,7 @@ typedef struct file_entry {
   dev_t dev;
   ino_t ino;
   off_t file_size;
-  struct timespec mtime;
+  struct timespec mtime, ctime;
   const void *data;
   size_t size;
   const void *raw; /* the file's bytes, once `data` holds the checked form */
@@ -48,7 +49,8 @@ void flyc__files_reset(void) {
 
 static int same_file(const file_entry_t *e, const struct stat *st) {
   return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
-         e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec;
+         e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+         e->ctime.tv_sec == st->st_ctim.tv_sec && e->ctime.tv_nsec == st->st_ctim.tv_nsec;
 }
 
 /* The bytes of `path`: cached ones that stay valid for the process (*owned =
@@ -88,6 +90,7 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
     e->ino = st.st_ino;
     e->file_size = st.st_size;
     e->mtime = st.st_mtim;
+    e->ctime = st.st_ctim;
     e->data = buf;
     e->size = n;
     e->next = files;

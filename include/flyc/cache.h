@@ -19,16 +19,20 @@
  * reference: each caller destroys its own), without compiling; at most 256
  * artifacts are kept, least recently used first out.
  *
- * On disk: `FLYC_CACHE_DIR`, else `$XDG_CACHE_HOME/flyc`, else
- * `$HOME/.cache/flyc`, created with mode 0700. `FLYC_CACHE=0` turns both
- * caches off (read at each compile).
+ * On disk: `FLYC_CACHE_DIR` (when not empty), else `$XDG_CACHE_HOME/flyc`
+ * (when absolute), else `$HOME/.cache/flyc`, created with mode 0700 (missing
+ * parents too). `FLYC_CACHE=0` (exactly) turns both caches off; the
+ * environment is read at each compile. `FLYC_CACHE_MAX_BYTES` takes a number
+ * of bytes with an optional `k`, `m` or `g`.
  * An entry (`<hash>.flyc`) holds a format version, the full key, the
  * artifact (code, metadata, log, dynamic shared sizes) and its processors by
  * registered name, and an XXH64 checksum. Entries are written to a temporary
  * file in the same directory, flushed and renamed, so concurrent writers of
  * one key leave one whole entry. A directory or entry owned by another user,
- * or writable by group or others, is not trusted (not used, not removed). A
- * corrupt, truncated or foreign entry is a miss and is removed. A hit bumps
+ * writable by group or others, or a symbolic link, is not trusted: a compile
+ * neither reads it nor writes over it (flyc_cache_clear() still removes
+ * this user's own). A corrupt, truncated or foreign entry is a miss and is
+ * removed. A hit bumps
  * the entry's modification time; after each write the least recently used
  * entries are removed while the directory holds more than
  * `FLYC_CACHE_MAX_BYTES` (default 1 GiB).
@@ -65,10 +69,13 @@ extern "C" {
 typedef enum flyc_cache_disk {
   FLYC_CACHE_DISK_ON = 1,        /**< in use */
   FLYC_CACHE_DISK_OFF = 0,       /**< `FLYC_CACHE=0` (the memory cache is off too) */
-  FLYC_CACHE_DISK_UNUSABLE = -1, /**< no directory, or one not trusted */
+  /** no directory can be named (no FLYC_CACHE_DIR, XDG_CACHE_HOME or HOME),
+   *  or it exists and is not trusted */
+  FLYC_CACHE_DISK_UNUSABLE = -1,
 } flyc_cache_disk_t;
 
-/** Counters and sizes. Process counters start at 0 with each process. */
+/** Counters and sizes. Process counters start at 0 in each process (a
+ *  forked child inherits its parent's). */
 typedef struct flyc_cache_stats {
   /** `sizeof(flyc_cache_stats_t)`. */
   uint32_t size;
@@ -122,8 +129,10 @@ typedef int (*flyc_cache_entry_cb)(const flyc_cache_entry_t *entry, void *payloa
 FLYC_API int flyc_cache_list(flyc_cache_entry_cb cb, void *payload);
 
 /**
- * Removes every disk entry (and stale temporary files) this user owns, and
- * forgets the in-memory artifacts (callers' references stay valid).
+ * Removes every disk entry this user owns (trusted or not) and temporary
+ * files older than an hour, and forgets the in-memory artifacts (callers'
+ * references stay valid; modules flyc_gpu_jit_module_get() loaded for an
+ * artifact nobody else holds are unloaded).
  * @param[out] removed entries removed (may be NULL).
  * @retval FLYC_OK, FLYC_EIO (the directory cannot be read; the message names it)
  */

@@ -134,7 +134,11 @@ FLYC_API int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t
  * loading or running processors again. Thread-safe: concurrent first calls
  * load once.
  * @param[out] out borrowed: owned by the artifact, unloaded and freed by its
- *                 last flyc_artifact_destroy(). Do not destroy or unload it.
+ *                 last flyc_artifact_destroy() (the in-memory compile cache
+ *                 holds a reference: a cached artifact keeps its modules
+ *                 loaded for reuse until flyc_cache_clear() or eviction), or
+ *                 by flyc_driver_destroy() of its driver. Do not destroy or
+ *                 unload it.
  * @retval the codes of flyc_gpu_jit_module_load().
  */
 FLYC_API int flyc_gpu_jit_module_get(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
