@@ -148,6 +148,7 @@ static void find_entry(const char *dir, const char *except, char out[600]) {
     fail_msg("%s: %d new entries, expected one", dir, n);
 }
 
+
 static int exists(const char *path) {
   struct stat st;
   return lstat(path, &st) == 0;
@@ -221,6 +222,17 @@ static flyc_artifact_t *compile_ok(const char *path, const flyc_compile_options_
   assert_ok(flyc_compile_file(&a, path, o));
   assert_non_null(a);
   return a;
+}
+
+/* A fresh directory `name` (in `dir`) holding the entry of VADD compiled
+ * with opts(0), whose path goes to `entry`; memory forgotten. */
+static flyc_compile_options_t with_entry(char *dir, const char *name, char *entry) {
+  use_dir(dir, name);
+  forget_memory();
+  flyc_compile_options_t o = opts(0);
+  flyc_artifact_destroy(compile_ok(VADD, &o));
+  find_entry(dir, NULL, entry);
+  return o;
 }
 
 /* A compile with both caches off (FLYC_CACHE=0): the reference code. */
@@ -351,65 +363,6 @@ static int child_compile(void *p) {
 /* ---- a driver that loads anything (handle 1) and does nothing else ----
  * `self`, when not NULL, counts loads and unloads. */
 
-typedef struct fake_counts {
-  int loads, unloads;
-} fake_counts_t;
-
-static int fake_count(void *self, int *n) {
-  (void)self;
-  *n = 1;
-  return 0;
-}
-static int fake_load(void *self, int dev, flyc_code_format_t f, const void *img, size_t n,
-                     void **h) {
-  (void)dev, (void)f, (void)img, (void)n;
-  if (self)
-    ((fake_counts_t *)self)->loads++;
-  *h = (void *)1;
-  return 0;
-}
-static int fake_unload(void *self, int dev, void *h) {
-  (void)dev, (void)h;
-  if (self)
-    ((fake_counts_t *)self)->unloads++;
-  return 0;
-}
-static int fake_function(void *self, int dev, void *h, const char *name, void **fn) {
-  (void)self, (void)dev, (void)h, (void)name;
-  *fn = (void *)2;
-  return 0;
-}
-static int fake_global(void *self, int dev, void *h, const char *name, uint64_t *addr,
-                       size_t *size) {
-  (void)self, (void)dev, (void)h, (void)name, (void)addr, (void)size;
-  return FLYC_ENOTFOUND;
-}
-static int fake_htod(void *self, int dev, uint64_t dst, const void *src, size_t n) {
-  (void)self, (void)dev, (void)dst, (void)src, (void)n;
-  return 0;
-}
-static int fake_launch(void *self, int dev, void *fn, const flyc_launch_config_t *c,
-                       void **args) {
-  (void)self, (void)dev, (void)fn, (void)c, (void)args;
-  return 0;
-}
-
-static flyc_driver_t *fake_driver(fake_counts_t *counts) {
-  flyc_driver_ops_t ops;
-  memset(&ops, 0, sizeof ops);
-  ops.size = sizeof ops;
-  ops.name = "test";
-  ops.device_count = fake_count;
-  ops.module_load = fake_load;
-  ops.module_unload = fake_unload;
-  ops.function_get = fake_function;
-  ops.global_get = fake_global;
-  ops.memcpy_htod = fake_htod;
-  ops.launch = fake_launch;
-  flyc_driver_t *drv = NULL;
-  assert_ok(flyc_driver_create(&drv, &ops, counts));
-  return drv;
-}
 
 /* ---- entries by hand ----
  * The layout src/cache.c writes: "FLYCACHE", u32 format version (1), u64 key
@@ -953,11 +906,7 @@ static void test_cache__disk_entry_from_another_process(void **state) {
 static void test_cache__disk_hit_bumps_mtime(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600];
-  use_dir(dir, "bump");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  flyc_compile_options_t o = with_entry(dir, "bump", entry);
   backdate(entry, 3600);
   time_t before = stat_of(entry).st_mtime;
   forget_memory();
@@ -1039,7 +988,7 @@ static void test_cache__processors_resolved_by_name(void **state) {
   assert_ptr_equal(p.fn, count_run);
   assert_ptr_equal(p.payload, &runs);
 
-  flyc_driver_t *drv = fake_driver(NULL);
+  flyc_driver_t *drv = tu_fake_driver(NULL);
   flyc_gpu_jit_module_t *m = NULL;
   assert_ok(flyc_gpu_jit_module_load(&m, drv, 0, a, NULL, 0));
   assert_int_equal(runs, 1);
@@ -1068,8 +1017,8 @@ static void test_cache__cached_artifact_keeps_module_for_reuse(void **state) {
   char dir[DIRLEN];
   use_dir(dir, "module-lifetime");
   forget_memory();
-  fake_counts_t counts = {0, 0};
-  flyc_driver_t *drv = fake_driver(&counts);
+  tu_fake_counts_t counts = {0, 0};
+  flyc_driver_t *drv = tu_fake_driver(&counts);
   flyc_compile_options_t o = opts(0);
   flyc_artifact_t *a = compile_ok(VADD, &o);
   flyc_gpu_jit_module_t *m = NULL;
@@ -1385,11 +1334,7 @@ static void test_cache__removal_without_a_write(void **state) {
 static void test_cache__sealed_garbage_artifact(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600];
-  use_dir(dir, "sealed-garbage");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  flyc_compile_options_t o = with_entry(dir, "sealed-garbage", entry);
   size_t n;
   unsigned char *good = tu_read(entry, &n);
   parts_t p = entry_parts(good, n);
@@ -1422,11 +1367,7 @@ static void test_cache__sealed_garbage_artifact(void **state) {
 static void test_cache__untrusted_entry_not_used(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600];
-  use_dir(dir, "trust-entry");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  flyc_compile_options_t o = with_entry(dir, "trust-entry", entry);
   const mode_t modes[] = {0666, 0620, 0602};
   for (int i = 0; i < 3; i++) {
     forget_memory();
@@ -1465,11 +1406,7 @@ static int chown_nobody(const char *path) { return chown(path, 65534, 65534); }
 static void test_cache__untrusted_entry_replaced_by_write(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600];
-  use_dir(dir, "trust-replaced");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  flyc_compile_options_t o = with_entry(dir, "trust-replaced", entry);
   int by_mode = replaced_after_miss(entry, &o, chmod_0666);
   mode_t mode = stat_of(entry).st_mode & 0777;
   assert_int_equal(chmod(entry, 0600), 0);
@@ -1488,11 +1425,7 @@ static void test_cache__untrusted_entry_replaced_by_write(void **state) {
 static void test_cache__other_owner_entry_not_used(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600];
-  use_dir(dir, "trust-owner");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  flyc_compile_options_t o = with_entry(dir, "trust-owner", entry);
   if (chown(entry, 65534, 65534) != 0) {
     print_message("skipped: cannot chown (not root)\n");
     skip();
@@ -1574,11 +1507,7 @@ static void test_cache__untrusted_directory(void **state) {
 static void test_cache__link_or_directory_as_entry(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600], elsewhere[600];
-  use_dir(dir, "odd-entries");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  flyc_compile_options_t o = with_entry(dir, "odd-entries", entry);
   snprintf(elsewhere, sizeof elsewhere, "%s/odd-entry-copy", root);
   copy_file(entry, elsewhere);
   size_t n;
@@ -1691,14 +1620,10 @@ static void test_cache__cache_failures_do_not_fail_compiles(void **state) {
 /* Regression: flyc_cache_clear() removes every disk entry this user owns,
  * including one writable by group or others (compiles leave such entries
  * alone; clear is the user's own cleanup). */
-static void test_cache__clear_leaves_own_untrusted_entry(void **state) {
+static void test_cache__clear_removes_own_untrusted_entry(void **state) {
   (void)state;
   char dir[DIRLEN], entry[600];
-  use_dir(dir, "clear-untrusted");
-  forget_memory();
-  flyc_compile_options_t o = opts(0);
-  flyc_artifact_destroy(compile_ok(VADD, &o));
-  find_entry(dir, NULL, entry);
+  (void)with_entry(dir, "clear-untrusted", entry);
   assert_int_equal(chmod(entry, 0666), 0);
   size_t removed = 0;
   assert_ok(flyc_cache_clear(&removed));
@@ -2245,7 +2170,7 @@ int main(void) {
       cmocka_unit_test(test_cache__untrusted_directory),
       cmocka_unit_test(test_cache__link_or_directory_as_entry),
       cmocka_unit_test(test_cache__cache_failures_do_not_fail_compiles),
-      cmocka_unit_test(test_cache__clear_leaves_own_untrusted_entry),
+      cmocka_unit_test(test_cache__clear_removes_own_untrusted_entry),
       cmocka_unit_test(test_cache__concurrent_writers),
       cmocka_unit_test(test_cache__threads),
       cmocka_unit_test(test_cache__size_cap_evicts_least_recently_used),

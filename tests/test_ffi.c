@@ -40,41 +40,6 @@ static int processor_c(const flyc_loaded_module_t *m, void *payload) {
 
 static char order[64]; /* the processors' trace */
 
-/* A driver that loads anything (handle 1) and does nothing else. */
-static int fake_count(void *self, int *n) {
-  (void)self;
-  *n = 1;
-  return 0;
-}
-static int fake_load(void *self, int dev, flyc_code_format_t f, const void *img, size_t n,
-                     void **h) {
-  (void)self, (void)dev, (void)f, (void)img, (void)n;
-  *h = (void *)1;
-  return 0;
-}
-static int fake_unload(void *self, int dev, void *h) {
-  (void)self, (void)dev, (void)h;
-  return 0;
-}
-static int fake_function(void *self, int dev, void *h, const char *name, void **fn) {
-  (void)self, (void)dev, (void)h, (void)name;
-  *fn = (void *)2;
-  return 0;
-}
-static int fake_global(void *self, int dev, void *h, const char *name, uint64_t *addr,
-                       size_t *size) {
-  (void)self, (void)dev, (void)h, (void)name, (void)addr, (void)size;
-  return FLYC_ENOTFOUND;
-}
-static int fake_htod(void *self, int dev, uint64_t dst, const void *src, size_t n) {
-  (void)self, (void)dev, (void)dst, (void)src, (void)n;
-  return 0;
-}
-static int fake_launch(void *self, int dev, void *fn, const flyc_launch_config_t *c,
-                       void **args) {
-  (void)self, (void)dev, (void)fn, (void)c, (void)args;
-  return 0;
-}
 
 /* A body that calls the externs in `payload` (NULL-terminated) once each,
  * storing the last i32 result to out[0]; `fail_after` makes it fail. */
@@ -159,19 +124,7 @@ static void test_ffi__link_extern_registers_on_use(void **state) {
   flyc_ctx_destroy(ctx);
 
   /* The loader runs the artifact's processors, then the caller's. */
-  flyc_driver_ops_t ops;
-  memset(&ops, 0, sizeof ops);
-  ops.size = sizeof ops;
-  ops.name = "test";
-  ops.device_count = fake_count;
-  ops.module_load = fake_load;
-  ops.module_unload = fake_unload;
-  ops.function_get = fake_function;
-  ops.global_get = fake_global;
-  ops.memcpy_htod = fake_htod;
-  ops.launch = fake_launch;
-  flyc_driver_t *drv = NULL;
-  assert_ok(flyc_driver_create(&drv, &ops, NULL));
+  flyc_driver_t *drv = tu_fake_driver(NULL);
   flyc_processor_t mine = {NULL, processor_c, order};
   flyc_gpu_jit_module_t *m = NULL;
   assert_ok(flyc_gpu_jit_module_load(&m, drv, 0, a, &mine, 1));

@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include "flyc/driver.h"
 #include "util.h"
 
 #include <fcntl.h>
@@ -230,4 +231,62 @@ void tu_assert_same_kernargs(const flyc_kernel_info_t *ours, const flyc_kernel_i
     assert_string_equal(ours->args[i].value_kind, ref->args[i].value_kind);
     assert_string_equal(ours->args[i].address_space, ref->args[i].address_space);
   }
+}
+
+/* ---- a driver that loads anything and runs nothing ---- */
+
+static int fake_count(void *self, int *n) {
+  (void)self;
+  *n = 1;
+  return 0;
+}
+static int fake_load(void *self, int dev, flyc_code_format_t f, const void *img, size_t n,
+                     void **h) {
+  (void)dev, (void)f, (void)img, (void)n;
+  if (self)
+    ((tu_fake_counts_t *)self)->loads++;
+  *h = (void *)1;
+  return 0;
+}
+static int fake_unload(void *self, int dev, void *h) {
+  (void)dev, (void)h;
+  if (self)
+    ((tu_fake_counts_t *)self)->unloads++;
+  return 0;
+}
+static int fake_function(void *self, int dev, void *h, const char *name, void **fn) {
+  (void)self, (void)dev, (void)h, (void)name;
+  *fn = (void *)2;
+  return 0;
+}
+static int fake_global(void *self, int dev, void *h, const char *name, uint64_t *addr,
+                       size_t *size) {
+  (void)self, (void)dev, (void)h, (void)name, (void)addr, (void)size;
+  return FLYC_ENOTFOUND;
+}
+static int fake_htod(void *self, int dev, uint64_t dst, const void *src, size_t n) {
+  (void)self, (void)dev, (void)dst, (void)src, (void)n;
+  return 0;
+}
+static int fake_launch(void *self, int dev, void *fn, const flyc_launch_config_t *c,
+                       void **args) {
+  (void)self, (void)dev, (void)fn, (void)c, (void)args;
+  return 0;
+}
+
+flyc_driver_t *tu_fake_driver(tu_fake_counts_t *counts) {
+  flyc_driver_ops_t ops;
+  memset(&ops, 0, sizeof ops);
+  ops.size = sizeof ops;
+  ops.name = "test";
+  ops.device_count = fake_count;
+  ops.module_load = fake_load;
+  ops.module_unload = fake_unload;
+  ops.function_get = fake_function;
+  ops.global_get = fake_global;
+  ops.memcpy_htod = fake_htod;
+  ops.launch = fake_launch;
+  flyc_driver_t *drv = NULL;
+  tu_assert_ok(flyc_driver_create(&drv, &ops, counts));
+  return drv;
 }

@@ -72,6 +72,14 @@ int tu_collect(const char *text, size_t len, void *payload);
  * offset, size, value kind and address space. */
 void tu_assert_same_kernargs(const flyc_kernel_info_t *ours, const flyc_kernel_info_t *ref);
 
+/* A driver (flyc/driver.h) that loads anything as handle 1, finds every
+ * function, no global, launches nothing; `counts` (may be NULL) counts the
+ * loads and unloads. Destroy with flyc_driver_destroy(). */
+typedef struct tu_fake_counts {
+  int loads, unloads;
+} tu_fake_counts_t;
+flyc_driver_t *tu_fake_driver(tu_fake_counts_t *counts);
+
 /* 1 when codegen path `codegen` can serve `processor` in this build. */
 int tu_can(const char *processor, uint32_t codegen);
 #endif
