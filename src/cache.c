@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -132,10 +133,11 @@ int flyc_cache_dir(char *buf, size_t size) {
   return FLYC_OK;
 }
 
-/* FLYC_CACHE=0 turns both caches off. */
+/* FLYC_CACHE=0 (off, false, no) turns both caches off. */
 static int cache_enabled(void) {
   const char *e = getenv("FLYC_CACHE");
-  return !(e && strcmp(e, "0") == 0);
+  return !(e && (strcmp(e, "0") == 0 || strcasecmp(e, "off") == 0 ||
+                 strcasecmp(e, "false") == 0 || strcasecmp(e, "no") == 0));
 }
 
 /* 1 when `st` is ours and not writable by group or others. */
@@ -171,6 +173,8 @@ static uint64_t max_bytes(void) {
   const char *e = getenv("FLYC_CACHE_MAX_BYTES");
   if (!e || !*e)
     return (uint64_t)1 << 30;
+  if (*e < '0' || *e > '9')
+    return (uint64_t)1 << 30; /* a sign, a space, a word: not a size */
   char *end;
   errno = 0;
   unsigned long long v = strtoull(e, &end, 10);
@@ -343,6 +347,10 @@ static void mem_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   pthread_mutex_unlock(&mem_mu);
   flyc_artifact_destroy(old);
 }
+
+static size_t mem_clear(void);
+
+size_t flyc_cache_forget(void) { return mem_clear(); }
 
 static size_t mem_clear(void) {
   pthread_mutex_lock(&mem_mu);
@@ -589,9 +597,24 @@ static int write_all(int fd, const char *p, size_t n) {
   return 0;
 }
 
-static void disk_put(const flyc_cache_req_t *r, const flyc_artifact_t *a) {
+/* Appends a note to the artifact's log (before anyone else sees it). */
+static void note(flyc_artifact_t *a, const char *fmt, const char *arg) {
+  flyc_buf_t log = {0};
+  flyc__buf_printf(&log, "%s%s", a->log ? a->log : "", a->log && *a->log ? "\n" : "");
+  flyc__buf_printf(&log, fmt, arg);
+  if (!log.oom) {
+    free(a->log);
+    a->log = flyc__buf_take(&log);
+  }
+  flyc__buf_free(&log);
+}
+
+static void disk_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   if (!usable_dir(r->dir, 1)) {
     count(&stats.errors);
+    note(a, "note: not cached on disk: the cache directory '%s' cannot be made, is not "
+            "ours, or is writable by others",
+         r->dir);
     return;
   }
   flyc_buf_t b = {0}, payload = {0};
@@ -630,6 +653,7 @@ static void disk_put(const flyc_cache_req_t *r, const flyc_artifact_t *a) {
     if (fd >= 0)
       unlink(tmp);
     count(&stats.errors);
+    note(a, "note: not cached on disk: writing an entry in '%s' failed", r->dir);
   }
   flyc__buf_free(&b);
 }
@@ -657,24 +681,31 @@ int flyc__cache_get(flyc_cache_req_t *r, flyc_artifact_t **out) {
   return 0;
 }
 
+int flyc__cache_check(flyc_cache_req_t *r, const flyc_processor_t *procs, size_t nprocs) {
+  if (!r->memory || !r->unnamed || !r->disk || r->memory_only || !usable_dir(r->dir, 1))
+    return FLYC_OK; /* nothing would be written */
+  for (size_t i = 0; i < nprocs; i++)
+    if (!procs[i].name)
+      return flyc__error_set(FLYC_ENOTSERIALIZABLE,
+                             "post-load processor %zu has no registered name, so the disk "
+                             "cache cannot write this artifact: register it "
+                             "(flyc_processor_register) and name it in the link_extern, compile "
+                             "with FLYC_COMPILE_MEMORY_ONLY (or FLYC_COMPILE_NO_CACHE), or set "
+                             "FLYC_CACHE=0",
+                             i);
+  return FLYC_OK;
+}
+
 int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a) {
   if (!r->memory)
     return FLYC_OK;
-  if (r->unnamed && r->disk && !r->memory_only) {
-    for (size_t i = 0; i < a->processor_count; i++)
-      if (!a->processors[i].name)
-        return flyc__error_set(FLYC_ENOTSERIALIZABLE,
-                               "post-load processor %zu of this artifact has no registered "
-                               "name, so the disk cache cannot write it: register it "
-                               "(flyc_processor_register) and name it in the link_extern, "
-                               "compile with FLYC_COMPILE_MEMORY_ONLY, or set FLYC_CACHE=0",
-                               i);
-  }
-  mem_put(r, a);
+  /* To disk first: its notes belong in the log before the artifact is
+   * shared. */
   if (r->disk && !r->memory_only && !r->unnamed) {
     disk_put(r, a);
     flyc_error_clear(); /* the cache's own failures are counted, not raised */
   }
+  mem_put(r, a);
   return FLYC_OK;
 }
 
@@ -688,16 +719,17 @@ int flyc_cache_stats(flyc_cache_stats_t *out) {
   s.size = sizeof s;
   char dir[4096];
   s.max_bytes = max_bytes();
-  if (!cache_enabled()) {
-    s.disk = FLYC_CACHE_DISK_OFF;
-  } else if (flyc_cache_dir(dir, sizeof dir) != FLYC_OK) {
+  if (flyc_cache_dir(dir, sizeof dir) != FLYC_OK) {
     s.disk = FLYC_CACHE_DISK_UNUSABLE;
   } else {
+    /* What the directory holds, even with the caches off. */
     struct stat st;
-    int there = lstat(dir, &st) == 0;
-    s.disk = !there || usable_dir(dir, 0) ? FLYC_CACHE_DISK_ON : FLYC_CACHE_DISK_UNUSABLE;
+    int there = lstat(dir, &st) == 0, ok = there && usable_dir(dir, 0);
+    s.disk = !cache_enabled()   ? FLYC_CACHE_DISK_OFF
+             : !there || ok     ? FLYC_CACHE_DISK_ON
+                                : FLYC_CACHE_DISK_UNUSABLE;
     dent_t *v;
-    long n = there && s.disk == FLYC_CACHE_DISK_ON ? scan(dir, &v, 0, 0) : -1;
+    long n = ok ? scan(dir, &v, 0, 0) : -1;
     for (long i = 0; i < n; i++)
       s.bytes += v[i].bytes;
     s.entries = n > 0 ? (uint64_t)n : 0;

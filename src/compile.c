@@ -1076,7 +1076,9 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
     }
   }
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
-  int rc = flyc__cache_get(&r, &a);
+  int rc = flyc__cache_check(&r, procs, nprocs);
+  if (rc == FLYC_OK)
+    rc = flyc__cache_get(&r, &a);
   if (rc != 0) {
     LLVMDisposeModule(module); /* consumed, as a compile would */
     flyc__cache_end(&r);

@@ -144,8 +144,10 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
 /* 1 and a new reference in *out on a hit, 0 on a miss, or a negative status
  * (an unregistered processor name in a disk entry). */
 int flyc__cache_get(flyc_cache_req_t *r, flyc_artifact_t **out);
-/* Stores a compiled artifact; FLYC_ENOTSERIALIZABLE when it must go to disk
- * and has an unnamed processor. */
+/* Before compiling: FLYC_ENOTSERIALIZABLE when the artifact would have to
+ * go to disk with one of `procs` unnamed. */
+int flyc__cache_check(flyc_cache_req_t *r, const flyc_processor_t *procs, size_t nprocs);
+/* Stores a compiled artifact (never fails the compile; notes go to its log). */
 int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a);
 void flyc__cache_end(flyc_cache_req_t *r);
 /* flyc_compile_module() with the processors the artifact will carry in the

@@ -1097,10 +1097,27 @@ static void test_cache__unnamed_processor(void **state) {
   assert_null(a);
   assert_int_equal(ENTRIES(dir), 0);
   assert_int_equal(count_files(dir, ".tmp-", ""), 0);
-  assert_int_equal(stats_now().writes, s0.writes);
+  /* Refused before compiling: no lookup, no compile, no write. */
+  expect_moved("unnamed refused", &s0, 0, 0, 0, 0);
   assert_int_equal(stats_now().memory_entries, 0);
   /* Again: still refused (nothing was kept in memory). */
   assert_error(pe_compile(&a, NULL, count_run, &runs, NULL), FLYC_ENOTSERIALIZABLE, "");
+  /* A disk cache that cannot be used would write nothing: no error. */
+  assert_int_equal(chmod(dir, 0777), 0);
+  assert_ok(pe_compile(&a, NULL, count_run, &runs, NULL));
+  flyc_artifact_destroy(a);
+  forget_memory();
+  assert_int_equal(chmod(dir, 0700), 0);
+  /* The off switch takes the usual spellings. */
+  const char *off[] = {"0", "off", "FALSE", "no"};
+  for (int i = 0; i < 4; i++) {
+    setenv("FLYC_CACHE", off[i], 1);
+    assert_ok(pe_compile(&a, NULL, count_run, &runs, NULL));
+    flyc_artifact_destroy(a);
+  }
+  setenv("FLYC_CACHE", "1", 1);
+  assert_error(pe_compile(&a, NULL, count_run, &runs, NULL), FLYC_ENOTSERIALIZABLE, "");
+  unsetenv("FLYC_CACHE");
 
   setenv("FLYC_CACHE", "0", 1);
   assert_ok(pe_compile(&a, NULL, count_run, &runs, NULL));
@@ -1472,7 +1489,10 @@ static void test_cache__untrusted_directory(void **state) {
     flyc_artifact_t *a = compile_ok(VADD, &o); /* its entry is there, not used */
     assert_null(strstr(flyc_artifact_log(a), "from the disk cache"));
     flyc_artifact_destroy(a);
-    flyc_artifact_destroy(compile_ok(VADD, &o1)); /* a new key, not written */
+    a = compile_ok(VADD, &o1); /* a new key, not written, and the log says so */
+    assert_non_null(strstr(flyc_artifact_log(a), "not cached on disk"));
+    assert_non_null(strstr(flyc_artifact_log(a), dir));
+    flyc_artifact_destroy(a);
     flyc_cache_stats_t s1 = stats_now();
     assert_int_equal(s1.disk_hits, s0.disk_hits);
     assert_int_equal(s1.misses, s0.misses + 2);
@@ -1832,7 +1852,35 @@ static void test_cache__size_cap_evicts_least_recently_used(void **state) {
   assert_int_equal(stats_now().max_bytes, 2 << 20);
   setenv("FLYC_CACHE_MAX_BYTES", "lots", 1);
   assert_int_equal(stats_now().max_bytes, (uint64_t)1 << 30);
+  setenv("FLYC_CACHE_MAX_BYTES", "-5", 1); /* not 2^64 - 5 */
+  assert_int_equal(stats_now().max_bytes, (uint64_t)1 << 30);
+  setenv("FLYC_CACHE_MAX_BYTES", " 5", 1);
+  assert_int_equal(stats_now().max_bytes, (uint64_t)1 << 30);
   unsetenv("FLYC_CACHE_MAX_BYTES");
+}
+
+/* flyc_cache_forget drops the in-memory artifacts and leaves the disk; stats
+ * count the directory's entries even with the caches off. */
+static void test_cache__forget_and_stats_when_off(void **state) {
+  (void)state;
+  char dir[DIRLEN], entry[600];
+  flyc_compile_options_t o = with_entry(dir, "forget", entry);
+  flyc_artifact_t *a = compile_ok(VADD, &o);
+  flyc_cache_forget(); /* the memory hit that made `a` is gone, the file stays */
+  assert_int_equal(stats_now().memory_entries, 0);
+  assert_true(exists(entry));
+  flyc_cache_stats_t s0 = stats_now();
+  flyc_artifact_t *b = compile_ok(VADD, &o);
+  expect_moved("after forget", &s0, 0, 1, 0, 0);
+  assert_ptr_not_equal(a, b);
+  assert_int_equal(flyc_cache_forget(), 1);
+  flyc_artifact_destroy(a); /* callers' references outlive the forgetting */
+  flyc_artifact_destroy(b);
+  setenv("FLYC_CACHE", "0", 1);
+  flyc_cache_stats_t s = stats_now();
+  assert_int_equal(s.disk, FLYC_CACHE_DISK_OFF);
+  assert_int_equal(s.entries, 1);
+  unsetenv("FLYC_CACHE");
 }
 
 /* ---- 9. listing, clearing, the directory ---- */
@@ -2074,7 +2122,7 @@ static void test_cache__cli(void **state) {
 
   setenv("FLYC_CACHE", "0", 1);
   assert_int_equal(RUN(&out, "cache", "stats"), 0);
-  assert_non_null(strstr(out, "off (FLYC_CACHE=0)"));
+  assert_non_null(strstr(out, "off (FLYC_CACHE)"));
   free(out);
   unsetenv("FLYC_CACHE");
   assert_int_equal(chmod(dir, 0777), 0);
@@ -2174,6 +2222,7 @@ int main(void) {
       cmocka_unit_test(test_cache__concurrent_writers),
       cmocka_unit_test(test_cache__threads),
       cmocka_unit_test(test_cache__size_cap_evicts_least_recently_used),
+      cmocka_unit_test(test_cache__forget_and_stats_when_off),
       cmocka_unit_test(test_cache__list_and_clear),
       cmocka_unit_test(test_cache__directory_from_environment),
       cmocka_unit_test(test_cache__cli),

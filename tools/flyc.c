@@ -464,7 +464,18 @@ static int cmd_compile(int argc, char **argv) {
   if (!quiet)
     print_table(a, stdout);
   fflush(stdout);
-  if (show_time) {
+  /* Where the cache comes in: a hit, or why nothing was stored. */
+  const char *log = flyc_artifact_log(a);
+  for (const char *p = log; (p = strstr(p, "note: ")) != NULL; p++)
+    if (strncmp(p, "note: from the disk cache", 25) == 0 ||
+        strncmp(p, "note: not cached on disk", 24) == 0)
+      fprintf(stderr, "%s: %.*s\n", prog, (int)strcspn(p, "\n"), p);
+  int hit = strstr(log, "note: from the disk cache") != NULL;
+  if (show_time && hit) {
+    flyc_compile_times_t t;
+    flyc_artifact_compile_times(a, &t);
+    fprintf(stderr, "time (ms): cache hit %.2f\n", t.total_us / 1e3);
+  } else if (show_time) {
     flyc_compile_times_t t;
     flyc_artifact_compile_times(a, &t);
     fprintf(stderr,
@@ -917,25 +928,54 @@ done:
 
 /* ---- flyc cache ---- */
 
+/* A comma-separated list as a JSON array of strings. */
+static cJSON *names_array(const char *list) {
+  cJSON *a = cJSON_CreateArray();
+  while (*list) {
+    size_t n = strcspn(list, ",");
+    char buf[512];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < sizeof buf - 1 ? n : sizeof buf - 1), list);
+    cJSON_AddItemToArray(a, cJSON_CreateString(buf));
+    list += n + (list[n] == ',');
+  }
+  return a;
+}
+
+typedef struct listing {
+  cJSON *arr; /* --json */
+  size_t n;
+} listing_t;
+
 static int list_one(const flyc_cache_entry_t *e, void *p) {
-  cJSON *arr = p;
-  if (arr) {
+  listing_t *l = p;
+  if (l->arr) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "file", e->file);
     cJSON_AddNumberToObject(o, "bytes", (double)e->bytes);
     cJSON_AddNumberToObject(o, "mtime", (double)e->mtime);
     cJSON_AddStringToObject(o, "target", e->target);
-    cJSON_AddStringToObject(o, "kernels", e->kernels);
-    cJSON_AddStringToObject(o, "processors", e->processors);
-    cJSON_AddItemToArray(arr, o);
+    cJSON_AddItemToObject(o, "kernels", names_array(e->kernels));
+    cJSON_AddItemToObject(o, "processors", names_array(e->processors));
+    cJSON_AddItemToArray(l->arr, o);
     return 0;
   }
+  if (!l->n++)
+    printf("%-38s  %8s  %9s  %-24s %s\n", "entry", "bytes", "last use", "target",
+           "kernels [processors]");
   long age = (long)(time(NULL) - e->mtime);
   const char *base = strrchr(e->file, '/');
-  printf("%s  %8llu  %6ld s  %-24s %s%s%s\n", base ? base + 1 : e->file,
-         (unsigned long long)e->bytes, age, e->target, e->kernels,
-         *e->processors ? "  processors: " : "", e->processors);
+  printf("%-38s  %8llu  %7ld s  %-24s %s%s%s%s\n", base ? base + 1 : e->file,
+         (unsigned long long)e->bytes, age, e->target, e->kernels, *e->processors ? " [" : "",
+         e->processors, *e->processors ? "]" : "");
   return 0;
+}
+
+/* Prints a JSON value and frees it. */
+static void print_json_value(cJSON *v) {
+  char *t = cJSON_Print(v);
+  printf("%s\n", t ? t : "null");
+  free(t);
+  cJSON_Delete(v);
 }
 
 static int cmd_cache(int argc, char **argv) {
@@ -960,38 +1000,59 @@ static int cmd_cache(int argc, char **argv) {
   if (strcmp(what, "dir") == 0) {
     if (flyc_cache_dir(dir, sizeof dir))
       return fail();
-    printf("%s\n", dir);
+    if (json) {
+      cJSON *o = cJSON_CreateObject();
+      cJSON_AddStringToObject(o, "dir", dir);
+      print_json_value(o);
+    } else {
+      printf("%s\n", dir);
+    }
     return 0;
   }
   if (strcmp(what, "clear") == 0) {
     size_t n;
     if (flyc_cache_clear(&n))
       return fail();
-    printf("removed %zu entr%s\n", n, n == 1 ? "y" : "ies");
+    if (json) {
+      cJSON *o = cJSON_CreateObject();
+      cJSON_AddNumberToObject(o, "removed", (double)n);
+      print_json_value(o);
+    } else {
+      printf("removed %zu entr%s\n", n, n == 1 ? "y" : "ies");
+    }
     return 0;
   }
   if (strcmp(what, "list") == 0) {
-    cJSON *arr = json ? cJSON_CreateArray() : NULL;
-    if (flyc_cache_list(list_one, arr)) {
-      cJSON_Delete(arr);
+    listing_t l = {json ? cJSON_CreateArray() : NULL, 0};
+    flyc_cache_stats_t before = {sizeof before, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                       after = before;
+    flyc_cache_stats(&before);
+    if (flyc_cache_list(list_one, &l)) {
+      cJSON_Delete(l.arr);
       return fail();
     }
-    if (arr) {
-      char *t = cJSON_Print(arr);
-      printf("%s\n", t ? t : "[]");
-      free(t);
-      cJSON_Delete(arr);
-    }
+    flyc_cache_stats(&after);
+    if (l.arr)
+      print_json_value(l.arr);
+    else if (!l.n)
+      printf("(no entries)\n");
+    if (after.corrupt > before.corrupt)
+      fprintf(stderr, "%s: %llu unreadable entr%s skipped (a compile of its key replaces it)\n",
+              prog, (unsigned long long)(after.corrupt - before.corrupt),
+              after.corrupt - before.corrupt == 1 ? "y" : "ies");
     return 0;
   }
   flyc_cache_stats_t st = {sizeof st, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   if (flyc_cache_stats(&st))
     return fail();
-  const char *state = st.disk == FLYC_CACHE_DISK_ON    ? "on"
-                      : st.disk == FLYC_CACHE_DISK_OFF ? "off (FLYC_CACHE=0)"
-                                                       : "unusable (not ours, or writable by others)";
   if (flyc_cache_dir(dir, sizeof dir))
     snprintf(dir, sizeof dir, "(none)");
+  struct stat dst;
+  int made = lstat(dir, &dst) == 0;
+  const char *state = st.disk == FLYC_CACHE_DISK_OFF ? "off (FLYC_CACHE)"
+                      : st.disk == FLYC_CACHE_DISK_ON
+                          ? (made ? "on" : "on (the directory is made at the first write)")
+                          : "unusable (no directory, not ours, or writable by others)";
   if (json) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "dir", dir);

@@ -21,9 +21,12 @@
  *
  * On disk: `FLYC_CACHE_DIR` (when not empty), else `$XDG_CACHE_HOME/flyc`
  * (when absolute), else `$HOME/.cache/flyc`, created with mode 0700 (missing
- * parents too). `FLYC_CACHE=0` (exactly) turns both caches off; the
- * environment is read at each compile. `FLYC_CACHE_MAX_BYTES` takes a number
- * of bytes with an optional `k`, `m` or `g`.
+ * parents too); a relative FLYC_CACHE_DIR is taken from the current
+ * directory. `FLYC_CACHE=0` (or `off`, `false`, `no`) turns both caches off;
+ * the environment is read at each compile. `FLYC_CACHE_MAX_BYTES` takes a
+ * number of bytes with an optional `k`, `m` or `g` (anything else, a sign
+ * included, means the default); the entry just written is kept even when it
+ * alone is over the cap.
  * An entry (`<hash>.flyc`) holds a format version, the full key, the
  * artifact (code, metadata, log, dynamic shared sizes) and its processors by
  * registered name, and an XXH64 checksum. Entries are written to a temporary
@@ -42,11 +45,15 @@
  * name this process has not registered makes the hit fail with
  * ::FLYC_ENOTFOUND naming it. A processor without a name (a function
  * pointer with a payload) cannot be written: the compile fails with
- * ::FLYC_ENOTSERIALIZABLE unless ::FLYC_COMPILE_MEMORY_ONLY keeps the
- * artifact in memory only, or the disk cache is off.
+ * ::FLYC_ENOTSERIALIZABLE, before compiling, unless ::FLYC_COMPILE_MEMORY_ONLY
+ * keeps the artifact in memory only, ::FLYC_COMPILE_NO_CACHE skips the
+ * caches, the caches are off, or the disk cache is not usable (nothing would
+ * be written).
  *
- * Failures of the cache itself (a full disk, an unwritable directory) never
- * fail a compile; they are counted in ::flyc_cache_stats_t.
+ * Failures of the cache itself (a full disk, an unwritable or untrusted
+ * directory) never fail a compile; they are counted in ::flyc_cache_stats_t
+ * and noted in the artifact's log (flyc_artifact_log()), which also says
+ * when an artifact came from the disk cache.
  *
  * Threads: all functions may be called from any thread.
  *
@@ -127,6 +134,14 @@ typedef int (*flyc_cache_entry_cb)(const flyc_cache_entry_t *entry, void *payloa
  *         cannot be read), or the callback's nonzero value.
  */
 FLYC_API int flyc_cache_list(flyc_cache_entry_cb cb, void *payload);
+
+/**
+ * Forgets the in-memory artifacts, leaving the disk alone (callers'
+ * references stay valid; modules flyc_gpu_jit_module_get() loaded for an
+ * artifact nobody else holds are unloaded).
+ * @return how many artifacts were forgotten.
+ */
+FLYC_API size_t flyc_cache_forget(void);
 
 /**
  * Removes every disk entry this user owns (trusted or not) and temporary

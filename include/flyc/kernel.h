@@ -192,8 +192,16 @@ FLYC_API int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def,
  * Compiles the context's module through the pipeline (flyc_compile_module()).
  * `options` may be NULL; its target, when set, must be the context's. A
  * context compiles once: its module is consumed, even on failure.
- * @retval FLYC_EINVAL  NULL argument, a different target, no kernel, or the
- *                      context already compiled.
+ * The compile goes through the caches (flyc/cache.h): the key includes the
+ * registered names of the processors the kernels' link_extern calls need,
+ * and a hit returns an artifact that already carries them.
+ * @retval FLYC_EINVAL  NULL argument, a different target, no kernel, bad
+ *                      link-library options, or the context already compiled.
+ * @retval FLYC_ENOTSERIALIZABLE a processor without a registered name and a
+ *                      usable disk cache (checked before compiling; the
+ *                      message gives the three ways out).
+ * @retval FLYC_ENOTFOUND a disk-cache hit names a processor this process has
+ *                      not registered.
  * @retval the codes of flyc_compile_module().
  */
 FLYC_API int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
@@ -415,9 +423,11 @@ typedef struct flyc_extern {
   /** A `.bc` or `.ll` file, or NULL. It must exist at the first call. */
   const char *bitcode_path;
   /** A registered name (flyc_processor_register(); a function given with it
-   *  must be the registered one), a function with a payload and no name
-   *  (kept in memory only: the disk cache cannot write it), or all NULL for
-   *  none. */
+   *  must be the registered one), a function with a payload and no name, or
+   *  all NULL for none. An unnamed processor cannot be written to the disk
+   *  cache: flyc_ctx_compile() then fails with FLYC_ENOTSERIALIZABLE unless
+   *  the compile is FLYC_COMPILE_MEMORY_ONLY or FLYC_COMPILE_NO_CACHE, or
+   *  the caches are off (flyc/cache.h). */
   flyc_processor_t processor;
 } flyc_extern_t;
 

@@ -131,12 +131,15 @@ FLYC_API int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t
  * (FlyDSL's per-device GpuJitModule reuse): the first call loads it as
  * flyc_gpu_jit_module_load() does with the artifact's own processors alone;
  * later calls for the same driver and device return the same module without
- * loading or running processors again. Thread-safe: concurrent first calls
- * load once.
+ * loading or running processors again (so a compile served by the in-memory
+ * cache, which returns the same artifact, reuses its module too). A failed
+ * load is not remembered: the next call tries again. Thread-safe: concurrent
+ * first calls load once.
  * @param[out] out borrowed: owned by the artifact, unloaded and freed by its
  *                 last flyc_artifact_destroy() (the in-memory compile cache
  *                 holds a reference: a cached artifact keeps its modules
- *                 loaded for reuse until flyc_cache_clear() or eviction), or
+ *                 loaded for reuse until flyc_cache_forget(),
+ *                 flyc_cache_clear() or eviction), or
  *                 by flyc_driver_destroy() of its driver. Do not destroy or
  *                 unload it.
  * @retval the codes of flyc_gpu_jit_module_load().
