@@ -50,6 +50,7 @@ void flyc_artifact_destroy(flyc_artifact_t *a) {
     free((void *)a->kernels[i].args);
   free(a->kernels);
   free(a->processors);
+  free(a->inputs);
   free(a->code);
   free(a->target);
   free(a->log);

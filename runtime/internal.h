@@ -53,6 +53,9 @@ struct flyc_artifact {
   /* References: flyc_artifact_destroy() frees at the last (the in-memory
    * cache holds one). */
   int refs;
+  /* What the compile linked, "<hash>\t<path>\n" per library (the cache
+   * checks it against its key), or NULL. */
+  char *inputs;
   /* Post-load processors, names in `strings`. */
   flyc_processor_t *processors;
   size_t processor_count;

@@ -64,6 +64,7 @@ int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b) {
       put_u32(b, k->args[j].size);
     }
   }
+  put_str(b, a->inputs);
   /* Processors by their registered names (resolved again when read). */
   put_u64(b, a->processor_count);
   for (size_t i = 0; i < a->processor_count; i++) {
@@ -204,6 +205,7 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
     k->args = args;
     k->arg_count = args ? (size_t)na : 0;
   }
+  a->inputs = dup_str(&r);
   uint64_t np = get_u64(&r);
   if (!r.bad && np > (uint64_t)(r.end - r.p) / 8)
     r.bad = 1;
@@ -212,7 +214,7 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
     if (!r.bad && flyc__artifact_add_processor(a, &p))
       r.bad = 1;
   }
-  if (r.bad || !a->target || !a->log || r.p != r.end) {
+  if (r.bad || !a->target || !a->log || !a->inputs || r.p != r.end) {
     flyc_artifact_destroy(a);
     return flyc__error_set(FLYC_EINVAL, "serialized artifact is truncated or corrupt");
   }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <time.h>
@@ -27,6 +28,27 @@
 #define KEY_VERSION "flyc-cache-key 1"
 #define MEMORY_CAP 256
 #define MAX_ENTRY ((uint64_t)1 << 31) /* larger files are not entries */
+
+static pthread_mutex_t memo_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t mem_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* A fork() by the host while another thread holds a cache lock must not
+ * leave the child with a lock nobody will release. */
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void atfork_prepare(void) {
+  pthread_mutex_lock(&memo_mu);
+  pthread_mutex_lock(&mem_mu);
+}
+static void atfork_parent(void) {
+  pthread_mutex_unlock(&mem_mu);
+  pthread_mutex_unlock(&memo_mu);
+}
+static void atfork_child(void) {
+  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+  memo_mu = m;
+  mem_mu = m;
+}
+static void register_atfork(void) { pthread_atfork(atfork_prepare, atfork_parent, atfork_child); }
 
 /* ---- process counters ---- */
 
@@ -47,7 +69,6 @@ typedef struct file_hash {
   XXH128_hash_t h;
 } file_hash_t;
 
-static pthread_mutex_t memo_mu = PTHREAD_MUTEX_INITIALIZER;
 static file_hash_t *memo;
 static size_t nmemo;
 
@@ -130,6 +151,15 @@ int flyc_cache_dir(char *buf, size_t size) {
                                            "XDG_CACHE_HOME and HOME are all unset");
   if (n < 0 || (size_t)n >= size)
     return flyc__error_set(FLYC_EINVAL, "flyc_cache_dir: the path needs %d bytes", n + 1);
+  /* "dir/" and "dir/." would make lstat() follow a symbolic link. */
+  for (size_t len = strlen(buf); len > 1;) {
+    if (buf[len - 1] == '/')
+      buf[--len] = '\0';
+    else if (len > 2 && buf[len - 1] == '.' && buf[len - 2] == '/')
+      buf[len -= 2] = '\0';
+    else
+      break;
+  }
   return FLYC_OK;
 }
 
@@ -192,14 +222,19 @@ static uint64_t max_bytes(void) {
 
 /* ---- the request: key and where it lives ---- */
 
+/* One key line; the value length-prefixed, so no value can pass for two. */
 static void key_line(flyc_buf_t *k, const char *what, const char *v) {
-  flyc__buf_printf(k, "%s %s\n", what, v ? v : "-");
+  if (v)
+    flyc__buf_printf(k, "%s %zu:%s\n", what, strlen(v), v);
+  else
+    flyc__buf_printf(k, "%s -\n", what);
 }
 
 int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
                       const void *input, size_t size, const flyc_processor_t *procs,
-                      size_t nprocs) {
+                      size_t nprocs, const char *extra) {
   memset(r, 0, sizeof *r);
+  pthread_once(&atfork_once, register_atfork);
   if (!options || options->size < offsetof(flyc_compile_options_t, opt_level) ||
       options->size > sizeof(flyc_compile_options_t))
     return FLYC_OK; /* the compile reports it */
@@ -240,9 +275,11 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
     const char *p = c.opts.link_libraries[i];
     if (!p || file_hash(p, hex) != 0) {
       flyc__buf_free(k);
+      flyc__buf_free(&r->hashed);
       return FLYC_OK; /* unreadable: the compile reports it, nothing to cache */
     }
     key_line(k, "lib", hex);
+    flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, p);
   }
   /* The device libraries the target would link, wherever they are found. */
   if (!(c.opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) && c.target.ops->device_lib_files) {
@@ -251,14 +288,18 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
     size_t nd = c.target.ops->device_lib_dirs(dirs, buf, sizeof buf);
     for (const char *const *f = c.target.ops->device_lib_files; *f; f++) {
       char *path = NULL;
-      if (flyc__find_device_lib(&c, *f, dirs, nd, &path) == FLYC_OK && file_hash(path, hex) == 0)
-        flyc__buf_printf(k, "devlib %s %s %s\n", *f, path, hex);
-      else
+      if (flyc__find_device_lib(&c, *f, dirs, nd, &path) == FLYC_OK &&
+          file_hash(path, hex) == 0) {
+        flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
+        flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
+      } else
         flyc__buf_printf(k, "devlib %s none\n", *f);
       free(path);
     }
     flyc_error_clear();
   }
+  if (extra)
+    flyc__buf_append(k, extra, strlen(extra));
   int unnamed = 0;
   for (size_t i = 0; i < nprocs; i++) {
     if (procs[i].name) {
@@ -270,8 +311,9 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
       unnamed = 1;
     }
   }
-  if (k->oom) {
+  if (k->oom || r->hashed.oom) {
     flyc__buf_free(k);
+    flyc__buf_free(&r->hashed);
     return FLYC_OK;
   }
   r->hash = XXH3_128bits(k->data, k->len);
@@ -289,7 +331,10 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
   return FLYC_OK;
 }
 
-void flyc__cache_end(flyc_cache_req_t *r) { flyc__buf_free(&r->key); }
+void flyc__cache_end(flyc_cache_req_t *r) {
+  flyc__buf_free(&r->key);
+  flyc__buf_free(&r->hashed);
+}
 
 /* ---- in memory ---- */
 
@@ -301,7 +346,6 @@ typedef struct mem_entry {
   uint64_t tick;
 } mem_entry_t;
 
-static pthread_mutex_t mem_mu = PTHREAD_MUTEX_INITIALIZER;
 static mem_entry_t mem[MEMORY_CAP];
 static size_t nmem;
 static uint64_t mem_tick;
@@ -385,7 +429,8 @@ static uint64_t get_u64(const unsigned char *p) {
 /* Reads a whole entry if it is a trusted regular file; 1 read, 0 absent,
  * -1 there but not trusted, -2 unreadable. */
 static int read_entry(const char *path, unsigned char **data, size_t *size, int bump) {
-  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  /* Non-blocking: a FIFO planted here must not hang the compile. */
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return errno == ENOENT ? 0 : -2;
   struct stat st;
@@ -447,6 +492,33 @@ static void remove_bad(const char *path) {
     count(&stats.corrupt);
 }
 
+/* An entry whose checksum holds can still be made by hand: its artifact
+ * must look like what this key compiles to (code of the target's format,
+ * the processors the key names, in order). */
+static int plausible(const flyc_cache_req_t *r, const flyc_artifact_t *a) {
+  const unsigned char *c = a->code;
+  if (!c || !a->code_size || !a->kernel_count)
+    return 0;
+  if (a->format == FLYC_CODE_AMDGPU_ELF) {
+    if (a->code_size < 4 || memcmp(c, "\x7f" "ELF", 4) != 0 || a->code_object_version < 4 ||
+        a->code_object_version > 6)
+      return 0;
+  } else if (a->format != FLYC_CODE_PTX || !strstr((const char *)c, ".entry")) {
+    return 0;
+  }
+  const char *k = flyc__buf_str(&r->key);
+  size_t i = 0;
+  for (const char *p = strstr(k, "\nprocessor "); p; p = strstr(p + 1, "\nprocessor "), i++) {
+    const char *v = p + 11, *colon = strchr(v, ':');
+    if (i >= a->processor_count || !colon || !a->processors[i].name)
+      return 0;
+    size_t len = strtoul(v, NULL, 10);
+    if (strlen(a->processors[i].name) != len || memcmp(colon + 1, a->processors[i].name, len))
+      return 0;
+  }
+  return i == a->processor_count;
+}
+
 /* 1 hit, 0 miss, or a negative status. */
 static int disk_get(const flyc_cache_req_t *r, flyc_artifact_t **out) {
   uint64_t start = flyc__now_us();
@@ -464,9 +536,10 @@ static int disk_get(const flyc_cache_req_t *r, flyc_artifact_t **out) {
   flyc_artifact_t *a = NULL;
   int ok = parse_entry(d, n, &key, &klen, &payload, &plen) == 0 && klen == r->key.len &&
            memcmp(key, r->key.data, klen) == 0 &&
-           flyc__artifact_deserialize(payload, plen, &a) == FLYC_OK;
+           flyc__artifact_deserialize(payload, plen, &a) == FLYC_OK && plausible(r, a);
   if (!ok) {
     /* Corrupt, truncated, or another key's bytes under this name. */
+    flyc_artifact_destroy(a);
     free(d);
     remove_bad(r->file);
     flyc_error_clear(); /* a miss, not an error */
@@ -531,9 +604,9 @@ static long scan(const char *dir, dent_t **out, int tmp, int any_mode) {
     char path[4400];
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-        !(any_mode ? st.st_uid == geteuid() : trusted(&st)))
-      continue;
+    if (lstat(path, &st) != 0 || S_ISDIR(st.st_mode) ||
+        !(any_mode ? st.st_uid == geteuid() : S_ISREG(st.st_mode) && trusted(&st)))
+      continue; /* clear (any_mode) also takes this user's FIFOs and links */
     if (stale && now - st.st_mtim.tv_sec < 3600)
       continue; /* a writer may still be at it */
     if (n == cap) {
@@ -633,6 +706,16 @@ static void disk_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   flyc__buf_free(&payload);
   if (!b.oom)
     put_u64(&b, XXH64(b.data, b.len, 0));
+  /* A file size limit would end the process with SIGXFSZ mid-write. */
+  struct rlimit fl;
+  if (!b.oom && getrlimit(RLIMIT_FSIZE, &fl) == 0 && fl.rlim_cur != RLIM_INFINITY &&
+      (uint64_t)b.len > (uint64_t)fl.rlim_cur) {
+    count(&stats.errors);
+    note(a, "note: not cached on disk: the entry (%s) is over the process's file size limit",
+         "RLIMIT_FSIZE");
+    flyc__buf_free(&b);
+    return;
+  }
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s/.tmp-%d-XXXXXX", r->dir, (int)getpid());
   int fd = b.oom ? -1 : mkstemp(tmp);
@@ -696,9 +779,39 @@ int flyc__cache_check(flyc_cache_req_t *r, const flyc_processor_t *procs, size_t
   return FLYC_OK;
 }
 
+/* 1 when every library the compile linked is one the key hashed, byte for
+ * byte: a library replaced between the key and the compile (or during it)
+ * must not put its code under the other's key. */
+static int inputs_match(const flyc_cache_req_t *r, const flyc_artifact_t *a, char *culprit,
+                        size_t n) {
+  for (const char *p = a->inputs ? a->inputs : ""; *p;) {
+    size_t len = strcspn(p, "\n");
+    int found = 0;
+    for (const char *q = flyc__buf_str(&r->hashed); *q && !found;) {
+      size_t ql = strcspn(q, "\n");
+      found = ql == len && memcmp(p, q, len) == 0;
+      q += ql + (q[ql] == '\n');
+    }
+    if (!found) {
+      const char *tab = memchr(p, '\t', len);
+      snprintf(culprit, n, "%.*s", tab ? (int)(len - (size_t)(tab + 1 - p)) : (int)len,
+               tab ? tab + 1 : p);
+      return 0;
+    }
+    p += len + (p[len] == '\n');
+  }
+  return 1;
+}
+
 int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a) {
   if (!r->memory)
     return FLYC_OK;
+  char culprit[4200];
+  if (!inputs_match(r, a, culprit, sizeof culprit)) {
+    count(&stats.errors);
+    note(a, "note: not cached: library '%s' changed while it was compiled", culprit);
+    return FLYC_OK;
+  }
   /* To disk first: its notes belong in the log before the artifact is
    * shared. */
   if (r->disk && !r->memory_only && !r->unnamed) {

@@ -119,6 +119,7 @@ static void compile_free(flyc_compile_t *c) {
   LLVMDisposeMessage(c->datalayout);
   flyc__buf_free(&c->diag);
   flyc__buf_free(&c->log);
+  flyc__buf_free(&c->inputs);
   for (size_t i = 0; i < c->origin_count; i++) {
     free(c->origins[i].name);
     free(c->origins[i].origin);
@@ -928,6 +929,8 @@ static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
   a->times = c->times;
   if (!a->log)
     a->log = flyc__buf_take(&c->log);
+  if (!a->inputs)
+    a->inputs = flyc__buf_take(&c->inputs);
   *out = a;
   c->artifact = NULL;
   return FLYC_OK;
@@ -1004,7 +1007,7 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
     return compile_buffer_any(out, data, size, name, options); /* reports it */
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
   flyc_cache_req_t r;
-  flyc__cache_begin(&r, options, data, size, NULL, 0);
+  flyc__cache_begin(&r, options, data, size, NULL, 0, NULL);
   int rc = flyc__cache_get(&r, &a);
   if (rc == 0) {
     rc = compile_buffer_any(&a, data, size, name, options);
@@ -1060,6 +1063,7 @@ static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
 int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
                                 const flyc_compile_options_t *options,
                                 const flyc_processor_t *procs, size_t nprocs,
+                                const char *extra_key,
                                 int (*decorate)(flyc_artifact_t *, void *), void *payload) {
   if (!out || !module)
     return compile_module_any(out, module, options); /* reports it */
@@ -1071,7 +1075,7 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
     LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
     if (bc) {
       flyc__cache_begin(&r, options, LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), procs,
-                        nprocs);
+                        nprocs, extra_key);
       LLVMDisposeMemoryBuffer(bc);
     }
   }
@@ -1101,7 +1105,7 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
 
 int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
                         const flyc_compile_options_t *options) {
-  return flyc__compile_module_cached(out, module, options, NULL, 0, NULL, NULL);
+  return flyc__compile_module_cached(out, module, options, NULL, 0, NULL, NULL, NULL);
 }
 
 static int compile_module(flyc_artifact_t **out, LLVMModuleRef module,

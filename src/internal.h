@@ -126,7 +126,8 @@ int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
 
 /* One compile's cache request: the key and where the entry lives. */
 typedef struct flyc_cache_req {
-  flyc_buf_t key; /* the full key text */
+  flyc_buf_t key;    /* the full key text */
+  flyc_buf_t hashed; /* "<hash>\t<path>\n" of every library file the key hashed */
   XXH128_hash_t hash;
   int memory, disk; /* which caches this compile uses */
   int memory_only;  /* FLYC_COMPILE_MEMORY_ONLY */
@@ -140,7 +141,7 @@ typedef struct flyc_cache_req {
  * Always FLYC_OK. */
 int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
                       const void *input, size_t size, const flyc_processor_t *procs,
-                      size_t nprocs);
+                      size_t nprocs, const char *extra);
 /* 1 and a new reference in *out on a hit, 0 on a miss, or a negative status
  * (an unregistered processor name in a disk entry). */
 int flyc__cache_get(flyc_cache_req_t *r, flyc_artifact_t **out);
@@ -156,6 +157,7 @@ void flyc__cache_end(flyc_cache_req_t *r);
 int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
                                 const flyc_compile_options_t *options,
                                 const flyc_processor_t *procs, size_t nprocs,
+                                const char *extra_key,
                                 int (*decorate)(flyc_artifact_t *, void *), void *payload);
 
 /* ---- the compile (compile.c, link.c) ---- */
@@ -182,6 +184,8 @@ struct flyc_compile {
   size_t kernel_count;
   flyc_artifact_t *artifact;
   flyc_compile_times_t times;
+  /* The libraries linked, "<xxh3-128 hex>\t<path>\n" each (link.c). */
+  flyc_buf_t inputs;
 };
 
 /* Records that `name` was defined by `origin` (kept if already known). */

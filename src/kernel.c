@@ -832,9 +832,21 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
   }
   o.link_libraries = libs;
   o.link_library_count = nl;
+  /* What decorate() adds is not in the IR: it goes into the cache key. */
+  flyc_buf_t extra = {0};
+  for (size_t i = 0; i < ctx->nnames; i++)
+    flyc__buf_printf(&extra, "kernel %zu:%s dynamic_shared=%u\n", strlen(ctx->names[i]),
+                     ctx->names[i], ctx->dyn_shared[i]);
+  if (extra.oom) {
+    flyc__buf_free(&extra);
+    free(libs);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
   LLVMModuleRef m = ctx->mod;
   ctx->mod = NULL; /* consumed, success or not */
-  int rc = flyc__compile_module_cached(out, m, &o, ctx->procs, ctx->nprocs, decorate, ctx);
+  int rc = flyc__compile_module_cached(out, m, &o, ctx->procs, ctx->nprocs,
+                                       flyc__buf_str(&extra), decorate, ctx);
+  flyc__buf_free(&extra);
   free(libs);
   return rc;
 }

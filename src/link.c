@@ -1,5 +1,7 @@
 /* Link libraries: lazy loading, checks against the target and the module,
  * LLVMLinkModules2, and the device library search path. */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 #include <llvm/Config/llvm-config.h>
+#include <xxhash.h>
 
 #include "internal.h"
 
@@ -33,6 +36,7 @@ typedef struct file_entry {
   size_t size;
   const void *raw; /* the file's bytes, once `data` holds the checked form */
   int checked;     /* data was checked through a child (isolate.c) */
+  char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
 } file_entry_t;
 
 static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -53,18 +57,48 @@ static int same_file(const file_entry_t *e, const struct stat *st) {
          e->ctime.tv_sec == st->st_ctim.tv_sec && e->ctime.tv_nsec == st->st_ctim.tv_nsec;
 }
 
+/* Reads all of `fd` (of `size` bytes by fstat) into a malloc'd buffer. */
+static int read_fd(int fd, const char *path, size_t size, void **out) {
+  char *buf = malloc(size + 1);
+  if (!buf)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
+  size_t got = 0;
+  while (got < size) {
+    ssize_t n = read(fd, buf + got, size - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      free(buf);
+      return flyc__error_set(FLYC_EIO, "cannot read link library '%s': %s", path,
+                             n < 0 ? strerror(errno) : "it got shorter while read");
+    }
+    got += (size_t)n;
+  }
+  buf[size] = '\0';
+  *out = buf;
+  return FLYC_OK;
+}
+
 /* The bytes of `path`: cached ones that stay valid for the process (*owned =
  * 0, *entry set, *checked from the entry), or a fresh copy the caller frees
- * (*owned = 1) when the cache is full. */
+ * (*owned = 1) when the cache is full. The identity and the bytes come from
+ * one open file, so a file replaced meanwhile is one or the other, never a
+ * mix. `digest` gets the XXH3-128 of the file's bytes. */
 static int read_bitcode(const char *path, const void **data, size_t *size, int *owned,
-                        file_entry_t **entry, int *checked) {
+                        file_entry_t **entry, int *checked, char digest[33]) {
   struct stat st;
   *entry = NULL;
   *checked = 0;
-  if (stat(path, &st) != 0)
-    return flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
-  if (!S_ISREG(st.st_mode))
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return errno == ENOENT
+               ? flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path)
+               : flyc__error_set(FLYC_EIO, "cannot open link library '%s': %s", path,
+                                 strerror(errno));
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
     return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
+  }
   pthread_mutex_lock(&files_mu);
   for (file_entry_t *e = files; e; e = e->next)
     if (same_file(e, &st) && strcmp(e->path, path) == 0) {
@@ -73,15 +107,21 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
       *owned = 0;
       *entry = e;
       *checked = e->checked;
+      memcpy(digest, e->digest, 33);
       pthread_mutex_unlock(&files_mu);
+      close(fd);
       return FLYC_OK;
     }
   pthread_mutex_unlock(&files_mu);
-  void *buf;
-  size_t n;
-  int rc = flyc__read_file(path, &buf, &n);
+  void *buf = NULL;
+  size_t n = (size_t)st.st_size;
+  int rc = read_fd(fd, path, n, &buf);
+  close(fd);
   if (rc)
     return rc;
+  XXH128_hash_t h = XXH3_128bits(buf, n);
+  snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
+           (unsigned long long)h.low64);
   pthread_mutex_lock(&files_mu);
   file_entry_t *e = NULL;
   if (files_bytes + n <= FILES_MAX_BYTES && (e = calloc(1, sizeof *e)) &&
@@ -93,6 +133,7 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
     e->ctime = st.st_ctim;
     e->data = buf;
     e->size = n;
+    memcpy(e->digest, digest, 33);
     e->next = files;
     files = e;
     files_bytes += n;
@@ -158,12 +199,12 @@ static int is_bc(const void *data, size_t size) {
  * bitcode in its checked form (isolate.c), which the cache then keeps.
  * `*owned` says whether the caller frees them. */
 static int library_bytes(const char *path, int check, const void **out, size_t *out_size,
-                         int *out_owned) {
+                         int *out_owned, char digest[33]) {
   const void *data = NULL;
   size_t size = 0;
   int owned = 0, checked = 0;
   file_entry_t *entry = NULL;
-  int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked);
+  int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked, digest);
   if (rc)
     return rc;
   if (check && !checked && is_bc(data, size) && !has_suffix(path, ".ll")) {
@@ -198,8 +239,9 @@ void flyc__prime_library(const char *path, uint32_t flags) {
   const void *data;
   size_t size;
   int owned;
-  if (library_bytes(path, !(flags & FLYC_COMPILE_TRUSTED_BITCODE), &data, &size, &owned) ==
-          FLYC_OK &&
+  char digest[33];
+  if (library_bytes(path, !(flags & FLYC_COMPILE_TRUSTED_BITCODE), &data, &size, &owned,
+                    digest) == FLYC_OK &&
       owned)
     free((void *)data);
 }
@@ -209,10 +251,13 @@ int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
   const void *data = NULL;
   size_t size = 0;
   int owned = 0;
+  char digest[33];
   int rc = library_bytes(path, !trusted && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE),
-                         &data, &size, &owned);
+                         &data, &size, &owned, digest);
   if (rc)
     return rc;
+  /* What was linked, for the cache to check against its key. */
+  flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
   if (!is_bc(data, size) || has_suffix(path, ".ll")) {
     rc = flyc__parse_ir(c, data, size, path, out, FLYC_ELINK);
     if (owned)

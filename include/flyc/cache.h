@@ -35,16 +35,30 @@
  * writable by group or others, or a symbolic link, is not trusted: a compile
  * neither reads it nor writes over it (flyc_cache_clear() still removes
  * this user's own). A corrupt, truncated or foreign entry is a miss and is
- * removed. A hit bumps
- * the entry's modification time; after each write the least recently used
- * entries are removed while the directory holds more than
+ * removed; so is one whose checksum holds but whose artifact cannot be this
+ * key's (code not of the target's format, other processors than the key
+ * names). An entry is opened without blocking and read only if it is a
+ * regular file (a FIFO there cannot hang a compile), and not written when it
+ * would exceed the process's file size limit (RLIMIT_FSIZE).
+ *
+ * A library replaced while it is compiled cannot put its code under the
+ * other's key: the compile records the hash of the bytes it linked, read
+ * through the same open file as their identity, and an artifact whose
+ * libraries are not the ones the key hashed is returned but not cached.
+ * What the builder adds to an artifact besides the IR (each kernel's
+ * dynamic shared size) is part of the key.
+ *
+ * A hit bumps the entry's modification time; after each write the least
+ * recently used entries are removed while the directory holds more than
  * `FLYC_CACHE_MAX_BYTES` (default 1 GiB).
  *
  * Processors (the serialization contract): a processor is written as its
  * registered name and looked up again on a hit (flyc_processor_lookup); a
  * name this process has not registered makes the hit fail with
- * ::FLYC_ENOTFOUND naming it. A processor without a name (a function
- * pointer with a payload) cannot be written: the compile fails with
+ * ::FLYC_ENOTFOUND naming it (the key names the same processors, which a
+ * link_extern only accepts registered, so this is a guard, not a path). A
+ * processor without a name (a function pointer with a payload) cannot be
+ * written: the compile fails with
  * ::FLYC_ENOTSERIALIZABLE, before compiling, unless ::FLYC_COMPILE_MEMORY_ONLY
  * keeps the artifact in memory only, ::FLYC_COMPILE_NO_CACHE skips the
  * caches, the caches are off, or the disk cache is not usable (nothing would
@@ -55,7 +69,10 @@
  * and noted in the artifact's log (flyc_artifact_log()), which also says
  * when an artifact came from the disk cache.
  *
- * Threads: all functions may be called from any thread.
+ * Threads: all functions may be called from any thread. A fork() by the
+ * host while another thread uses the cache leaves the child a usable one
+ * (pthread_atfork); compiling in the child while LLVM is mid-compile in the
+ * parent's other threads is not supported (LLVM's own state).
  *
  * @defgroup flyc_cache Caches
  * @{
