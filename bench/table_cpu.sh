@@ -30,7 +30,7 @@ END {
   printf "Isolated compile (FLYC_COMPILE_ISOLATED, a fork per compile): %s ms against %s in process.\n", med[i], med[f]
   p = "flyc/mstl_math/sm_80/auto"
   printf "PTX for sm_80 (mstl_math with libdevice): %s ms [%s-%s].\n", med[p], p10[p], p90[p]
-  printf "\nThe kernels written with the kernel builder (C API from the IR up: context, emit, compile; `examples/*_kernel.h`; the builder's shmem kernel links the stand-in library through link_extern and calls ocml/libdevice sqrt and exp), auto path, medians [p10-p90], ms:\n\n| kernel | gfx90a | PTX sm_80 | of which IR building |\n|---|---|---|---|\n"
+  printf "\nThe kernels written with the kernel builder (C API from the IR up: context, emit, compile; `examples/*_kernel.h`; the shmem kernel links the stand-in library through link_extern and calls ocml/libdevice sqrt and exp), auto path, medians [p10-p90], ms:\n\n| kernel | gfx90a | PTX sm_80 | of which IR building |\n|---|---|---|---|\n"
   split("vadd reduce shmem_math", bs, " ")
   for (i = 1; i <= 3; i++) {
     g = "flyc/builder-" bs[i] "/gfx90a/auto"; s = "flyc/builder-" bs[i] "/sm_80/auto"
