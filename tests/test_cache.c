@@ -95,6 +95,30 @@ static void forget_memory(void) {
   assert_int_equal(stats_now().memory_entries, 0);
 }
 
+/* HOME, XDG_CACHE_HOME and FLYC_CACHE_DIR, saved and put back around a test
+ * that changes them. */
+typedef struct saved_env {
+  char *home, *xdg, *dir;
+} saved_env_t;
+
+static saved_env_t save_env(void) {
+  saved_env_t e = {getenv("HOME") ? strdup(getenv("HOME")) : NULL,
+                   getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL,
+                   strdup(getenv("FLYC_CACHE_DIR"))};
+  return e;
+}
+
+static void restore_env(saved_env_t *e) {
+  if (e->home)
+    setenv("HOME", e->home, 1);
+  if (e->xdg)
+    setenv("XDG_CACHE_HOME", e->xdg, 1);
+  setenv("FLYC_CACHE_DIR", e->dir, 1);
+  free(e->home);
+  free(e->xdg);
+  free(e->dir);
+}
+
 /* Asserts how much the process counters moved since `s0`. */
 static void expect_moved(const char *what, const flyc_cache_stats_t *s0, int memory_hits,
                          int disk_hits, int misses, int writes) {
@@ -738,9 +762,7 @@ static void test_cache__library_rewritten_same_size_and_mtime(void **state) {
  * going first. The disk cache is off here (no directory at all). */
 static void test_cache__memory_cap(void **state) {
   (void)state;
-  char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
-  char *xdg = getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL;
-  char *saved = strdup(getenv("FLYC_CACHE_DIR"));
+  saved_env_t env = save_env();
   unsetenv("HOME");
   unsetenv("XDG_CACHE_HOME");
   unsetenv("FLYC_CACHE_DIR");
@@ -763,14 +785,7 @@ static void test_cache__memory_cap(void **state) {
   flyc_artifact_destroy(compile_ok(VADD, &o1));
   expect_moved("key 1 evicted", &s0, 0, 0, 1, 0);
   forget_memory();
-  if (home)
-    setenv("HOME", home, 1);
-  if (xdg)
-    setenv("XDG_CACHE_HOME", xdg, 1);
-  setenv("FLYC_CACHE_DIR", saved, 1);
-  free(home);
-  free(xdg);
-  free(saved);
+  restore_env(&env);
 }
 
 /* FLYC_CACHE=0 compiles afresh every time and neither looks up nor stores
@@ -2012,9 +2027,7 @@ static void test_cache__list_and_clear(void **state) {
 /* FLYC_CACHE_DIR, else $XDG_CACHE_HOME/flyc, else $HOME/.cache/flyc. */
 static void test_cache__directory_from_environment(void **state) {
   (void)state;
-  char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
-  char *xdg = getenv("XDG_CACHE_HOME") ? strdup(getenv("XDG_CACHE_HOME")) : NULL;
-  char *saved = strdup(getenv("FLYC_CACHE_DIR"));
+  saved_env_t env = save_env();
   char buf[512];
   setenv("FLYC_CACHE_DIR", "/tmp/flyc-explicit", 1);
   setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
@@ -2052,14 +2065,7 @@ static void test_cache__directory_from_environment(void **state) {
   assert_int_equal(s.memory_hits, 0xababababababababull);
   assert_error(flyc_cache_stats(NULL), FLYC_EINVAL, "");
 
-  if (home)
-    setenv("HOME", home, 1);
-  if (xdg)
-    setenv("XDG_CACHE_HOME", xdg, 1);
-  setenv("FLYC_CACHE_DIR", saved, 1);
-  free(home);
-  free(xdg);
-  free(saved);
+  restore_env(&env);
 }
 
 /* ---- 10. the CLI ---- */
