@@ -230,20 +230,22 @@ static void key_line(flyc_buf_t *k, const char *what, const char *v) {
     flyc__buf_printf(k, "%s -\n", what);
 }
 
+int flyc__cache_wanted(const flyc_compile_options_t *o) {
+  return o && o->size >= offsetof(flyc_compile_options_t, opt_level) &&
+         o->size <= sizeof *o && !(o->flags & FLYC_COMPILE_NO_CACHE) && cache_enabled();
+}
+
 int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
                       const void *input, size_t size, const flyc_processor_t *procs,
                       size_t nprocs, const char *extra) {
   memset(r, 0, sizeof *r);
   pthread_once(&atfork_once, register_atfork);
-  if (!options || options->size < offsetof(flyc_compile_options_t, opt_level) ||
-      options->size > sizeof(flyc_compile_options_t))
-    return FLYC_OK; /* the compile reports it */
+  if (!flyc__cache_wanted(options))
+    return FLYC_OK; /* off, or options the compile will report */
   flyc_compile_t c;
   memset(&c, 0, sizeof c);
   memcpy(&c.opts, options, options->size);
   c.opts.size = sizeof c.opts;
-  if ((c.opts.flags & FLYC_COMPILE_NO_CACHE) || !cache_enabled())
-    return FLYC_OK;
   if (!c.opts.target || flyc__target_parse(&c.target, c.opts.target) != FLYC_OK ||
       (c.opts.link_library_count && !c.opts.link_libraries) ||
       (c.opts.exported_global_count && !c.opts.exported_globals) ||

@@ -1069,8 +1069,7 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
     return compile_module_any(out, module, options); /* reports it */
   flyc_cache_req_t r;
   memset(&r, 0, sizeof r);
-  if (options && options->size >= offsetof(flyc_compile_options_t, opt_level) &&
-      options->size <= sizeof *options && !(options->flags & FLYC_COMPILE_NO_CACHE)) {
+  if (flyc__cache_wanted(options)) {
     /* The module's bitcode is what the key hashes. */
     LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
     if (bc) {

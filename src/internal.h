@@ -135,6 +135,10 @@ typedef struct flyc_cache_req {
   char dir[4096], file[4200];
 } flyc_cache_req_t;
 
+/* 1 when a compile with `options` uses the caches (valid options struct,
+ * no FLYC_COMPILE_NO_CACHE, FLYC_CACHE not off): the caller may skip
+ * preparing the key's input otherwise. */
+int flyc__cache_wanted(const flyc_compile_options_t *options);
 /* Computes the key of a compile of `input` (the module's bytes) with
  * `options` and the processors the artifact will carry; a request that
  * cannot be keyed (bad options) uses no cache and lets the compile report.
