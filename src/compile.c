@@ -10,7 +10,6 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-#include <llvm/Config/llvm-config.h>
 
 #include "flyc/llvm.h"
 #include "internal.h"
@@ -234,6 +233,49 @@ static size_t ir_nesting(const char *s, size_t n) {
   return max;
 }
 
+#define HIDDEN_ANNOTATIONS "flyc.nvvm.annotations"
+
+/* A copy of IR text with each `!nvvm.annotations` definition (named metadata
+ * starts a line) renamed HIDDEN_ANNOTATIONS, or NULL when there is none. */
+static char *hide_annotations(const char *text, size_t size, size_t *out_size) {
+  static const char key[] = "\n!nvvm.annotations";
+  size_t kl = sizeof key - 1, n = 0;
+  for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), key, kl)); p += kl)
+    n++;
+  if (!n)
+    return NULL;
+  char *out = malloc(size + n * 5 + 1), *w = out;
+  if (!out)
+    return NULL; /* parsed as it is */
+  const char *p = text, *end = text + size;
+  for (const char *q; (q = memmem(p, (size_t)(end - p), key, kl)); p = q + kl) {
+    memcpy(w, p, (size_t)(q - p) + 2); /* up to and including "\n!" */
+    w += q - p + 2;
+    memcpy(w, "flyc.nvvm.annotations", 21);
+    w += 21;
+  }
+  memcpy(w, p, (size_t)(end - p));
+  w += end - p;
+  *w = '\0';
+  *out_size = (size_t)(w - out);
+  return out;
+}
+
+/* Puts checked entries back under nvvm.annotations, in the form this LLVM's
+ * backend reads. */
+static int restore_annotations(LLVMModuleRef m) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, HIDDEN_ANNOTATIONS);
+  LLVMValueRef *ops = n ? malloc(n * sizeof *ops) : NULL;
+  if (n && !ops)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  if (n)
+    LLVMGetNamedMetadataOperands(m, HIDDEN_ANNOTATIONS, ops);
+  for (unsigned i = 0; i < n; i++)
+    LLVMAddNamedMetadataOperand(m, "nvvm.annotations", ops[i]);
+  free(ops);
+  return flyc__nvptx_normalize_kernels(m);
+}
+
 int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *name,
                    LLVMModuleRef *out, int errcode) {
   if (size == 0)
@@ -261,6 +303,18 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
                              "types); flyc refuses more than %d, where LLVM's IR parser "
                              "would overflow its stack",
                              what, name, depth, MAX_IR_NESTING);
+    }
+  }
+  /* LLVM 20+'s IR parser upgrades nvvm.annotations as it reads them and
+   * crashes on a malformed entry (AutoUpgrade.cpp casts without checking):
+   * the entries are parsed under another name, checked, then put back. */
+  int hid = 0;
+  if (!from_bitcode && flyc__llvm_parser_upgrades_nvvm()) {
+    char *hidden = hide_annotations(data, size, &size);
+    if (hidden) {
+      free(text);
+      data = text = hidden;
+      hid = 1;
     }
   }
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
@@ -291,12 +345,31 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
   c->diag.len = diag_before;
   if (c->diag.data)
     c->diag.data[diag_before] = '\0';
+  if (hid) {
+    int rc = flyc__nvptx_check_annotations(m, HIDDEN_ANNOTATIONS, what, name);
+    if (rc == FLYC_OK)
+      rc = restore_annotations(m);
+    if (rc) {
+      LLVMDisposeModule(m);
+      return rc;
+    }
+  }
   *out = m;
   return FLYC_OK;
 }
 
 /* Intrinsics of another target make LLVM's instruction selection abort the
  * process ("Cannot select"); refuse them before codegen. */
+/* The name of a function that calls `f` ("?" when none is found). */
+static const char *caller_name(LLVMValueRef f) {
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user))
+      return LLVMGetValueName(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)));
+  }
+  return "?";
+}
+
 static int check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what) {
   static const char *const foreign[] = {
       "llvm.amdgcn.", "llvm.r600.",   "llvm.nvvm.",  "llvm.x86.",   "llvm.aarch64.",
@@ -316,6 +389,16 @@ static int check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what
                                "%s uses intrinsic '%s', which target %s (%s) does not have",
                                what, name, c->target.id, c->target.ops->triple);
     }
+    const char *use = NULL, *feature = c->target.ops->missing_feature
+                                          ? c->target.ops->missing_feature(&c->target, name,
+                                                                           len, &use)
+                                          : NULL;
+    if (feature && LLVMGetFirstUse(f))
+      return flyc__error_set(FLYC_EIR,
+                             "%s uses intrinsic '%s' (in function '%s'): %s is an "
+                             "arch-specific feature that target %s does not have; compile "
+                             "for %s",
+                             what, name, caller_name(f), feature, c->target.id, use);
   }
   return FLYC_OK;
 }
@@ -429,11 +512,7 @@ static int check_undefined(flyc_compile_t *c) {
     LLVMTypeRef vt = LLVMGlobalGetValueType(g);
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) == 3 &&
         LLVMGetTypeKind(vt) == LLVMArrayTypeKind &&
-#if LLVM_VERSION_MAJOR >= 17
-        LLVMGetArrayLength2(vt) == 0)
-#else
-        LLVMGetArrayLength(vt) == 0)
-#endif
+        flyc__array_length(vt) == 0)
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
@@ -544,7 +623,9 @@ static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const 
 static int check_supported(flyc_compile_t *c, const char *when) {
   const flyc_target_ops_t *ops = c->target.ops;
   if (c->target.family == FLYC_TARGET_NVPTX) {
-    int rc = flyc__nvptx_check_annotations(c);
+    int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", when, NULL);
+    if (rc == FLYC_OK)
+      rc = flyc__nvptx_normalize_kernels(c->mod);
     if (rc)
       return rc;
   }
@@ -591,7 +672,7 @@ static int check_supported(flyc_compile_t *c, const char *when) {
     }
     if (LLVMIsDeclaration(f))
       continue;
-    if (LLVM_VERSION_MAJOR < 19 && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
+    if (!flyc__llvm_gpu_varargs() && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(f)))
       return flyc__error_set(FLYC_EIR, "function '%s' in %s is variadic; GPU backends of LLVM "
                              "%s have no variadic functions",
                              name, when, flyc_llvm_version());
@@ -716,7 +797,7 @@ static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name
                              "GPU backends do atomics on 32- and 64-bit values",
                              name, when, type_name_of(t, tb, sizeof tb));
   }
-  if (op == LLVMVAArg && LLVM_VERSION_MAJOR < 19)
+  if (op == LLVMVAArg && !flyc__llvm_gpu_varargs())
     return flyc__error_set(FLYC_EIR, "function '%s' in %s uses va_arg; GPU backends of LLVM "
                            "%s have no variadic calls",
                            name, when, flyc_llvm_version());
@@ -735,6 +816,19 @@ static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name
       return flyc__error_set(FLYC_EIR, "function '%s' in %s has inline asm returning i%u; "
                              "flyc accepts at most i64",
                              name, when, LLVMGetIntTypeWidth(t));
+    if (c->target.ops->missing_feature) {
+      size_t al = 0;
+      char *text = flyc__inline_asm_string(i, &al);
+      const char *use = NULL,
+                 *feature = text ? c->target.ops->missing_feature(&c->target, text, al, &use)
+                                 : NULL;
+      free(text);
+      if (feature)
+        return flyc__error_set(FLYC_EIR, "function '%s' in %s has inline asm using %s, an "
+                               "arch-specific feature that target %s does not have; "
+                               "compile for %s",
+                               name, when, feature, c->target.id, use);
+    }
   }
   if (LLVMIsATerminatorInst(i)) {
     long long u = loop_unroll_count(c->ctx, i);
@@ -757,7 +851,7 @@ static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const 
                            "accepts up to 1024",
                            name, when, LLVMGetVectorSize(t));
   LLVMTypeRef e = k == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
-  if (LLVMGetTypeKind(e) == LLVMBFloatTypeKind && LLVM_VERSION_MAJOR < 19)
+  if (LLVMGetTypeKind(e) == LLVMBFloatTypeKind && !flyc__llvm_gpu_bfloat())
     return flyc__error_set(FLYC_EIR, "function '%s' in %s computes with bfloat, which the "
                            "GPU backends of LLVM %s do not select",
                            name, when, flyc_llvm_version());

@@ -13,10 +13,11 @@
 /* ---- targets (target.c, target_amdgpu.c, target_nvptx.c) ---- */
 
 /* One processor of the table. `llvm_min` is the first LLVM major that knows
- * it; `mach` is the AMDGPU e_flags EF_AMDGPU_MACH value. */
+ * it, `llvm_max` the last (0: still known); `mach` is the AMDGPU e_flags
+ * EF_AMDGPU_MACH value. */
 typedef struct flyc_proc {
   const char *name;
-  uint16_t llvm_min;
+  uint16_t llvm_min, llvm_max;
   uint16_t mach;        /* AMDGPU */
   uint32_t isa_version; /* AMDGPU: major*1000 + minor*100 + stepping */
   uint8_t wave;         /* default wavefront size */
@@ -62,6 +63,11 @@ struct flyc_target_ops {
    * lower intrinsic `name` returning `elem` (the scalar type) in process
    * without aborting, or NULL. */
   const char *(*unlowerable)(const char *name, size_t len, LLVMTypeRef elem);
+  /* When `text` (an intrinsic's name or an inline asm template) needs an
+   * arch-specific feature that `t` lacks: the feature's name, with the
+   * target to use in *use; else NULL. NULL hook: none. */
+  const char *(*missing_feature)(const flyc_target_t *t, const char *text, size_t len,
+                                 const char **use);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
   /* The device libraries the family links on demand (NULL-terminated), and
@@ -72,8 +78,10 @@ struct flyc_target_ops {
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
-/* Checks every nvvm.annotations entry (target_nvptx.c). */
-int flyc__nvptx_check_annotations(flyc_compile_t *c);
+/* Checks every entry of named metadata `md` (nvvm.annotations) of `mod`;
+ * `what` and `file` (may be NULL) name whose they are (target_nvptx.c). */
+int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
+                                  const char *file);
 extern const flyc_target_ops_t flyc__nvptx_ops;
 
 const flyc_proc_t *flyc__amdgpu_procs(size_t *count);
@@ -119,6 +127,67 @@ void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
 /* An i32 value of a module flag, or `dflt` when absent / not an integer. */
 int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
                               int *present);
+
+/* ---- what differs between LLVM versions (llvm_compat.c) ---- */
+
+/* The LLVM major flyc is built with. */
+int flyc__llvm_major(void);
+
+/* NVPTX launch bounds, as PTX directives name them. */
+typedef enum flyc_nvptx_bound {
+  FLYC_NVPTX_REQNTID,     /* .reqntid x, y, z */
+  FLYC_NVPTX_MAXNTID,     /* .maxntid x, y, z */
+  FLYC_NVPTX_CLUSTER_DIM, /* .reqnctapercluster x, y, z */
+  FLYC_NVPTX_MINCTASM,    /* .minnctapersm n */
+  FLYC_NVPTX_MAXNREG,     /* .maxnreg n */
+  FLYC_NVPTX_MAXCLUSTERRANK,
+  FLYC_NVPTX_BOUND_COUNT
+} flyc_nvptx_bound_t;
+
+typedef struct flyc_nvptx_bounds {
+  uint32_t v[FLYC_NVPTX_BOUND_COUNT][3]; /* unset axes are 1 */
+  uint8_t set[FLYC_NVPTX_BOUND_COUNT];
+} flyc_nvptx_bounds_t;
+
+/* Marks `fn` as a kernel the way the NVPTX backend of this LLVM reads it. */
+void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn);
+/* Sets launch bound `b` (one value in v[0], or three axes). */
+void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
+                           const uint32_t v[3]);
+/* Reads `fn`'s launch bounds from attributes and annotations alike; returns
+ * 1 when either marks it a kernel. */
+int flyc__nvptx_get_bounds(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bounds_t *out);
+int flyc__nvptx_is_kernel(LLVMModuleRef mod, LLVMValueRef fn);
+/* Calls fn(function, key, value) for each (key, value) of nvvm.annotations. */
+void flyc__nvptx_annotations(LLVMModuleRef mod,
+                             void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
+                                        LLVMValueRef v, void *p),
+                             void *p);
+/* Rewrites kernel marks and launch bounds into the form this LLVM's backend
+ * reads (annotations <-> `ptx_kernel` + "nvvm.*" attributes), so that a
+ * module built in memory, or written by a newer frontend, loses none. */
+int flyc__nvptx_normalize_kernels(LLVMModuleRef mod);
+/* 1 when this LLVM knows processor `p` (its table row's LLVM range). */
+int flyc__llvm_knows(const flyc_proc_t *p);
+/* 1 when this LLVM's IR reader upgrades nvvm.annotations as it parses. */
+int flyc__llvm_parser_upgrades_nvvm(void);
+/* The highest PTX ISA version (x10) this LLVM can emit. */
+unsigned flyc__llvm_max_ptx(void);
+/* llvm-c API differences. */
+uint64_t flyc__array_length(LLVMTypeRef t);
+/* 0 when this llvm-c cannot set fast-math flags on a call. */
+int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf);
+/* The template of inline asm call `call` (malloc'd; *len its length): before
+ * LLVM 19's llvm-c, the printed call, which contains it. */
+char *flyc__inline_asm_string(LLVMValueRef call, size_t *len);
+/* A fence with a named syncscope, or NULL when llvm-c cannot build one. */
+LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const char *scope);
+/* Backend abilities. */
+int flyc__llvm_gpu_varargs(void);
+int flyc__llvm_gpu_bfloat(void);
+int flyc__llvm_roundeven(void);
+int flyc__llvm_max_cov(void);
+int flyc__llvm_cov_is_module_flag(void);
 
 /* ---- the caches (cache.c) ---- */
 

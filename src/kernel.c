@@ -13,7 +13,6 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
-#include <llvm/Config/llvm-config.h>
 
 #include "flyc/kernel.h"
 #include "flyc/llvm.h"
@@ -47,7 +46,7 @@ static const family_t amdgpu = {
 };
 
 static const family_t nvptx = {
-    0, /* C; kernels are marked in nvvm.annotations */
+    0, /* C; mark_kernel() gives the ptx_kernel convention */
     {"llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.tid.y",
      "llvm.nvvm.read.ptx.sreg.tid.z"},
     {"llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y",
@@ -500,18 +499,10 @@ static void add_enum_attr(LLVMContextRef lc, LLVMValueRef fn, unsigned idx, cons
   LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(lc, k, val));
 }
 
-static void nvvm_annotate(flyc_ctx_t *c, LLVMValueRef fn, const char *key, uint32_t v) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(c->llctx);
-  LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn),
-                            LLVMMDStringInContext2(c->llctx, key, strlen(key)),
-                            LLVMValueAsMetadata(LLVMConstInt(i32, v, 0))};
-  LLVMMetadataRef node = LLVMMDNodeInContext2(c->llctx, ops, 3);
-  LLVMAddNamedMetadataOperand(c->mod, "nvvm.annotations", LLVMMetadataAsValue(c->llctx, node));
-}
-
 /* Declares the kernel with its target's convention and block size. NVPTX's
- * nvvm.annotations are added by mark_kernel() once the body succeeded (named
- * metadata operands cannot be removed through llvm-c). */
+ * kernel mark and bounds are added by mark_kernel() once the body succeeded
+ * (before LLVM 21 they are nvvm.annotations, whose operands llvm-c cannot
+ * remove). */
 static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef *types,
                                    const flyc_kernel_def_t *d, const uint32_t block[3],
                                    const flyc_compile_hints_t *h, unsigned fmf) {
@@ -577,14 +568,13 @@ static void mark_kernel(flyc_ctx_t *c, LLVMValueRef fn, const uint32_t block[3],
                         const flyc_compile_hints_t *h) {
   if (c->target.family != FLYC_TARGET_NVPTX)
     return;
-  nvvm_annotate(c, fn, "kernel", 1);
-  if (h->maxnreg > 0)
-    nvvm_annotate(c, fn, "maxnreg", (uint32_t)h->maxnreg);
-  if (block[0]) {
-    nvvm_annotate(c, fn, "reqntidx", block[0]);
-    nvvm_annotate(c, fn, "reqntidy", block[1]);
-    nvvm_annotate(c, fn, "reqntidz", block[2]);
+  flyc__nvptx_mark_kernel(c->mod, fn);
+  if (h->maxnreg > 0) {
+    uint32_t v[3] = {(uint32_t)h->maxnreg, 1, 1};
+    flyc__nvptx_set_bound(c->mod, fn, FLYC_NVPTX_MAXNREG, v);
   }
+  if (block[0])
+    flyc__nvptx_set_bound(c->mod, fn, FLYC_NVPTX_REQNTID, block);
 }
 
 /* Grows the per-kernel arrays by one; FLYC_OK or FLYC_ENOMEM. */
@@ -1022,6 +1012,13 @@ int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(kb->ctx->llctx), NULL, 0, 0);
     return call(kb, membar[scope], fty, NULL, 0) ? FLYC_OK : kb->rc;
   }
+  /* AMDGPU: a fence with the scope's syncscope, built directly where llvm-c
+   * can (LLVM 20+), else through a parsed IR snippet. */
+  static const LLVMAtomicOrdering llorder[] = {
+      LLVMAtomicOrderingNotAtomic, LLVMAtomicOrderingAcquire, LLVMAtomicOrderingRelease,
+      LLVMAtomicOrderingAcquireRelease, LLVMAtomicOrderingSequentiallyConsistent};
+  if (flyc__build_fence(kb->b, llorder[order], scope == FLYC_SCOPE_SYSTEM ? "" : scopes[scope]))
+    return FLYC_OK;
   static const char *const orders[] = {"", "acquire", "release", "acq_rel", "seq_cst"};
   char fname[64], ir[256];
   snprintf(fname, sizeof fname, "__flyc_fence_%s_%s", scopes[scope], orders[order]);
@@ -1456,10 +1453,8 @@ LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValu
   flyc_ffi_t f = {sym, t, ts, fn == FLYC_MATH_POW ? 2 : 1, 1};
   LLVMValueRef a[2] = {x, y};
   LLVMValueRef v = flyc_kb_call(kb, &f, a, f.arg_count);
-#if LLVM_VERSION_MAJOR >= 18
   if (v && kb->fmf)
-    LLVMSetFastMathFlags(v, kb->fmf);
-#endif
+    flyc__set_fast_math_flags(v, kb->fmf);
   return v;
 }
 

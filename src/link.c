@@ -13,7 +13,6 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
-#include <llvm/Config/llvm-config.h>
 #include <xxhash.h>
 
 #include "internal.h"
@@ -349,7 +348,7 @@ static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
         (key_is(&lf[i], "amdhsa_code_object_version") ||
          key_is(&lf[i], "amdgpu_code_object_version"))) {
       int64_t v = lf[i].value / 100;
-      if (c->cov_open && (v == 4 || v == 5 || (v == 6 && LLVM_VERSION_MAJOR >= 19))) {
+      if (c->cov_open && v >= 4 && v <= flyc__llvm_max_cov()) {
         c->cov = (int)v;
         c->cov_open = 0;
         flyc__buf_printf(&c->log,
@@ -402,7 +401,7 @@ static int same_type(LLVMTypeRef a, LLVMTypeRef b, int depth) {
   case LLVMPointerTypeKind:
     return LLVMGetPointerAddressSpace(a) == LLVMGetPointerAddressSpace(b);
   case LLVMArrayTypeKind:
-    return LLVMGetArrayLength(a) == LLVMGetArrayLength(b) &&
+    return flyc__array_length(a) == flyc__array_length(b) &&
            same_type(LLVMGetElementType(a), LLVMGetElementType(b), depth + 1);
   case LLVMVectorTypeKind:
     return LLVMGetVectorSize(a) == LLVMGetVectorSize(b) &&

@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm/Config/llvm-config.h>
-
 #include "internal.h"
 
 /* AMDGPU processors: e_flags mach values from LLVM's BinaryFormat/ELF.h, ISA
@@ -12,67 +10,85 @@
  * support as in LLVM's AMDGPU TargetParser. Generic and legacy (bonaire, ...)
  * names are left out. */
 static const flyc_proc_t amdgpu_procs[] = {
-    {"gfx600", 15, 0x020, 6000, 64, 0, 0, 0},
-    {"gfx601", 15, 0x021, 6001, 64, 0, 0, 0},
-    {"gfx602", 15, 0x03a, 6002, 64, 0, 0, 0},
-    {"gfx700", 15, 0x022, 7000, 64, 0, 0, 0},
-    {"gfx701", 15, 0x023, 7001, 64, 0, 0, 0},
-    {"gfx702", 15, 0x024, 7002, 64, 0, 0, 0},
-    {"gfx703", 15, 0x025, 7003, 64, 0, 0, 0},
-    {"gfx704", 15, 0x026, 7004, 64, 0, 0, 0},
-    {"gfx705", 15, 0x03b, 7005, 64, 0, 0, 0},
-    {"gfx801", 15, 0x028, 8001, 64, 1, 0, 0},
-    {"gfx802", 15, 0x029, 8002, 64, 0, 0, 0},
-    {"gfx803", 15, 0x02a, 8003, 64, 0, 0, 0},
-    {"gfx805", 15, 0x03c, 8005, 64, 0, 0, 0},
-    {"gfx810", 15, 0x02b, 8100, 64, 1, 0, 0},
-    {"gfx900", 15, 0x02c, 9000, 64, 1, 0, 0},
-    {"gfx902", 15, 0x02d, 9002, 64, 1, 0, 0},
-    {"gfx904", 15, 0x02e, 9004, 64, 1, 0, 0},
-    {"gfx906", 15, 0x02f, 9006, 64, 1, 1, 0},
-    {"gfx908", 15, 0x030, 9008, 64, 1, 1, 0},
-    {"gfx909", 15, 0x031, 9009, 64, 1, 0, 0},
-    {"gfx90a", 15, 0x03f, 9010, 64, 1, 1, 0},
-    {"gfx90c", 15, 0x032, 9012, 64, 1, 0, 0},
-    {"gfx940", 15, 0x040, 9400, 64, 1, 1, 0},
-    {"gfx941", 17, 0x04b, 9401, 64, 1, 1, 0},
-    {"gfx942", 17, 0x04c, 9402, 64, 1, 1, 0},
-    {"gfx1010", 15, 0x033, 10100, 32, 1, 0, 0},
-    {"gfx1011", 15, 0x034, 10101, 32, 1, 0, 0},
-    {"gfx1012", 15, 0x035, 10102, 32, 1, 0, 0},
-    {"gfx1013", 15, 0x042, 10103, 32, 1, 0, 0},
-    {"gfx1030", 15, 0x036, 10300, 32, 0, 0, 0},
-    {"gfx1031", 15, 0x037, 10301, 32, 0, 0, 0},
-    {"gfx1032", 15, 0x038, 10302, 32, 0, 0, 0},
-    {"gfx1033", 15, 0x039, 10303, 32, 0, 0, 0},
-    {"gfx1034", 15, 0x03e, 10304, 32, 0, 0, 0},
-    {"gfx1035", 15, 0x03d, 10305, 32, 0, 0, 0},
-    {"gfx1036", 15, 0x045, 10306, 32, 0, 0, 0},
-    {"gfx1100", 15, 0x041, 11000, 32, 0, 0, 0},
-    {"gfx1101", 15, 0x046, 11001, 32, 0, 0, 0},
-    {"gfx1102", 15, 0x047, 11002, 32, 0, 0, 0},
-    {"gfx1103", 15, 0x044, 11003, 32, 0, 0, 0},
-    {"gfx1150", 17, 0x043, 11500, 32, 0, 0, 0},
-    {"gfx1151", 17, 0x04a, 11501, 32, 0, 0, 0},
-    {"gfx1152", 19, 0x055, 11502, 32, 0, 0, 0},
-    {"gfx1200", 18, 0x048, 12000, 32, 0, 0, 0},
-    {"gfx1201", 18, 0x04e, 12001, 32, 0, 0, 0},
+    {"gfx600", 15, 0, 0x020, 6000, 64, 0, 0, 0},
+    {"gfx601", 15, 0, 0x021, 6001, 64, 0, 0, 0},
+    {"gfx602", 15, 0, 0x03a, 6002, 64, 0, 0, 0},
+    {"gfx700", 15, 0, 0x022, 7000, 64, 0, 0, 0},
+    {"gfx701", 15, 0, 0x023, 7001, 64, 0, 0, 0},
+    {"gfx702", 15, 0, 0x024, 7002, 64, 0, 0, 0},
+    {"gfx703", 15, 0, 0x025, 7003, 64, 0, 0, 0},
+    {"gfx704", 15, 0, 0x026, 7004, 64, 0, 0, 0},
+    {"gfx705", 15, 0, 0x03b, 7005, 64, 0, 0, 0},
+    {"gfx801", 15, 0, 0x028, 8001, 64, 1, 0, 0},
+    {"gfx802", 15, 0, 0x029, 8002, 64, 0, 0, 0},
+    {"gfx803", 15, 0, 0x02a, 8003, 64, 0, 0, 0},
+    {"gfx805", 15, 0, 0x03c, 8005, 64, 0, 0, 0},
+    {"gfx810", 15, 0, 0x02b, 8100, 64, 1, 0, 0},
+    {"gfx900", 15, 0, 0x02c, 9000, 64, 1, 0, 0},
+    {"gfx902", 15, 0, 0x02d, 9002, 64, 1, 0, 0},
+    {"gfx904", 15, 0, 0x02e, 9004, 64, 1, 0, 0},
+    {"gfx906", 15, 0, 0x02f, 9006, 64, 1, 1, 0},
+    {"gfx908", 15, 0, 0x030, 9008, 64, 1, 1, 0},
+    {"gfx909", 15, 0, 0x031, 9009, 64, 1, 0, 0},
+    {"gfx90a", 15, 0, 0x03f, 9010, 64, 1, 1, 0},
+    {"gfx90c", 15, 0, 0x032, 9012, 64, 1, 0, 0},
+    {"gfx940", 15, 20, 0x040, 9400, 64, 1, 1, 0},
+    {"gfx941", 17, 20, 0x04b, 9401, 64, 1, 1, 0},
+    {"gfx942", 17, 0, 0x04c, 9402, 64, 1, 1, 0},
+    {"gfx950", 20, 0, 0x04f, 9500, 64, 1, 1, 0},
+    {"gfx1010", 15, 0, 0x033, 10100, 32, 1, 0, 0},
+    {"gfx1011", 15, 0, 0x034, 10101, 32, 1, 0, 0},
+    {"gfx1012", 15, 0, 0x035, 10102, 32, 1, 0, 0},
+    {"gfx1013", 15, 0, 0x042, 10103, 32, 1, 0, 0},
+    {"gfx1030", 15, 0, 0x036, 10300, 32, 0, 0, 0},
+    {"gfx1031", 15, 0, 0x037, 10301, 32, 0, 0, 0},
+    {"gfx1032", 15, 0, 0x038, 10302, 32, 0, 0, 0},
+    {"gfx1033", 15, 0, 0x039, 10303, 32, 0, 0, 0},
+    {"gfx1034", 15, 0, 0x03e, 10304, 32, 0, 0, 0},
+    {"gfx1035", 15, 0, 0x03d, 10305, 32, 0, 0, 0},
+    {"gfx1036", 15, 0, 0x045, 10306, 32, 0, 0, 0},
+    {"gfx1100", 15, 0, 0x041, 11000, 32, 0, 0, 0},
+    {"gfx1101", 15, 0, 0x046, 11001, 32, 0, 0, 0},
+    {"gfx1102", 15, 0, 0x047, 11002, 32, 0, 0, 0},
+    {"gfx1103", 15, 0, 0x044, 11003, 32, 0, 0, 0},
+    {"gfx1150", 17, 0, 0x043, 11500, 32, 0, 0, 0},
+    {"gfx1151", 17, 0, 0x04a, 11501, 32, 0, 0, 0},
+    {"gfx1152", 19, 0, 0x055, 11502, 32, 0, 0, 0},
+    {"gfx1153", 21, 0, 0x058, 11503, 32, 0, 0, 0},
+    {"gfx1200", 18, 0, 0x048, 12000, 32, 0, 0, 0},
+    {"gfx1201", 18, 0, 0x04e, 12001, 32, 0, 0, 0},
+    {"gfx1250", 22, 0, 0x049, 12500, 32, 0, 0, 0},
+    {"gfx1251", 22, 0, 0x05a, 12501, 32, 0, 0, 0},
 };
 
 /* NVPTX processors with the PTX ISA version each first appeared in (PTX ISA
  * manual, "PTX ISA version" table), and the LLVM that knows them. */
 static const flyc_proc_t nvptx_procs[] = {
-    {"sm_20", 15, 0, 0, 32, 0, 0, 32}, {"sm_21", 15, 0, 0, 32, 0, 0, 32},
-    {"sm_30", 15, 0, 0, 32, 0, 0, 32}, {"sm_32", 15, 0, 0, 32, 0, 0, 40},
-    {"sm_35", 15, 0, 0, 32, 0, 0, 32}, {"sm_37", 15, 0, 0, 32, 0, 0, 41},
-    {"sm_50", 15, 0, 0, 32, 0, 0, 40}, {"sm_52", 15, 0, 0, 32, 0, 0, 41},
-    {"sm_53", 15, 0, 0, 32, 0, 0, 42}, {"sm_60", 15, 0, 0, 32, 0, 0, 50},
-    {"sm_61", 15, 0, 0, 32, 0, 0, 50}, {"sm_62", 15, 0, 0, 32, 0, 0, 50},
-    {"sm_70", 15, 0, 0, 32, 0, 0, 60}, {"sm_72", 15, 0, 0, 32, 0, 0, 61},
-    {"sm_75", 15, 0, 0, 32, 0, 0, 63}, {"sm_80", 15, 0, 0, 32, 0, 0, 70},
-    {"sm_86", 15, 0, 0, 32, 0, 0, 71}, {"sm_87", 16, 0, 0, 32, 0, 0, 74},
-    {"sm_89", 16, 0, 0, 32, 0, 0, 78}, {"sm_90", 16, 0, 0, 32, 0, 0, 78},
-    {"sm_90a", 17, 0, 0, 32, 0, 0, 80},
+    {"sm_20", 15, 0, 0, 0, 32, 0, 0, 32}, {"sm_21", 15, 0, 0, 0, 32, 0, 0, 32},
+    {"sm_30", 15, 0, 0, 0, 32, 0, 0, 32}, {"sm_32", 15, 0, 0, 0, 32, 0, 0, 40},
+    {"sm_35", 15, 0, 0, 0, 32, 0, 0, 32}, {"sm_37", 15, 0, 0, 0, 32, 0, 0, 41},
+    {"sm_50", 15, 0, 0, 0, 32, 0, 0, 40}, {"sm_52", 15, 0, 0, 0, 32, 0, 0, 41},
+    {"sm_53", 15, 0, 0, 0, 32, 0, 0, 42}, {"sm_60", 15, 0, 0, 0, 32, 0, 0, 50},
+    {"sm_61", 15, 0, 0, 0, 32, 0, 0, 50}, {"sm_62", 15, 0, 0, 0, 32, 0, 0, 50},
+    {"sm_70", 15, 0, 0, 0, 32, 0, 0, 60}, {"sm_72", 15, 0, 0, 0, 32, 0, 0, 61},
+    {"sm_75", 15, 0, 0, 0, 32, 0, 0, 63}, {"sm_80", 15, 0, 0, 0, 32, 0, 0, 70},
+    {"sm_86", 15, 0, 0, 0, 32, 0, 0, 71}, {"sm_87", 16, 0, 0, 0, 32, 0, 0, 74},
+    {"sm_89", 16, 0, 0, 0, 32, 0, 0, 78}, {"sm_90", 16, 0, 0, 0, 32, 0, 0, 78},
+    {"sm_90a", 17, 0, 0, 0, 32, 0, 0, 80},
+    /* Blackwell and later: plain, arch-specific (a) and family (f) variants. */
+    {"sm_88", 22, 0, 0, 0, 32, 0, 0, 90},
+    {"sm_100", 20, 0, 0, 0, 32, 0, 0, 86}, {"sm_100a", 20, 0, 0, 0, 32, 0, 0, 86},
+    {"sm_100f", 21, 0, 0, 0, 32, 0, 0, 88},
+    {"sm_101", 20, 0, 0, 0, 32, 0, 0, 86}, {"sm_101a", 20, 0, 0, 0, 32, 0, 0, 86},
+    {"sm_101f", 21, 0, 0, 0, 32, 0, 0, 88},
+    {"sm_103", 21, 0, 0, 0, 32, 0, 0, 88}, {"sm_103a", 21, 0, 0, 0, 32, 0, 0, 88},
+    {"sm_103f", 21, 0, 0, 0, 32, 0, 0, 88},
+    {"sm_110", 22, 0, 0, 0, 32, 0, 0, 90}, {"sm_110a", 22, 0, 0, 0, 32, 0, 0, 90},
+    {"sm_110f", 22, 0, 0, 0, 32, 0, 0, 90},
+    {"sm_120", 20, 0, 0, 0, 32, 0, 0, 87}, {"sm_120a", 20, 0, 0, 0, 32, 0, 0, 87},
+    {"sm_120f", 21, 0, 0, 0, 32, 0, 0, 88},
+    {"sm_121", 21, 0, 0, 0, 32, 0, 0, 88}, {"sm_121a", 21, 0, 0, 0, 32, 0, 0, 88},
+    {"sm_121f", 21, 0, 0, 0, 32, 0, 0, 88},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -87,21 +103,6 @@ const flyc_proc_t *flyc__nvptx_procs(size_t *count) {
   return nvptx_procs;
 }
 
-/* The highest PTX ISA version (x10) the LLVM in use can emit. */
-static unsigned llvm_max_ptx(void) {
-#if LLVM_VERSION_MAJOR >= 19
-  return 85;
-#elif LLVM_VERSION_MAJOR == 18
-  return 83;
-#elif LLVM_VERSION_MAJOR == 17
-  return 81;
-#elif LLVM_VERSION_MAJOR == 16
-  return 78;
-#else
-  return 75;
-#endif
-}
-
 static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
                                size_t len) {
   for (size_t i = 0; i < n; i++)
@@ -111,23 +112,36 @@ static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
 }
 
 static void list_known(flyc_buf_t *b) {
-  flyc__buf_printf(b, "; AMDGPU processors this LLVM (%s) knows:", LLVM_VERSION_STRING);
+  flyc__buf_printf(b, "; AMDGPU processors this LLVM (%s) knows:", flyc_llvm_version());
   for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
-    if (amdgpu_procs[i].llvm_min <= LLVM_VERSION_MAJOR)
+    if (flyc__llvm_knows(&amdgpu_procs[i]))
       flyc__buf_printf(b, " %s", amdgpu_procs[i].name);
   flyc__buf_printf(b, "; NVPTX:");
   for (size_t i = 0; i < COUNT(nvptx_procs); i++)
-    if (nvptx_procs[i].llvm_min <= LLVM_VERSION_MAJOR)
+    if (flyc__llvm_knows(&nvptx_procs[i]))
       flyc__buf_printf(b, " %s", nvptx_procs[i].name);
+}
+
+/* What to use instead of a processor LLVM dropped. */
+static const char *replacement(const char *name) {
+  /* LLVM 21 folded gfx940 and gfx941 into gfx942 (the same MI300 ISA). */
+  return strncmp(name, "gfx94", 5) == 0 ? "gfx942" : NULL;
 }
 
 static int unknown(const char *what, size_t len, const flyc_proc_t *later) {
   flyc_buf_t b = {0};
-  if (later)
+  if (later && later->llvm_max && later->llvm_max < flyc__llvm_major())
+    flyc__buf_printf(&b,
+                     "processor '%.*s' was removed in LLVM %u (LLVM %u to %u know it); "
+                     "flyc was built with LLVM %s%s%s",
+                     (int)len, what, later->llvm_max + 1, later->llvm_min, later->llvm_max,
+                     flyc_llvm_version(), replacement(later->name) ? ": use " : "",
+                     replacement(later->name) ? replacement(later->name) : "");
+  else if (later)
     flyc__buf_printf(&b,
                      "processor '%.*s' needs LLVM %u or newer; flyc was built with "
                      "LLVM %s (set LLVM_DIR to a newer LLVM when building flyc)",
-                     (int)len, what, later->llvm_min, LLVM_VERSION_STRING);
+                     (int)len, what, later->llvm_min, flyc_llvm_version());
   else
     flyc__buf_printf(&b, "unknown processor '%.*s'", (int)len, what);
   list_known(&b);
@@ -140,7 +154,7 @@ static int parse_amdgpu(flyc_target_t *t, const char *s) {
   const char *colon = strchr(s, ':');
   size_t plen = colon ? (size_t)(colon - s) : strlen(s);
   const flyc_proc_t *p = find(amdgpu_procs, COUNT(amdgpu_procs), s, plen);
-  if (!p || p->llvm_min > LLVM_VERSION_MAJOR)
+  if (!p || !flyc__llvm_knows(p))
     return unknown(s, plen, p);
   t->family = FLYC_TARGET_AMDGPU;
   t->proc = p;
@@ -196,14 +210,14 @@ static int parse_nvptx(flyc_target_t *t, const char *s) {
   if (strchr(s, ':'))
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "NVPTX target '%s' takes no features (sm_XX only)", s);
-  if (!p || p->llvm_min > LLVM_VERSION_MAJOR)
+  if (!p || !flyc__llvm_knows(p))
     return unknown(s, len, p);
   unsigned ptx = p->ptx_min < 60 ? 60 : p->ptx_min;
-  if (ptx > llvm_max_ptx())
+  if (ptx > flyc__llvm_max_ptx())
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "%s needs PTX ISA %u.%u, but LLVM %s emits at most %u.%u",
-                           s, ptx / 10, ptx % 10, LLVM_VERSION_STRING,
-                           llvm_max_ptx() / 10, llvm_max_ptx() % 10);
+                           s, ptx / 10, ptx % 10, flyc_llvm_version(),
+                           flyc__llvm_max_ptx() / 10, flyc__llvm_max_ptx() % 10);
   t->family = FLYC_TARGET_NVPTX;
   t->proc = p;
   t->ops = &flyc__nvptx_ops;
@@ -242,12 +256,12 @@ int flyc_target_check(const char *target) {
 static const flyc_proc_t *nth(size_t i, flyc_target_family_t *fam) {
   size_t k = 0;
   for (size_t j = 0; j < COUNT(amdgpu_procs); j++)
-    if (amdgpu_procs[j].llvm_min <= LLVM_VERSION_MAJOR && k++ == i) {
+    if (flyc__llvm_knows(&amdgpu_procs[j]) && k++ == i) {
       *fam = FLYC_TARGET_AMDGPU;
       return &amdgpu_procs[j];
     }
   for (size_t j = 0; j < COUNT(nvptx_procs); j++)
-    if (nvptx_procs[j].llvm_min <= LLVM_VERSION_MAJOR && k++ == i) {
+    if (flyc__llvm_knows(&nvptx_procs[j]) && k++ == i) {
       *fam = FLYC_TARGET_NVPTX;
       return &nvptx_procs[j];
     }
@@ -283,9 +297,8 @@ int flyc_target_get(size_t index, flyc_target_info_t *out) {
   } else {
     unsigned ptx = p->ptx_min < 60 ? 60 : p->ptx_min;
     out->ptx_version = (uint16_t)ptx;
-    out->codegen_paths = ptx <= llvm_max_ptx() ? 1u << FLYC_CODEGEN_PTX : 0;
+    out->codegen_paths = ptx <= flyc__llvm_max_ptx() ? 1u << FLYC_CODEGEN_PTX : 0;
   }
   return FLYC_OK;
 }
 
-const char *flyc_llvm_version(void) { return LLVM_VERSION_STRING; }

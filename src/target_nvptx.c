@@ -10,63 +10,32 @@
 
 #define PTX_KERNEL_CC 71 /* llvm::CallingConv::PTX_Kernel */
 
-/* Calls fn(function, key, value) for each nvvm.annotations entry. */
-static void annotations(LLVMModuleRef mod,
-                        void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
-                                   LLVMValueRef v, void *p),
-                        void *p) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
-  if (!n)
-    return;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return;
-  LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
-  for (unsigned i = 0; i < n; i++) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 3 || k > 64)
-      continue;
-    LLVMValueRef ops[64];
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    /* Entries are {fn, key, value}, possibly followed by more pairs. */
-    for (unsigned j = 1; j + 1 < k; j += 2) {
-      unsigned kl = 0;
-      const char *key = ops[j] ? LLVMGetMDString(ops[j], &kl) : NULL;
-      if (key && ops[0])
-        fn(ops[0], key, kl, ops[j + 1], p);
-    }
-  }
-  free(nodes);
-}
+static int is_kernel(LLVMModuleRef mod, LLVMValueRef fn) { return flyc__nvptx_is_kernel(mod, fn); }
 
-typedef struct kernel_probe {
-  LLVMValueRef fn;
-  int found;
-} kernel_probe_t;
-
-static void probe_kernel(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRef v,
-                         void *p) {
-  kernel_probe_t *k = p;
-  if (f == k->fn && kl == 6 && memcmp(key, "kernel", 6) == 0 && v &&
-      LLVMIsAConstantInt(v) && LLVMConstIntGetZExtValue(v) == 1)
-    k->found = 1;
-}
-
-static int is_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
-  if (LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC)
-    return 1;
-  kernel_probe_t k = {fn, 0};
-  annotations(mod, probe_kernel, &k);
-  return k.found;
-}
-
-static int sm_number(const char *s, unsigned len) {
+/* The SM number of "sm_N[a|f]" in s[0, len) and its variant ('a', 'f' or 0);
+ * -1 when it is no SM name. */
+static int sm_number(const char *s, unsigned len, char *variant) {
   if (len < 4 || strncmp(s, "sm_", 3) != 0)
     return -1;
   int v = 0;
-  for (unsigned i = 3; i < len && isdigit((unsigned char)s[i]); i++)
+  unsigned i = 3;
+  for (; i < len && isdigit((unsigned char)s[i]) && v < 100000; i++)
     v = v * 10 + (s[i] - '0');
-  return v;
+  *variant = 0;
+  if (i < len && (s[i] == 'a' || s[i] == 'f') && i + 1 == len)
+    *variant = s[i++];
+  return i == len && i > 3 ? v : -1;
+}
+
+/* 1 when code built for (have, hv) runs on target (want, wv): portable code
+ * on the same or a newer SM; arch-specific ('a') code on that very target;
+ * family ('f') code on an a/f target of the same family, same or newer. */
+static int runs_on(int have, char hv, int want, char wv) {
+  if (hv == 'a')
+    return have == want && wv == 'a';
+  if (hv == 'f')
+    return wv && have / 10 == want / 10 && have <= want;
+  return have <= want;
 }
 
 static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
@@ -75,47 +44,54 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   const char *name = LLVMGetValueName2(fn, &nl);
   const char *cpu = flyc__fn_attr(fn, "target-cpu", &len);
   if (len) {
-    int have = sm_number(cpu, len), want = sm_number(c->target.proc->name,
-                                                     (unsigned)strlen(c->target.proc->name));
-    if (have < 0 || have > want)
+    char hv, wv;
+    const char *t = c->target.proc->name;
+    int have = sm_number(cpu, len, &hv), want = sm_number(t, (unsigned)strlen(t), &wv);
+    if (have < 0 || !runs_on(have, hv, want, wv))
       return flyc__error_set(FLYC_ELINK,
                              "function '%s' in '%s' is built for %.*s (\"target-cpu\"), "
                              "which target %s cannot run",
                              name, lib, (int)len, cpu, c->target.id);
   }
-  /* An older SM's code runs on a newer one; give it the target's attributes
-   * so that it can be inlined. */
+  /* Code for an older SM runs on a newer one; give it the target's
+   * attributes so that it can be inlined. */
   flyc__fn_set_attr(c->ctx, fn, "target-cpu", c->target.proc->name);
   flyc__fn_set_attr(c->ctx, fn, "target-features", c->target.features);
   return FLYC_OK;
 }
 
-/* The NVPTX backend reads nvvm.annotations assuming {global, (key, integer)*}
- * and crashes on anything else: every entry is checked, for the input here and
- * after linking in check_supported. */
-int flyc__nvptx_check_annotations(flyc_compile_t *c) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(c->mod, "nvvm.annotations");
+/* The NVPTX backend (and, from LLVM 20 on, LLVM's IR reader) reads
+ * nvvm.annotations assuming {global, (key, integer)*} and crashes on anything
+ * else: every entry of named metadata `md` is checked, for the input, for
+ * each text library as it is parsed, and after linking in check_supported.
+ * `what` and `file` (may be NULL) say whose entries they are. */
+int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
+                                  const char *file) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, md);
   if (!n)
     return FLYC_OK;
   LLVMValueRef *nodes = malloc(n * sizeof *nodes);
   if (!nodes)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  LLVMGetNamedMetadataOperands(c->mod, "nvvm.annotations", nodes);
+  LLVMGetNamedMetadataOperands(mod, md, nodes);
+  char where[512];
+  snprintf(where, sizeof where, "%s%s%s%s", what, file ? " '" : "", file ? file : "",
+           file ? "'" : "");
   int rc = FLYC_OK;
   for (unsigned i = 0; i < n && rc == FLYC_OK; i++) {
     unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
     LLVMValueRef ops[65];
     if (k < 3 || k > 65 || k % 2 == 0) {
       rc = flyc__error_set(FLYC_EIR,
-                           "nvvm.annotations entry %u has %u operands; it must be a global "
-                           "followed by (name, integer) pairs",
-                           i, k);
+                           "nvvm.annotations entry %u of %s has %u operands; it must be a "
+                           "global followed by (name, integer) pairs",
+                           i, where, k);
       break;
     }
     LLVMGetMDNodeOperands(nodes[i], ops);
     if (!ops[0] || !LLVMIsAGlobalValue(ops[0])) {
-      rc = flyc__error_set(FLYC_EIR, "nvvm.annotations entry %u does not start with a global",
-                           i);
+      rc = flyc__error_set(FLYC_EIR, "nvvm.annotations entry %u of %s does not start with a "
+                           "global", i, where);
       break;
     }
     for (unsigned j = 1; j + 1 < k; j += 2) {
@@ -123,9 +99,9 @@ int flyc__nvptx_check_annotations(flyc_compile_t *c) {
       if (!ops[j] || !LLVMGetMDString(ops[j], &kl) || !ops[j + 1] ||
           !LLVMIsAConstantInt(ops[j + 1])) {
         rc = flyc__error_set(FLYC_EIR,
-                             "nvvm.annotations entry %u: operand %u must be a name and "
+                             "nvvm.annotations entry %u of %s: operand %u must be a name and "
                              "operand %u an integer",
-                             i, j, j + 1);
+                             i, where, j, j + 1);
         break;
       }
     }
@@ -134,7 +110,10 @@ int flyc__nvptx_check_annotations(flyc_compile_t *c) {
   return rc;
 }
 
-static int prepare(flyc_compile_t *c) { return flyc__nvptx_check_annotations(c); }
+static int prepare(flyc_compile_t *c) {
+  int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", "the input", NULL);
+  return rc ? rc : flyc__nvptx_normalize_kernels(c->mod);
+}
 
 static int allowed_undefined(const char *name) {
   /* Resolved by the CUDA driver's PTX JIT / ptxas. */
@@ -253,26 +232,6 @@ static int link_device_libs(flyc_compile_t *c) {
 
 /* ---- the kernel table, from the module before codegen ---- */
 
-typedef struct ntid_probe {
-  LLVMValueRef fn;
-  uint32_t reqntid[3], maxntid[3];
-} ntid_probe_t;
-
-static void probe_ntid(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRef v,
-                       void *p) {
-  ntid_probe_t *k = p;
-  if (f != k->fn || kl != 8 || !v || !LLVMIsAConstantInt(v))
-    return;
-  uint32_t val = (uint32_t)LLVMConstIntGetZExtValue(v);
-  int axis = key[7] - 'x';
-  if (axis < 0 || axis > 2)
-    return;
-  if (memcmp(key, "reqntid", 7) == 0)
-    k->reqntid[axis] = val;
-  else if (memcmp(key, "maxntid", 7) == 0)
-    k->maxntid[axis] = val;
-}
-
 static uint32_t product(const uint32_t d[3]) {
   if (!d[0] && !d[1] && !d[2])
     return 0;
@@ -326,11 +285,14 @@ static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
     k->name = flyc__artifact_strdup(a, c->kernels[i]);
     k->symbol = k->name;
     k->wavefront_size = 32;
-    ntid_probe_t np = {fn, {0, 0, 0}, {0, 0, 0}};
-    annotations(c->mod, probe_ntid, &np);
-    for (int d = 0; d < 3 && product(np.reqntid); d++)
-      k->reqd_workgroup_size[d] = np.reqntid[d] ? np.reqntid[d] : 1;
-    k->max_flat_workgroup_size = product(np.reqntid) ? product(np.reqntid) : product(np.maxntid);
+    flyc_nvptx_bounds_t nb;
+    flyc__nvptx_get_bounds(c->mod, fn, &nb);
+    const uint32_t *req = nb.v[FLYC_NVPTX_REQNTID], *max = nb.v[FLYC_NVPTX_MAXNTID];
+    for (int d = 0; d < 3 && nb.set[FLYC_NVPTX_REQNTID]; d++)
+      k->reqd_workgroup_size[d] = req[d];
+    k->max_flat_workgroup_size = nb.set[FLYC_NVPTX_REQNTID]   ? product(req)
+                                 : nb.set[FLYC_NVPTX_MAXNTID] ? product(max)
+                                                              : 0;
     k->group_segment_fixed_size = static_shared(c->mod, td, fn);
     unsigned np_count = LLVMCountParams(fn);
     flyc_kernel_arg_t *args = np_count ? calloc(np_count, sizeof *args) : NULL;
@@ -448,14 +410,56 @@ static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
   static const char *const math[] = {"sin",   "cos",  "pow",  "exp",          "exp2",
                                      "exp10", "log",  "log2", "log10",        "canonicalize",
                                      "frameaddress",
-#if LLVM_VERSION_MAJOR < 19
-                                     "roundeven",
-#endif
                                      NULL};
   for (int i = 0; math[i]; i++) {
     size_t n = strlen(math[i]);
     if (len > 5 + n && memcmp(name + 5, math[i], n) == 0 && name[5 + n] == '.')
       return "has no NVPTX lowering; call libdevice (__nv_*) instead";
+  }
+  if (!flyc__llvm_roundeven() && len > 15 && memcmp(name, "llvm.roundeven.", 15) == 0)
+    return "has no NVPTX lowering in this LLVM; use llvm.rint";
+  return NULL;
+}
+
+/* ---- arch-specific features (sm_90a, sm_100a, ...) ---- */
+
+/* What LLVM's NVPTX backend selects only for some targets (it aborts with
+ * "Cannot select" elsewhere; ptxas refuses the inline PTX), from LLVM 22's
+ * predicates: wgmma on sm_90a alone; setmaxnreg on sm_90a and the a/f
+ * variants from sm_100 on; tcgen05 on the a/f variants of sm_100, 101, 103
+ * and 110. `asm_word` is how inline PTX spells the instruction family. */
+static int has_wgmma(int sm, char v) { return sm == 90 && v == 'a'; }
+static int has_setmaxnreg(int sm, char v) { return v && (sm == 90 ? v == 'a' : sm >= 100); }
+static int has_tcgen05(int sm, char v) {
+  return v && (sm == 100 || sm == 101 || sm == 103 || sm == 110);
+}
+
+static const struct {
+  const char *intrinsic, *asm_word, *feature, *use;
+  int (*ok)(int sm, char variant);
+} arch_features[] = {
+    {"llvm.nvvm.wgmma.", "wgmma.", "wgmma (warpgroup MMA)", "sm_90a", has_wgmma},
+    {"llvm.nvvm.setmaxnreg.", "setmaxnreg.", "setmaxnreg", "sm_90a", has_setmaxnreg},
+    {"llvm.nvvm.tcgen05.", "tcgen05.", "tcgen05 (5th-generation tensor core)", "sm_100a",
+     has_tcgen05},
+};
+
+static const char *missing_feature(const flyc_target_t *t, const char *text, size_t len,
+                                   const char **use) {
+  char variant;
+  int sm = sm_number(t->proc->name, (unsigned)strlen(t->proc->name), &variant);
+  int intrinsic = len > 10 && memcmp(text, "llvm.nvvm.", 10) == 0;
+  for (size_t i = 0; i < sizeof arch_features / sizeof *arch_features; i++) {
+    const char *w = intrinsic ? arch_features[i].intrinsic : arch_features[i].asm_word;
+    size_t wl = strlen(w);
+    int found = intrinsic ? len > wl && memcmp(text, w, wl) == 0 : memmem(text, len, w, wl) != NULL;
+    if (found && !arch_features[i].ok(sm, variant)) {
+      static __thread char buf[16];
+      /* The arch-specific variant of this SM where it has the feature. */
+      snprintf(buf, sizeof buf, "sm_%da", sm);
+      *use = sm >= 90 && arch_features[i].ok(sm, 'a') ? buf : arch_features[i].use;
+      return arch_features[i].feature;
+    }
   }
   return NULL;
 }
@@ -475,6 +479,7 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .codegen = codegen,
     .calling_conventions = nvptx_ccs,
     .unlowerable = unlowerable,
+    .missing_feature = missing_feature,
     /* The classic __global__ parameter limit (PTX .param space). */
     .max_kernarg_size = 4096,
     .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},

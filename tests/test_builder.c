@@ -183,9 +183,11 @@ static void test_builder__names(void **state) {
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'__ockl_get_local_size'");
   d.name = "a.b"; /* no '.' in PTX identifiers */
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'a.b'", "sm_80");
-  /* Every kernel is marked for NVPTX. */
-  assert_int_equal(LLVMGetNamedMetadataNumOperands(flyc_ctx_module(ctx), "nvvm.annotations"),
-                   5);
+  /* Every kernel is marked for NVPTX (the ptx_kernel convention). */
+  int marked = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(flyc_ctx_module(ctx)); f; f = LLVMGetNextFunction(f))
+    marked += LLVMGetFunctionCallConv(f) == 71;
+  assert_int_equal(marked, 5);
   flyc_artifact_t *a = NULL;
   assert_ok(flyc_ctx_compile(ctx, NULL, &a));
   assert_int_equal(flyc_artifact_kernel_count(a), 5);
@@ -676,7 +678,12 @@ static void test_builder__fences(void **state) {
       assert_non_null(strstr(ir, "fence seq_cst"));
       assert_null(strstr(ir, "syncscope(\"system\")"));
       LLVMDisposeMessage(ir);
-      assert_non_null(LLVMGetNamedFunction(m, "__flyc_fence_agent_release"));
+      /* llvm-c builds syncscope fences from LLVM 20 on; before, each is an
+       * inlinable helper parsed from IR. */
+      if (FLYC_TEST_LLVM_MAJOR >= 20)
+        assert_null(LLVMGetNamedFunction(m, "__flyc_fence_agent_release"));
+      else
+        assert_non_null(LLVMGetNamedFunction(m, "__flyc_fence_agent_release"));
     } else {
       assert_non_null(LLVMGetNamedFunction(m, "llvm.nvvm.membar.cta"));
       assert_non_null(LLVMGetNamedFunction(m, "llvm.nvvm.membar.gl"));

@@ -233,6 +233,21 @@ static void ptx_param_types(const char *ptx, const char *name, char *out, size_t
       int is_align = tl == 6 && strncmp(r, ".align", 6) == 0;
       if (*r != '.' && !(tl && isdigit((unsigned char)*r)))
         break; /* the name */
+      /* LLVM 21+ writes `.ptr .global` (the pointee's state space) on kernel
+       * pointer parameters: attributes of the pointer, not its type. */
+      if (tl == 4 && strncmp(r, ".ptr", 4) == 0) {
+        r += tl; /* `.ptr [.space] [.align N]` */
+        r += strspn(r, " \t");
+        if (strncmp(r, ".global", 7) == 0 || strncmp(r, ".shared", 7) == 0 ||
+            strncmp(r, ".const", 6) == 0 || strncmp(r, ".local", 6) == 0)
+          r += strcspn(r, " \t,)\n") + strspn(r + strcspn(r, " \t,)\n"), " \t");
+        if (strncmp(r, ".align", 6) == 0) {
+          r += 6;
+          r += strspn(r, " \t");
+          r += strspn(r, "0123456789");
+        }
+        continue;
+      }
       append_token(out, cap, r, tl);
       types += *r == '.' && !is_align;
       r += tl;

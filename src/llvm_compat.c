@@ -1,0 +1,345 @@
+/* What differs between the LLVM versions flyc builds with (15 up to 22), one
+ * function per difference. This is the only file of src/ that tests
+ * LLVM_VERSION_MAJOR; everything else asks these functions.
+ *
+ * NVPTX kernels and launch bounds (LLVM 21 changed both): before LLVM 21 the
+ * NVPTX backend reads `!nvvm.annotations` entries {fn, "kernel", 1},
+ * {fn, "reqntidx", N, ...}; from LLVM 21 on it reads only the `ptx_kernel`
+ * calling convention and the function attributes "nvvm.reqntid"="x[,y[,z]]",
+ * "nvvm.maxntid", "nvvm.minctasm", "nvvm.maxnreg", "nvvm.cluster_dim",
+ * "nvvm.maxclusterrank". LLVM's IR and bitcode readers upgrade annotations
+ * (llvm/lib/IR/AutoUpgrade.cpp, UpgradeNVVMAnnotations), but a module built
+ * in memory through llvm-c is never read, so flyc writes and upgrades these
+ * itself. The `ptx_kernel` convention marks a kernel on every LLVM flyc
+ * supports (NVPTXUtilities.cpp isKernelFunction falls back to it). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+#include <llvm/Config/llvm-config.h>
+
+#include "internal.h"
+
+#define PTX_KERNEL_CC 71 /* llvm::CallingConv::PTX_Kernel */
+
+int flyc__llvm_major(void) { return LLVM_VERSION_MAJOR; }
+const char *flyc_llvm_version(void) { return LLVM_VERSION_STRING; }
+
+int flyc__llvm_knows(const flyc_proc_t *p) {
+  return p->llvm_min <= LLVM_VERSION_MAJOR && (!p->llvm_max || LLVM_VERSION_MAJOR <= p->llvm_max);
+}
+
+/* ---- NVPTX kernels and launch bounds ---- */
+
+static const char *const bound_attr[FLYC_NVPTX_BOUND_COUNT] = {
+    "nvvm.reqntid", "nvvm.maxntid", "nvvm.cluster_dim",
+    "nvvm.minctasm", "nvvm.maxnreg", "nvvm.maxclusterrank"};
+/* Annotation keys: three-axis bounds take the axis letter at the end. */
+static const char *const bound_key[FLYC_NVPTX_BOUND_COUNT] = {
+    "reqntid", "maxntid", "cluster_dim_", "minctasm", "maxnreg", "maxclusterrank"};
+
+static int bound_axes(flyc_nvptx_bound_t b) { return b <= FLYC_NVPTX_CLUSTER_DIM ? 3 : 1; }
+
+static int attributes_era(void) { return LLVM_VERSION_MAJOR >= 21; }
+
+int flyc__llvm_parser_upgrades_nvvm(void) { return LLVM_VERSION_MAJOR >= 20; }
+
+static void annotate(LLVMModuleRef mod, LLVMValueRef fn, const char *key, uint32_t v) {
+  LLVMContextRef lc = LLVMGetModuleContext(mod);
+  LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(lc, key, strlen(key)),
+                            LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), v, 0))};
+  LLVMAddNamedMetadataOperand(mod, "nvvm.annotations",
+                              LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
+}
+
+void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
+  LLVMSetFunctionCallConv(fn, PTX_KERNEL_CC);
+  if (!attributes_era())
+    annotate(mod, fn, "kernel", 1);
+}
+
+void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
+                           const uint32_t v[3]) {
+  if (attributes_era()) {
+    char buf[48];
+    if (bound_axes(b) == 3) /* all three axes, as .reqntid was always written */
+      snprintf(buf, sizeof buf, "%u,%u,%u", v[0], v[1], v[2]);
+    else
+      snprintf(buf, sizeof buf, "%u", v[0]);
+    flyc__fn_set_attr(LLVMGetModuleContext(mod), fn, bound_attr[b], buf);
+    return;
+  }
+  char key[32];
+  for (int i = 0; i < bound_axes(b); i++) {
+    if (bound_axes(b) == 3)
+      snprintf(key, sizeof key, "%s%c", bound_key[b], 'x' + i);
+    else
+      snprintf(key, sizeof key, "%s", bound_key[b]);
+    annotate(mod, fn, key, v[i] ? v[i] : 1);
+  }
+}
+
+/* Parses "x[,y[,z]]" into v (missing axes 1); 0 on garbage. */
+static int parse_axes(const char *s, unsigned len, uint32_t v[3]) {
+  char buf[48];
+  if (!len || len >= sizeof buf)
+    return 0;
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+  v[0] = v[1] = v[2] = 1;
+  char *p = buf;
+  for (int i = 0; i < 3; i++) {
+    char *end;
+    unsigned long x = strtoul(p, &end, 10);
+    if (end == p || x > UINT32_MAX)
+      return 0;
+    v[i] = (uint32_t)x;
+    if (*end == '\0')
+      return 1;
+    if (*end != ',')
+      return 0;
+    p = end + 1;
+  }
+  return 0;
+}
+
+typedef void (*annotation_fn)(LLVMValueRef f, const char *key, unsigned klen, LLVMValueRef v,
+                              void *p);
+
+void flyc__nvptx_annotations(LLVMModuleRef mod, annotation_fn fn, void *p) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
+  if (!n)
+    return;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  if (!nodes)
+    return;
+  LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
+  for (unsigned i = 0; i < n; i++) {
+    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
+    if (k < 3 || k > 65)
+      continue;
+    LLVMValueRef ops[65];
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    /* Entries are {fn, key, value}, possibly followed by more pairs. */
+    for (unsigned j = 1; j + 1 < k; j += 2) {
+      unsigned kl = 0;
+      const char *key = ops[j] ? LLVMGetMDString(ops[j], &kl) : NULL;
+      if (key && ops[0])
+        fn(ops[0], key, kl, ops[j + 1], p);
+    }
+  }
+  free(nodes);
+}
+
+typedef struct bound_probe {
+  LLVMValueRef fn;
+  flyc_nvptx_bounds_t *out;
+  int kernel;
+} bound_probe_t;
+
+static int key_is(const char *key, unsigned kl, const char *want) {
+  return kl == strlen(want) && memcmp(key, want, kl) == 0;
+}
+
+static void probe_bounds(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRef v,
+                         void *p) {
+  bound_probe_t *k = p;
+  if (f != k->fn || !v || !LLVMIsAConstantInt(v))
+    return;
+  uint32_t val = (uint32_t)LLVMConstIntGetZExtValue(v);
+  if (key_is(key, kl, "kernel")) {
+    k->kernel = val == 1;
+    return;
+  }
+  for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
+    size_t bl = strlen(bound_key[b]);
+    if (bound_axes(b) == 3) {
+      if (kl == bl + 1 && memcmp(key, bound_key[b], bl) == 0 && key[bl] >= 'x' && key[bl] <= 'z') {
+        uint32_t *dst = k->out->v[b];
+        if (!k->out->set[b])
+          dst[0] = dst[1] = dst[2] = 1;
+        dst[key[bl] - 'x'] = val;
+        k->out->set[b] = 1;
+      }
+    } else if (key_is(key, kl, bound_key[b])) {
+      k->out->v[b][0] = val;
+      k->out->set[b] = 1;
+    }
+  }
+}
+
+int flyc__nvptx_get_bounds(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bounds_t *out) {
+  memset(out, 0, sizeof *out);
+  /* Annotations first; attributes (what LLVM 21+ writes and reads) win. */
+  bound_probe_t probe = {fn, out, 0};
+  flyc__nvptx_annotations(mod, probe_bounds, &probe);
+  for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
+    unsigned len;
+    const char *s = flyc__fn_attr(fn, bound_attr[b], &len);
+    uint32_t v[3];
+    if (len && parse_axes(s, len, v)) {
+      memcpy(out->v[b], v, sizeof v);
+      out->set[b] = 1;
+    }
+  }
+  return probe.kernel || LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC;
+}
+
+int flyc__nvptx_is_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
+  if (LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC)
+    return 1;
+  flyc_nvptx_bounds_t b;
+  return flyc__nvptx_get_bounds(mod, fn, &b);
+}
+
+/* The functions nvvm.annotations names, each once. */
+static void collect_fn(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRef v, void *p) {
+  (void)key, (void)kl, (void)v;
+  flyc_buf_t *b = p;
+  if (!LLVMIsAFunction(f))
+    return;
+  LLVMValueRef *fs = (LLVMValueRef *)b->data;
+  for (size_t i = 0; i < b->len / sizeof f; i++)
+    if (fs[i] == f)
+      return;
+  flyc__buf_append(b, (const char *)&f, sizeof f);
+}
+
+int flyc__nvptx_normalize_kernels(LLVMModuleRef mod) {
+  flyc_buf_t fns = {0};
+  flyc__nvptx_annotations(mod, collect_fn, &fns);
+  if (fns.oom) {
+    flyc__buf_free(&fns);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  /* Upgrade: what annotations say becomes the convention and attributes,
+   * unless an attribute already says otherwise (LLVM's reader does the same). */
+  size_t n = fns.len / sizeof(LLVMValueRef);
+  for (size_t i = 0; attributes_era() && i < n; i++) {
+    LLVMValueRef fn = ((LLVMValueRef *)fns.data)[i];
+    flyc_nvptx_bounds_t ann;
+    memset(&ann, 0, sizeof ann);
+    bound_probe_t probe = {fn, &ann, 0};
+    flyc__nvptx_annotations(mod, probe_bounds, &probe);
+    if (probe.kernel)
+      LLVMSetFunctionCallConv(fn, PTX_KERNEL_CC);
+    for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
+      unsigned len;
+      flyc__fn_attr(fn, bound_attr[b], &len);
+      if (ann.set[b] && !len)
+        flyc__nvptx_set_bound(mod, fn, (flyc_nvptx_bound_t)b, ann.v[b]);
+    }
+  }
+  flyc__buf_free(&fns);
+  if (attributes_era())
+    return FLYC_OK;
+  /* Downgrade: an older backend ignores "nvvm.*" attributes that a newer
+   * frontend wrote, so they become annotations (unless one exists already). */
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    if (LLVMIsDeclaration(fn))
+      continue;
+    flyc_nvptx_bounds_t ann;
+    memset(&ann, 0, sizeof ann);
+    bound_probe_t probe = {fn, &ann, 0};
+    flyc__nvptx_annotations(mod, probe_bounds, &probe);
+    if (LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC && !probe.kernel)
+      annotate(mod, fn, "kernel", 1);
+    for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
+      unsigned len;
+      const char *s = flyc__fn_attr(fn, bound_attr[b], &len);
+      uint32_t v[3];
+      if (!len || ann.set[b])
+        continue;
+      if (!parse_axes(s, len, v))
+        return flyc__error_set(FLYC_EIR, "function '%s' has attribute \"%s\"=\"%.*s\"; "
+                               "expected up to three integers separated by commas",
+                               LLVMGetValueName(fn), bound_attr[b], (int)len, s);
+      flyc__nvptx_set_bound(mod, fn, (flyc_nvptx_bound_t)b, v);
+    }
+  }
+  return FLYC_OK;
+}
+
+/* ---- PTX ISA ---- */
+
+unsigned flyc__llvm_max_ptx(void) {
+#if LLVM_VERSION_MAJOR >= 22
+  return 90;
+#elif LLVM_VERSION_MAJOR == 21
+  return 88;
+#elif LLVM_VERSION_MAJOR == 20
+  return 87;
+#elif LLVM_VERSION_MAJOR >= 19
+  return 85;
+#elif LLVM_VERSION_MAJOR == 18
+  return 83;
+#elif LLVM_VERSION_MAJOR == 17
+  return 81;
+#elif LLVM_VERSION_MAJOR == 16
+  return 78;
+#else
+  return 75;
+#endif
+}
+
+/* ---- llvm-c API differences ---- */
+
+uint64_t flyc__array_length(LLVMTypeRef t) {
+#if LLVM_VERSION_MAJOR >= 17
+  return LLVMGetArrayLength2(t);
+#else
+  return LLVMGetArrayLength(t);
+#endif
+}
+
+int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf) {
+#if LLVM_VERSION_MAJOR >= 18
+  if (LLVMCanValueUseFastMathFlags(v))
+    LLVMSetFastMathFlags(v, fmf);
+  return 1;
+#else
+  (void)v, (void)fmf;
+  return 0;
+#endif
+}
+
+char *flyc__inline_asm_string(LLVMValueRef call, size_t *len) {
+#if LLVM_VERSION_MAJOR >= 19
+  size_t n = 0;
+  const char *t = LLVMGetInlineAsmAsmString(LLVMGetCalledValue(call), &n);
+  char *out = malloc(n + 1);
+  if (out) {
+    memcpy(out, t, n);
+    out[n] = '\0';
+    *len = n;
+  }
+  return out;
+#else
+  char *printed = LLVMPrintValueToString(call);
+  char *out = printed ? strdup(printed) : NULL;
+  LLVMDisposeMessage(printed);
+  *len = out ? strlen(out) : 0;
+  return out;
+#endif
+}
+
+LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const char *scope) {
+#if LLVM_VERSION_MAJOR >= 20
+  LLVMContextRef lc = LLVMGetModuleContext(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b))));
+  unsigned id = LLVMGetSyncScopeID(lc, scope, strlen(scope));
+  return LLVMBuildFenceSyncScope(b, order, id, "");
+#else
+  (void)b, (void)order, (void)scope;
+  return NULL; /* llvm-c before 20 builds no syncscope: the caller parses IR */
+#endif
+}
+
+/* ---- what the backends of this LLVM can and cannot do ---- */
+
+int flyc__llvm_gpu_varargs(void) { return LLVM_VERSION_MAJOR >= 19; }
+int flyc__llvm_gpu_bfloat(void) { return LLVM_VERSION_MAJOR >= 19; }
+int flyc__llvm_roundeven(void) { return LLVM_VERSION_MAJOR >= 19; }
+int flyc__llvm_max_cov(void) { return LLVM_VERSION_MAJOR >= 19 ? 6 : 5; }
+int flyc__llvm_cov_is_module_flag(void) { return LLVM_VERSION_MAJOR >= 18; }
