@@ -81,7 +81,8 @@ static int normalize_options(flyc_compile_t *c, const flyc_compile_options_t *o)
                                FLYC_COMPILE_FINITE_ONLY | FLYC_COMPILE_UNSAFE_MATH |
                                FLYC_COMPILE_APPROX_SQRT | FLYC_COMPILE_NO_DEFAULT_LIB_DIRS |
                                FLYC_COMPILE_TRUSTED_BITCODE | FLYC_COMPILE_ISOLATED |
-                               FLYC_COMPILE_NO_CACHE | FLYC_COMPILE_MEMORY_ONLY;
+                               FLYC_COMPILE_NO_CACHE | FLYC_COMPILE_MEMORY_ONLY |
+                               FLYC_COMPILE_DEBUG_INFO;
   if (p->flags & ~known_flags)
     return flyc__error_set(FLYC_EINVAL, "options.flags has unknown bits 0x%x",
                            p->flags & ~known_flags);

@@ -329,6 +329,26 @@ static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
   return rc;
 }
 
+/* Removes ", debug" from the `.target` directive (see FLYC_COMPILE_DEBUG_INFO)
+ * in place; returns 1 when it was there. The directive is the first line that
+ * starts with ".target" (PTX ISA: one per module, after .version). */
+static int drop_debug_target(char *ptx, size_t *size) {
+  char *t = strstr(ptx, "\n.target ");
+  if (!t)
+    return 0;
+  char *eol = strchr(t + 1, '\n');
+  if (!eol)
+    eol = ptx + *size;
+  static const char word[] = ", debug";
+  size_t wl = sizeof word - 1;
+  char *d = memmem(t, (size_t)(eol - t), word, wl);
+  if (!d)
+    return 0;
+  memmove(d, d + wl, (size_t)(ptx + *size - (d + wl)) + 1);
+  *size -= wl;
+  return 1;
+}
+
 /* Checks that the PTX says what was asked for. */
 static int check_ptx(flyc_compile_t *c, const char *ptx) {
   char want[32];
@@ -392,6 +412,12 @@ static int codegen(flyc_compile_t *c) {
   c->times.codegen_us = t1 - t0;
   if (rc)
     return rc;
+  if (!(c->opts.flags & FLYC_COMPILE_DEBUG_INFO) && drop_debug_target(a->code, &a->code_size))
+    flyc__buf_printf(&c->log, "note: the IR asks for line tables or full debug info, which "
+                              "makes LLVM write '.target %s, debug' and ptxas compile without "
+                              "optimization; flyc removed ', debug' (line info kept; "
+                              "FLYC_COMPILE_DEBUG_INFO / -g keeps it)\n",
+                     c->target.proc->name);
   a->format = FLYC_CODE_PTX;
   a->codegen = FLYC_CODEGEN_PTX;
   a->code_object_version = (int)c->target.ptx_version;

@@ -39,8 +39,8 @@ static void usage_compile(FILE *f) {
           "usage: flyc compile IN --arch T -o OUT [--link LIB]... [-O N]\n"
           "                    [--codegen auto|comgr|comgr-link|lld] [--cov N]\n"
           "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
-          "                    [--no-device-libs] [--no-isolate] [--no-cache] [--time]\n"
-          "                    [--quiet]\n"
+          "                    [--no-device-libs] [--no-isolate] [--no-cache] [-g]\n"
+          "                    [--time] [--quiet]\n"
           "\n"
           "  IN                 LLVM IR text (.ll) or bitcode (.bc) defining kernels\n"
           "  --arch T           target ID: gfx90a, gfx942:xnack-, gfx90a:sramecc+:xnack-,\n"
@@ -57,6 +57,9 @@ static void usage_compile(FILE *f) {
           "  --no-isolate       compile in this process, not in a child (by default an\n"
           "                     LLVM crash on odd input is reported as an error)\n"
           "  --no-cache         neither use nor fill the compile cache (flyc cache --help)\n"
+          "  -g                 keep full debug info: PTX keeps '.target sm_XX, debug', which\n"
+          "                     makes ptxas compile without optimization (by default line\n"
+          "                     info is kept and the code optimized)\n"
           "  --time             print the time of each stage to stderr\n"
           "  --quiet            do not print the kernel table\n"
           "\n"
@@ -421,6 +424,8 @@ static int cmd_compile(int argc, char **argv) {
       isolate = 0;
     } else if (strcmp(a, "--no-cache") == 0) {
       o.flags |= FLYC_COMPILE_NO_CACHE;
+    } else if (strcmp(a, "-g") == 0) {
+      o.flags |= FLYC_COMPILE_DEBUG_INFO;
     } else if (strcmp(a, "--time") == 0) {
       show_time = 1;
     } else if (strcmp(a, "--quiet") == 0) {

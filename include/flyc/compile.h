@@ -121,6 +121,16 @@ enum {
   /** Keep the result in the in-memory cache only, never on disk: for an
    *  artifact whose post-load processors have no registered name. */
   FLYC_COMPILE_MEMORY_ONLY = 1u << 9,
+  /** Keep full debug info for a debugger. By default flyc keeps what a
+   *  profiler needs (line tables: PTX `.loc`/`.file` and the DWARF LLVM
+   *  writes) but never lets it slow the code: when the IR's compile units ask
+   *  for line tables or more (Triton's `emissionKind: LineTablesOnly`),
+   *  LLVM's NVPTX backend writes `.target sm_XX, debug`, and ptxas and the
+   *  CUDA driver's JIT then compile without optimization (measured on an
+   *  H200: a wgmma GEMM 18x slower). flyc removes that `debug` word, as
+   *  Triton does before ptxas; with this flag it stays. The CLI's `-g`.
+   *  AMDGPU code does not depend on debug info either way. */
+  FLYC_COMPILE_DEBUG_INFO = 1u << 10,
 };
 
 /**

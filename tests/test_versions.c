@@ -1,0 +1,315 @@
+/* What differs between LLVM versions (src/llvm_compat.c), and what today's
+ * frontends write: NVPTX kernel marks and launch bounds in either form on
+ * every LLVM, the `debug` PTX target, arch-specific features, processors
+ * LLVM added or dropped. */
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/Core.h>
+
+#include "flyc/llvm.h"
+#include "util.h"
+
+static int compile_ir(flyc_artifact_t **a, const char *ir, const char *target, uint32_t flags) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.flags = flags | FLYC_COMPILE_NO_CACHE;
+  return flyc_compile_buffer(a, ir, strlen(ir), "v.ll", &o);
+}
+
+static const char *ptx_of(const flyc_artifact_t *a) {
+  size_t n;
+  return flyc_artifact_code(a, &n);
+}
+
+/* A module built in memory with !nvvm.annotations, as llvm-c users and
+ * flyc before LLVM 21 wrote it: no reader upgrades it, flyc must. */
+static void test_versions__annotations_in_memory(void **state) {
+  (void)state;
+  LLVMContextRef lc = LLVMContextCreate();
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("mem", lc);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(lc, 1);
+  LLVMValueRef fn = LLVMAddFunction(m, "k", LLVMFunctionType(LLVMVoidTypeInContext(lc), &ptr, 1, 0));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(lc);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(lc, fn, "e"));
+  LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(lc);
+  const char *keys[] = {"kernel", "reqntidx", "reqntidy", "maxnreg"};
+  unsigned vals[] = {1, 64, 2, 32};
+  for (int i = 0; i < 4; i++) {
+    LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(lc, keys[i], strlen(keys[i])),
+                              LLVMValueAsMetadata(LLVMConstInt(i32, vals[i], 0))};
+    LLVMAddNamedMetadataOperand(m, "nvvm.annotations",
+                                LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
+  }
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "sm_80";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_module(&a, m, &o));
+  const char *ptx = ptx_of(a);
+  assert_non_null(strstr(ptx, ".entry k("));
+  assert_non_null(strstr(ptx, ".reqntid 64, 2, 1"));
+  assert_non_null(strstr(ptx, ".maxnreg 32"));
+  const flyc_kernel_info_t *k = flyc_artifact_kernel(a, 0);
+  assert_int_equal(k->reqd_workgroup_size[0], 64);
+  assert_int_equal(k->reqd_workgroup_size[1], 2);
+  assert_int_equal(k->reqd_workgroup_size[2], 1);
+  assert_int_equal(k->max_flat_workgroup_size, 128);
+  flyc_artifact_destroy(a);
+  LLVMContextDispose(lc);
+}
+
+/* What LLVM 21+ frontends (clang 22, Triton 3.6) write: the ptx_kernel
+ * convention and "nvvm.*" attributes. An older LLVM's backend ignores the
+ * attributes; flyc turns them into annotations there. */
+static const char attrs_ir[] =
+    "target triple = \"nvptx64-nvidia-cuda\"\n"
+    "define ptx_kernel void @k(ptr addrspace(1) %p) #0 {\n  ret void\n}\n"
+    "attributes #0 = { \"nvvm.reqntid\"=\"128\" \"nvvm.maxnreg\"=\"40\" \"nvvm.minctasm\"=\"2\" }\n";
+
+static void test_versions__attributes_on_every_llvm(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile_ir(&a, attrs_ir, "sm_80", 0));
+  const char *ptx = ptx_of(a);
+  assert_non_null(strstr(ptx, ".entry k("));
+  assert_non_null(strstr(ptx, ".reqntid 128"));
+  assert_non_null(strstr(ptx, ".maxnreg 40"));
+  assert_non_null(strstr(ptx, ".minnctapersm 2"));
+  const flyc_kernel_info_t *k = flyc_artifact_kernel(a, 0);
+  assert_int_equal(k->reqd_workgroup_size[0], 128);
+  assert_int_equal(k->reqd_workgroup_size[1], 1);
+  assert_int_equal(k->max_flat_workgroup_size, 128);
+  flyc_artifact_destroy(a);
+  static const char bad[] =
+      "define ptx_kernel void @k() #0 {\n  ret void\n}\n"
+      "attributes #0 = { \"nvvm.reqntid\"=\"12x\" }\n";
+  a = NULL;
+  int rc = compile_ir(&a, bad, "sm_80", 0);
+  if (FLYC_TEST_LLVM_MAJOR < 21)
+    assert_error(rc, FLYC_EIR, "'k'", "\"nvvm.reqntid\"=\"12x\"");
+  else
+    flyc_artifact_destroy(a); /* LLVM 21+ reads the attribute itself */
+}
+
+/* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
+#define DEBUG_IR(TRIPLE, CC, AS)                                                         \
+  "target triple = \"" TRIPLE "\"\n"                                                     \
+  "define " CC " void @k(ptr addrspace(" AS ") %p, i32 %n) !dbg !3 {\n"                  \
+  "  %v = load i32, ptr addrspace(" AS ") %p, !dbg !6\n"                                 \
+  "  %w = mul i32 %v, %n, !dbg !6\n"                                                     \
+  "  store i32 %w, ptr addrspace(" AS ") %p, !dbg !7\n"                                  \
+  "  ret void, !dbg !7\n}\n"                                                             \
+  "!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!8}\n"                                   \
+  "!0 = distinct !DICompileUnit(language: DW_LANG_C, file: !1, producer: \"t\", "        \
+  "isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)\n"                \
+  "!1 = !DIFile(filename: \"k.py\", directory: \"/src\")\n"                              \
+  "!2 = !DISubroutineType(types: !{})\n"                                                 \
+  "!3 = distinct !DISubprogram(name: \"k\", scope: !1, file: !1, line: 1, type: !2, "    \
+  "scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"           \
+  "!6 = !DILocation(line: 2, column: 3, scope: !3)\n"                                    \
+  "!7 = !DILocation(line: 3, column: 5, scope: !3)\n"                                    \
+  "!8 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+
+static void test_versions__ptx_debug_target(void **state) {
+  (void)state;
+  static const char ir[] = DEBUG_IR("nvptx64-nvidia-cuda", "ptx_kernel", "1");
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile_ir(&a, ir, "sm_80", 0));
+  const char *ptx = ptx_of(a);
+  assert_non_null(strstr(ptx, "\n.target sm_80\n"));
+  assert_null(strstr(ptx, ", debug"));
+  assert_non_null(strstr(ptx, ".loc\t1 2 3")); /* line info is kept */
+  assert_non_null(strstr(ptx, ".file\t1 \"/src/k.py\""));
+  assert_non_null(strstr(flyc_artifact_log(a), "removed ', debug'"));
+  size_t n1;
+  flyc_artifact_code(a, &n1);
+  assert_int_equal(n1, strlen(ptx));
+  flyc_artifact_destroy(a);
+  a = NULL;
+  assert_ok(compile_ir(&a, ir, "sm_80", FLYC_COMPILE_DEBUG_INFO));
+  assert_non_null(strstr(ptx_of(a), "\n.target sm_80, debug\n"));
+  flyc_artifact_destroy(a);
+}
+
+/* The bytes of the .text section of an AMDGPU code object (malloc'd). */
+static void *text_section(const flyc_artifact_t *a, size_t *size) {
+  size_t n;
+  const void *code = flyc_artifact_code(a, &n);
+  elf_version(EV_CURRENT);
+  Elf *e = elf_memory((char *)code, n);
+  assert_non_null(e);
+  size_t shstrndx;
+  assert_int_equal(elf_getshdrstrndx(e, &shstrndx), 0);
+  void *out = NULL;
+  for (Elf_Scn *s = NULL; (s = elf_nextscn(e, s));) {
+    GElf_Shdr sh;
+    gelf_getshdr(s, &sh);
+    const char *name = elf_strptr(e, shstrndx, sh.sh_name);
+    if (name && strcmp(name, ".text") == 0) {
+      Elf_Data *d = elf_getdata(s, NULL);
+      out = malloc(d->d_size);
+      memcpy(out, d->d_buf, d->d_size);
+      *size = d->d_size;
+    }
+  }
+  elf_end(e);
+  assert_non_null(out);
+  return out;
+}
+
+/* Debug info never changes AMDGPU code: the same kernel with and without
+ * line tables has the same .text. */
+static void test_versions__amdgpu_code_ignores_debug_info(void **state) {
+  (void)state;
+  static const char with[] = DEBUG_IR("amdgcn-amd-amdhsa", "amdgpu_kernel", "1");
+  static const char without[] =
+      "target triple = \"amdgcn-amd-amdhsa\"\n"
+      "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %n) {\n"
+      "  %v = load i32, ptr addrspace(1) %p\n  %w = mul i32 %v, %n\n"
+      "  store i32 %w, ptr addrspace(1) %p\n  ret void\n}\n";
+  flyc_artifact_t *a = NULL, *b = NULL;
+  assert_ok(compile_ir(&a, with, "gfx90a", 0));
+  assert_ok(compile_ir(&b, without, "gfx90a", 0));
+  size_t na, nb;
+  void *ta = text_section(a, &na), *tb = text_section(b, &nb);
+  assert_int_equal(na, nb);
+  assert_memory_equal(ta, tb, na);
+  free(ta);
+  free(tb);
+  flyc_artifact_destroy(a);
+  flyc_artifact_destroy(b);
+}
+
+#define WGMMA_IR                                                                         \
+  "declare void @llvm.nvvm.wgmma.fence.sync.aligned()\n"                                 \
+  "define ptx_kernel void @gemm() {\n"                                                   \
+  "  call void @llvm.nvvm.wgmma.fence.sync.aligned()\n  ret void\n}\n"
+#define ASM_IR(TEXT)                                                                     \
+  "define ptx_kernel void @gemm() {\n"                                                   \
+  "  call void asm sideeffect \"" TEXT "\", \"\"()\n  ret void\n}\n"
+
+/* wgmma, setmaxnreg, tcgen05 exist only on arch-specific targets: on others
+ * LLVM aborts ("Cannot select") or ptxas refuses; flyc refuses first. */
+static void test_versions__arch_specific_features(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  assert_error(compile_ir(&a, ASM_IR("wgmma.fence.sync.aligned;"), "sm_80", 0), FLYC_EIR,
+               "'gemm'", "wgmma", "sm_80", "compile for sm_90a");
+  assert_error(compile_ir(&a, ASM_IR("setmaxnreg.inc.sync.aligned.u32 240;"), "sm_80", 0),
+               FLYC_EIR, "setmaxnreg", "compile for sm_90a");
+  if (FLYC_TEST_LLVM_MAJOR < 19) {
+    print_message("skipped the sm_90/sm_90a cases: LLVM %d has no wgmma intrinsics\n",
+                  FLYC_TEST_LLVM_MAJOR);
+    return;
+  }
+  assert_error(compile_ir(&a, WGMMA_IR, "sm_90", 0), FLYC_EIR,
+               "'llvm.nvvm.wgmma.fence.sync.aligned'", "'gemm'", "sm_90 does not have",
+               "compile for sm_90a");
+  assert_error(compile_ir(&a, ASM_IR("wgmma.fence.sync.aligned;"), "sm_90", 0), FLYC_EIR,
+               "inline asm", "compile for sm_90a");
+  assert_ok(compile_ir(&a, WGMMA_IR, "sm_90a", 0));
+  assert_non_null(strstr(ptx_of(a), "wgmma.fence.sync.aligned"));
+  flyc_artifact_destroy(a);
+  a = NULL;
+  assert_ok(compile_ir(&a, ASM_IR("wgmma.fence.sync.aligned;"), "sm_90a", 0));
+  flyc_artifact_destroy(a);
+  if (FLYC_TEST_LLVM_MAJOR < 22)
+    return;
+  assert_error(compile_ir(&a, ASM_IR("tcgen05.fence::before_thread_sync;"), "sm_100", 0),
+               FLYC_EIR, "tcgen05", "compile for sm_100a");
+  assert_error(compile_ir(&a, ASM_IR("tcgen05.fence::before_thread_sync;"), "sm_120a", 0),
+               FLYC_EIR, "tcgen05", "sm_120a does not have", "compile for sm_100a");
+  assert_error(compile_ir(&a, ASM_IR("wgmma.fence.sync.aligned;"), "sm_100a", 0), FLYC_EIR,
+               "wgmma", "compile for sm_90a");
+  assert_error(compile_ir(&a, ASM_IR("setmaxnreg.dec.sync.aligned.u32 40;"), "sm_120", 0),
+               FLYC_EIR, "setmaxnreg", "compile for sm_120a");
+  static const char *const ok[][2] = {{"tcgen05.fence::before_thread_sync;", "sm_100a"},
+                                      {"tcgen05.fence::before_thread_sync;", "sm_103f"},
+                                      {"setmaxnreg.dec.sync.aligned.u32 40;", "sm_120a"}};
+  for (size_t i = 0; i < 3; i++) {
+    char ir[256];
+    snprintf(ir, sizeof ir, ASM_IR("%s"), ok[i][0]);
+    a = NULL;
+    assert_ok(compile_ir(&a, ir, ok[i][1], 0));
+    flyc_artifact_destroy(a);
+  }
+}
+
+/* A library built for an arch-specific target links only into that target. */
+static void test_versions__arch_specific_library(void **state) {
+  (void)state;
+  if (FLYC_TEST_LLVM_MAJOR < 17) {
+    print_message("skipped: LLVM %d has no sm_90a\n", FLYC_TEST_LLVM_MAJOR);
+    skip();
+  }
+  static const char lib[] = "target triple = \"nvptx64-nvidia-cuda\"\n"
+                            "define i32 @helper(i32 %x) #0 {\n  ret i32 %x\n}\n"
+                            "attributes #0 = { \"target-cpu\"=\"sm_90a\" }\n";
+  static const char ir[] = "declare i32 @helper(i32)\n"
+                           "define ptx_kernel void @k(ptr addrspace(1) %p) {\n"
+                           "  %v = call i32 @helper(i32 1)\n"
+                           "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *path = tu_temp_file(".ll", lib, strlen(lib));
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  const char *libs[] = {path};
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  o.target = "sm_90";
+  assert_error(flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o), FLYC_ELINK, "'helper'",
+               "sm_90a", "target sm_90 cannot run");
+  o.target = "sm_90a";
+  assert_ok(flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  unlink(path);
+  free(path);
+}
+
+static void test_versions__processors_added_and_dropped(void **state) {
+  (void)state;
+  if (FLYC_TEST_LLVM_MAJOR >= 21) {
+    assert_error(flyc_target_check("gfx940"), FLYC_EUNSUPPORTED, "'gfx940'",
+                 "removed in LLVM 21", "use gfx942");
+    assert_error(flyc_target_check("gfx941:xnack-"), FLYC_EUNSUPPORTED, "use gfx942");
+  } else {
+    assert_ok(flyc_target_check("gfx940"));
+  }
+  const char *new22[] = {"gfx950", "gfx950:sramecc+:xnack-", "gfx1153", "gfx1250", "gfx1251",
+                         "sm_88", "sm_100a", "sm_101f", "sm_103", "sm_110a", "sm_120f",
+                         "sm_121a"};
+  for (size_t i = 0; i < sizeof new22 / sizeof *new22; i++) {
+    if (FLYC_TEST_LLVM_MAJOR >= 22)
+      assert_ok(flyc_target_check(new22[i]));
+    else if (FLYC_TEST_LLVM_MAJOR <= 19)
+      assert_error(flyc_target_check(new22[i]), FLYC_EUNSUPPORTED, "needs LLVM");
+  }
+  if (FLYC_TEST_LLVM_MAJOR >= 22) {
+    assert_error(flyc_target_check("gfx1250:xnack+"), FLYC_EUNSUPPORTED, "no 'xnack'");
+    flyc_artifact_t *a = NULL;
+    assert_ok(compile_ir(&a, attrs_ir, "sm_100a", 0));
+    assert_non_null(strstr(ptx_of(a), ".target sm_100a"));
+    assert_non_null(strstr(ptx_of(a), ".version 8.6"));
+    flyc_artifact_destroy(a);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_versions__annotations_in_memory),
+      cmocka_unit_test(test_versions__attributes_on_every_llvm),
+      cmocka_unit_test(test_versions__ptx_debug_target),
+      cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
+      cmocka_unit_test(test_versions__arch_specific_features),
+      cmocka_unit_test(test_versions__arch_specific_library),
+      cmocka_unit_test(test_versions__processors_added_and_dropped),
+  };
+  return cmocka_run_group_tests_name("versions", tests, NULL, NULL);
+}
