@@ -493,8 +493,8 @@ static void test_layout__text_as_bitcode(void **state) {
     if (text != want)
       fail_msg("%s on LLVM %d: %s (%s)", libs[i].ll, FLYC_TEST_LLVM_MAJOR,
                flyc_status_name(text), text_msg);
-    if (want == FLYC_ELINK)
-      assert_error(text, FLYC_ELINK, libs[i].ll, "data layout");
+    if (want == FLYC_ELINK && (!strstr(text_msg, libs[i].ll) || !strstr(text_msg, "data layout")))
+      fail_msg("%s: the refusal does not name it and its layout: %s", libs[i].ll, text_msg);
     unlink(bc);
     free(bc);
   }
