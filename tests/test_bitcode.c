@@ -212,7 +212,7 @@ static void test_ident__truncated_and_flipped(void **state) {
       x = x * 1103515245u + 12345u;
       p[i] = (unsigned char)(x >> 16);
     }
-    if (round % 2) /* a plausible identification block header */
+    if (round % 2 && len >= 6) /* a plausible identification block header */
       p[4] = 0x35, p[5] = 0x08 | (round & 0x70);
     int rc = flyc__bitcode_ident(p, len, &id, &why);
     assert_true(rc == 0 || rc == -1);
