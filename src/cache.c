@@ -67,6 +67,7 @@ typedef struct file_hash {
   off_t size;
   struct timespec mtime, ctime;
   XXH128_hash_t h;
+  int refused; /* bitcode flyc_check_producer refuses: nothing to look up */
 } file_hash_t;
 
 static file_hash_t *memo;
@@ -78,7 +79,8 @@ static int same_stat(const file_hash_t *m, const struct stat *st) {
          m->ctime.tv_sec == st->st_ctim.tv_sec && m->ctime.tv_nsec == st->st_ctim.tv_nsec;
 }
 
-/* The XXH3-128 of a file's content, as 32 hex digits; 0 or -1 (unreadable). */
+/* The XXH3-128 of a file's content, as 32 hex digits; 0, -1 (unreadable) or
+ * 1 (bitcode the compile refuses before reading it: newer than this LLVM). */
 static int file_hash(const char *path, char hex[33]) {
   struct stat st;
   if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
@@ -88,8 +90,9 @@ static int file_hash(const char *path, char hex[33]) {
     if (strcmp(memo[i].path, path) == 0 && same_stat(&memo[i], &st)) {
       snprintf(hex, 33, "%016llx%016llx", (unsigned long long)memo[i].h.high64,
                (unsigned long long)memo[i].h.low64);
+      int refused = memo[i].refused;
       pthread_mutex_unlock(&memo_mu);
-      return 0;
+      return refused;
     }
   pthread_mutex_unlock(&memo_mu);
   /* Mapped, not copied: device libraries are hundreds of KiB. */
@@ -101,6 +104,7 @@ static int file_hash(const char *path, char hex[33]) {
     return -1;
   }
   XXH128_hash_t h = XXH3_128bits("", 0);
+  int refused = 0;
   if (fst.st_size > 0) {
     void *data = mmap(NULL, (size_t)fst.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (data == MAP_FAILED) {
@@ -108,6 +112,9 @@ static int file_hash(const char *path, char hex[33]) {
       return -1;
     }
     h = XXH3_128bits(data, (size_t)fst.st_size);
+    refused = flyc__is_bitcode(data, (size_t)fst.st_size) &&
+              flyc__check_producer(data, (size_t)fst.st_size, "link library", path,
+                                   FLYC_ELINK) != FLYC_OK;
     munmap(data, (size_t)fst.st_size);
   }
   close(fd);
@@ -124,12 +131,13 @@ static int file_hash(const char *path, char hex[33]) {
     memo = m;
     if (i == nmemo)
       nmemo++;
-    memo[i] = (file_hash_t){p, st.st_dev, st.st_ino, st.st_size, st.st_mtim, st.st_ctim, h};
+    memo[i] =
+        (file_hash_t){p, st.st_dev, st.st_ino, st.st_size, st.st_mtim, st.st_ctim, h, refused};
   } else if (i == nmemo) {
     free(p);
   }
   pthread_mutex_unlock(&memo_mu);
-  return 0;
+  return refused;
 }
 
 /* ---- the directory ---- */
@@ -269,6 +277,14 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
   for (size_t i = 0; i < c.opts.device_lib_dir_count; i++)
     key_line(k, "devlibdir", c.opts.device_lib_dirs[i]);
   key_line(k, "env FLYC_LLD", getenv("FLYC_LLD"));
+  /* Bitcode the compile refuses unread (newer than this LLVM) gets no key: no
+   * entry, say one an older flyc wrote after misreading it, is looked up. */
+  if (flyc__is_bitcode(input, size) &&
+      flyc__check_producer(input, size, "input", "", FLYC_EIR) != FLYC_OK) {
+    flyc__buf_free(k);
+    flyc_error_clear(); /* the compile says it */
+    return FLYC_OK;
+  }
   XXH128_hash_t ih = XXH3_128bits(input, size);
   flyc__buf_printf(k, "input %016llx%016llx %zu\n", (unsigned long long)ih.high64,
                    (unsigned long long)ih.low64, size);
@@ -290,13 +306,20 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
     size_t nd = c.target.ops->device_lib_dirs(dirs, buf, sizeof buf);
     for (const char *const *f = c.target.ops->device_lib_files; *f; f++) {
       char *path = NULL;
+      int h = 0;
       if (flyc__find_device_lib(&c, *f, dirs, nd, &path) == FLYC_OK &&
-          file_hash(path, hex) == 0) {
+          (h = file_hash(path, hex)) == 0) {
         flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
         flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
       } else
         flyc__buf_printf(k, "devlib %s none\n", *f);
       free(path);
+      if (h == 1) { /* refused if linked: as for a link library */
+        flyc__buf_free(k);
+        flyc__buf_free(&r->hashed);
+        flyc_error_clear();
+        return FLYC_OK;
+      }
     }
     flyc_error_clear();
   }

@@ -182,9 +182,18 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *wh
                            c->target.id, c->target.ops->triple);
   }
   const char *dl = LLVMGetDataLayoutStr(m);
+  char *up = NULL;
+  if (dl && *dl && !layout_subset(dl, c->datalayout) && strcmp(dl, c->datalayout) != 0) {
+    /* IR text keeps an older LLVM's layout, which the bitcode reader would
+     * have upgraded: compare what it would have read. */
+    up = flyc__upgraded_layout(LLVMGetTarget(m), dl);
+    if (up && layout_subset(up, c->datalayout))
+      dl = NULL;
+  }
   if (!dl || !*dl || layout_subset(dl, c->datalayout)) {
     /* Empty, or only entries the target's layout also has (llvm-as turns an
-     * empty AMDGPU layout into "G1"): adopt the target's. */
+     * empty AMDGPU layout into "G1"), or an older LLVM's layout for the
+     * target: adopt the target's. */
     LLVMSetDataLayout(m, c->datalayout);
   } else if (strcmp(dl, c->datalayout) != 0) {
     if (is_input) {
@@ -194,18 +203,16 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *wh
                        c->log.len ? "\n" : "", what, dl, c->datalayout);
       LLVMSetDataLayout(m, c->datalayout);
     } else {
-      return flyc__error_set(FLYC_ELINK,
-                             "link library '%s' has data layout '%s', but target %s "
-                             "(LLVM %s) uses '%s'",
-                             what, dl, c->target.id, flyc_llvm_version(), c->datalayout);
+      int rc = flyc__error_set(FLYC_ELINK,
+                               "link library '%s' has data layout '%s', but target %s "
+                               "(LLVM %s) uses '%s'",
+                               what, dl, c->target.id, flyc_llvm_version(), c->datalayout);
+      free(up);
+      return rc;
     }
   }
+  free(up);
   return FLYC_OK;
-}
-
-static int is_bitcode(const unsigned char *d, size_t n) {
-  return n >= 4 && ((d[0] == 'B' && d[1] == 'C' && d[2] == 0xC0 && d[3] == 0xDE) ||
-                    (d[0] == 0xDE && d[1] == 0xC0 && d[2] == 0x17 && d[3] == 0x0B));
 }
 
 /* Parses IR text or bitcode into c->ctx. Used for the input and for `.ll`
@@ -283,7 +290,13 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
     return flyc__error_set(errcode, "'%s' is empty", name);
   const char *what = errcode == FLYC_EIR ? "input" : "link library";
   char *text = NULL;
-  int from_bitcode = is_bitcode(data, size);
+  int from_bitcode = flyc__is_bitcode(data, size) != 0;
+  /* Trusted or not: newer bitcode is not a crash risk but a misread one. */
+  if (from_bitcode) {
+    int rc = flyc__check_producer(data, size, what, name, errcode);
+    if (rc)
+      return rc;
+  }
   if (from_bitcode && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
     int rc = flyc__bitcode_to_text(data, size, what, name, errcode, &text);
     if (rc)

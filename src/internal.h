@@ -318,6 +318,36 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
 /* The ld.lld found (malloc'd) or NULL. */
 char *flyc__lld_find(void);
 
+/* ---- bitcode before LLVM reads it (bitcode.c) ---- */
+
+/* 1: bitcode ('BC' 0xC0DE), 2: bitcode in a wrapper header (0x0B17C0DE),
+ * 0: not bitcode (IR text, or anything else). */
+int flyc__is_bitcode(const void *data, size_t size);
+/* What a file's identification block says: found is 0 when it has none (LLVM
+ * before 3.8, or stripped), and major is -1 when the producer string is not
+ * "LLVM<major>..." (Apple's "APPLE_1_..."). */
+typedef struct flyc_bc_ident {
+  int found;
+  char producer[64]; /* the STRING record, e.g. "LLVM22.1.8" (truncated) */
+  int major, minor, patch;
+  uint64_t epoch;
+} flyc_bc_ident_t;
+/* Reads the identification block(s) of `data` (the newest producer when a
+ * file holds several modules). 0, also for what is not bitcode (found 0);
+ * -1 when an identification block is malformed, with `*why` saying how
+ * ("is truncated", ...). Reads only within [data, data + size). */
+int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id,
+                        const char **why);
+/* FLYC_OK, or `errcode` when `data` is bitcode from an LLVM newer than this
+ * build's (or its identification block is malformed), naming `what` ("input"
+ * or "link library") `name`, the producer's version and flyc's. Call it
+ * before any LLVM reader sees the bytes. */
+int flyc__check_producer(const void *data, size_t size, const char *what,
+                         const char *name, int errcode);
+/* `layout` as this LLVM's bitcode reader upgrades it for `triple`
+ * (malloc'd; NULL when LLVM refuses it or out of memory). */
+char *flyc__upgraded_layout(const char *triple, const char *layout);
+
 /* ---- child processes (isolate.c) ---- */
 
 /* Parses and verifies caller bitcode in a forked child, which prints it as

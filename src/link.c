@@ -189,11 +189,6 @@ static int checked_bitcode(const char *path, const void *data, size_t size, void
   return rc;
 }
 
-static int is_bc(const void *data, size_t size) {
-  const unsigned char *d = data;
-  return size >= 4 && ((d[0] == 'B' && d[1] == 'C') || (d[0] == 0xDE && d[1] == 0xC0));
-}
-
 /* The bytes to parse for library `path`: from the cache, and for untrusted
  * bitcode in its checked form (isolate.c), which the cache then keeps.
  * `*owned` says whether the caller frees them. */
@@ -206,7 +201,16 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
   int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked, digest);
   if (rc)
     return rc;
-  if (check && !checked && is_bc(data, size) && !has_suffix(path, ".ll")) {
+  /* Before any reader, trusted or not, and whatever the name: bitcode of a
+   * newer LLVM is refused, never read (or replaced by another copy). The
+   * checked form is this LLVM's own bitcode. */
+  if (!checked && flyc__is_bitcode(data, size) &&
+      (rc = flyc__check_producer(data, size, "link library", path, FLYC_ELINK))) {
+    if (owned)
+      free((void *)data);
+    return rc;
+  }
+  if (check && !checked && flyc__is_bitcode(data, size) && !has_suffix(path, ".ll")) {
     void *clean = NULL;
     size_t clean_size = 0;
     rc = checked_bitcode(path, data, size, &clean, &clean_size);
@@ -253,11 +257,14 @@ int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
   char digest[33];
   int rc = library_bytes(path, !trusted && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE),
                          &data, &size, &owned, digest);
+  if (rc == FLYC_ELINK && trusted)
+    return flyc__error_append(" (found first on the device library search path; flyc "
+                              "does not fall back to another copy)");
   if (rc)
     return rc;
   /* What was linked, for the cache to check against its key. */
   flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
-  if (!is_bc(data, size) || has_suffix(path, ".ll")) {
+  if (!flyc__is_bitcode(data, size) || has_suffix(path, ".ll")) {
     rc = flyc__parse_ir(c, data, size, path, out, FLYC_ELINK);
     if (owned)
       free((void *)data);

@@ -17,8 +17,16 @@
  *     parser checks more strictly than the bitcode reader. Set
  *     ::FLYC_COMPILE_TRUSTED_BITCODE to skip this (bitcode LLVM made).
  *     ::FLYC_COMPILE_ISOLATED runs the whole compile in a child.
+ *     Bitcode from a newer LLVM than the one flyc is built on (its
+ *     identification block names the producer), trusted or not, input, link
+ *     library or device library, is refused before any LLVM reader sees it:
+ *     ::FLYC_EIR for the input, ::FLYC_ELINK for a library, naming the file,
+ *     the producer's LLVM version and flyc's. A device library refused so
+ *     ends the search: no other copy on the path is tried.
  *  3. link: each link library is loaded lazily into the same context and
- *     checked against the target (triple, data layout, Error-behaviour module
+ *     checked against the target (triple, data layout -- an older LLVM's
+ *     layout of the target, in IR text too, as LLVM's bitcode reader upgrades
+ *     it --, Error-behaviour module
  *     flags such as the code object version and `wchar_size`, per-function
  *     `target-cpu`/`target-features`), then linked with LLVMLinkModules2.
  *     ROCm device libraries (ocml, ockl, with the `__oclc_*` control constants
@@ -186,8 +194,10 @@ typedef struct flyc_compile_options {
  *                           this build cannot serve for the target.
  * @retval FLYC_EIO          the input or a link library cannot be read.
  * @retval FLYC_ENOTFOUND    a needed device library is not on the search path.
- * @retval FLYC_EIR          the input does not parse or verify.
- * @retval FLYC_ELINK        a link library is incompatible, fails to link,
+ * @retval FLYC_EIR          the input does not parse or verify, or is bitcode
+ *                           from a newer LLVM than flyc's.
+ * @retval FLYC_ELINK        a link library (or a device library) is bitcode
+ *                           from a newer LLVM, is incompatible, fails to link,
  *                           leaves a symbol undefined or disagrees on a
  *                           signature.
  * @retval FLYC_ECOMPILE     optimization, codegen, the executable link or the

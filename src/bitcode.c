@@ -1,0 +1,469 @@
+/* Bitcode before LLVM reads it: the magic, the producer's LLVM version from
+ * the identification block, and the refusal of bitcode newer than the LLVM
+ * flyc is built on; and the data layout LLVM's bitcode reader would give an
+ * old layout (for IR text, which LLVM's text parser does not upgrade).
+ *
+ * LLVM reads bitcode of older releases, never of newer ones: a newer file can
+ * fail to parse, or parse into something else (LLVM 15 reads some LLVM 19/22
+ * constant GEPs as undef, and O3 then deletes the kernel's code). The
+ * identification block (IDENTIFICATION_BLOCK_ID 13) that every LLVM since 3.8
+ * writes ahead of each module says who wrote it: a STRING record
+ * "LLVM<major>.<minor>.<patch>" and an EPOCH record. The reader below works
+ * on raw bytes and checks every read against the end of the buffer: it is fed
+ * untrusted files, before LLVM sees them. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm/Config/llvm-config.h>
+
+#include "internal.h"
+
+int flyc__is_bitcode(const void *data, size_t size) {
+  const unsigned char *d = data;
+  if (!d || size < 4)
+    return 0;
+  if (d[0] == 'B' && d[1] == 'C' && d[2] == 0xC0 && d[3] == 0xDE)
+    return 1;
+  if (d[0] == 0xDE && d[1] == 0xC0 && d[2] == 0x17 && d[3] == 0x0B)
+    return 2; /* the wrapper header (0x0B17C0DE, little-endian) */
+  return 0;
+}
+
+/* ---- a bounds-checked reader of the bitstream ---- */
+
+typedef struct bits {
+  const unsigned char *d;
+  uint64_t pos, end; /* in bits */
+  int bad;           /* a read ran past the end, or a value was out of range */
+} bits_t;
+
+static uint64_t rd_fixed(bits_t *b, unsigned width) {
+  if (b->bad || width > 64 || b->end - b->pos < width) {
+    b->bad = 1;
+    return 0;
+  }
+  uint64_t v = 0;
+  for (unsigned i = 0; i < width; i++, b->pos++)
+    v |= (uint64_t)((b->d[b->pos >> 3] >> (b->pos & 7)) & 1) << i;
+  return v;
+}
+
+static uint64_t rd_vbr(bits_t *b, unsigned width) {
+  if (width < 2 || width > 32) {
+    b->bad = 1;
+    return 0;
+  }
+  uint64_t v = 0, hi = (uint64_t)1 << (width - 1);
+  for (unsigned shift = 0;; shift += width - 1) {
+    uint64_t chunk = rd_fixed(b, width);
+    if (b->bad)
+      return 0;
+    if (shift >= 64 || (shift && (chunk & (hi - 1)) >> (64 - shift) != 0)) {
+      b->bad = 1; /* more than 64 bits of value */
+      return 0;
+    }
+    v |= (chunk & (hi - 1)) << shift;
+    if (!(chunk & hi))
+      return v;
+  }
+}
+
+static void align32(bits_t *b) {
+  uint64_t p = (b->pos + 31) & ~(uint64_t)31;
+  if (p > b->end)
+    b->bad = 1;
+  else
+    b->pos = p;
+}
+
+enum { OP_LITERAL, OP_FIXED, OP_VBR, OP_ARRAY, OP_CHAR6, OP_BLOB };
+#define MAX_ABBREVS 32
+#define MAX_ABBREV_OPS 32
+
+typedef struct abbrev {
+  unsigned n;
+  struct {
+    int kind;
+    uint64_t value; /* literal value, or the width of fixed/vbr */
+  } op[MAX_ABBREV_OPS];
+} abbrev_t;
+
+static uint64_t rd_scalar(bits_t *b, int kind, uint64_t value) {
+  switch (kind) {
+  case OP_LITERAL:
+    return value;
+  case OP_FIXED:
+    return rd_fixed(b, (unsigned)value);
+  case OP_VBR:
+    return rd_vbr(b, (unsigned)value);
+  case OP_CHAR6: {
+    uint64_t v = rd_fixed(b, 6);
+    return v < 26 ? 'a' + v : v < 52 ? 'A' + (v - 26) : v < 62 ? '0' + (v - 52)
+                                                    : v == 62 ? '.' : '_';
+  }
+  default:
+    b->bad = 1;
+    return 0;
+  }
+}
+
+/* One record's values; only the first `cap` are kept, *n counts them all. */
+typedef struct record {
+  uint64_t code;
+  uint64_t v[64];
+  size_t n;
+} record_t;
+#define RECORD_CAP (sizeof(((record_t *)0)->v) / sizeof(uint64_t))
+
+static void push(record_t *r, uint64_t v) {
+  if (r->n < RECORD_CAP)
+    r->v[r->n] = v;
+  r->n++;
+}
+
+static int rd_define_abbrev(bits_t *b, abbrev_t *a, const char **why) {
+  uint64_t n = rd_vbr(b, 5);
+  if (b->bad || n == 0 || n > MAX_ABBREV_OPS) {
+    *why = b->bad ? "is truncated" : "has an abbreviation of too many operands";
+    return -1;
+  }
+  a->n = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    int literal = (int)rd_fixed(b, 1);
+    int kind;
+    uint64_t value = 0;
+    if (literal) {
+      kind = OP_LITERAL;
+      value = rd_vbr(b, 8);
+    } else {
+      uint64_t e = rd_fixed(b, 3);
+      if (e == 1 || e == 2) {
+        value = rd_vbr(b, 5);
+        if (!b->bad && (value > (e == 1 ? 64u : 32u) || (e == 2 && value == 1))) {
+          *why = "has an abbreviation operand of an impossible width";
+          return -1;
+        }
+        /* As LLVM reads them: fixed(0) and vbr(0) are a literal zero. */
+        kind = value == 0 ? OP_LITERAL : e == 1 ? OP_FIXED : OP_VBR;
+      } else if (e == 3 || e == 4 || e == 5) {
+        kind = e == 3 ? OP_ARRAY : e == 4 ? OP_CHAR6 : OP_BLOB;
+      } else {
+        *why = "has an abbreviation operand of an unknown encoding";
+        return -1;
+      }
+    }
+    if (b->bad) {
+      *why = "is truncated";
+      return -1;
+    }
+    a->op[a->n].kind = kind;
+    a->op[a->n].value = value;
+    a->n++;
+  }
+  /* An array is followed by exactly its element's encoding, a scalar; a
+   * blob comes last; neither is the record's code. */
+  for (unsigned i = 0; i < a->n; i++) {
+    int k = a->op[i].kind;
+    if ((k == OP_ARRAY || k == OP_BLOB) && i == 0) {
+      *why = "has an abbreviation that starts with an array or a blob";
+      return -1;
+    }
+    if (k == OP_ARRAY && (i + 2 != a->n || a->op[i + 1].kind == OP_LITERAL ||
+                          a->op[i + 1].kind == OP_ARRAY || a->op[i + 1].kind == OP_BLOB)) {
+      *why = "has an abbreviation with a malformed array";
+      return -1;
+    }
+    if (k == OP_ARRAY)
+      break;
+    if (k == OP_BLOB && i + 1 != a->n) {
+      *why = "has an abbreviation with a blob before its end";
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int rd_abbrev_record(bits_t *b, const abbrev_t *a, record_t *r, const char **why) {
+  r->n = 0;
+  r->code = rd_scalar(b, a->op[0].kind, a->op[0].value);
+  for (unsigned i = 1; i < a->n && !b->bad; i++) {
+    int k = a->op[i].kind;
+    if (k == OP_ARRAY) {
+      uint64_t len = rd_vbr(b, 6);
+      /* Every element takes at least one bit. */
+      if (!b->bad && len > b->end - b->pos) {
+        *why = "has an array longer than the file";
+        return -1;
+      }
+      for (uint64_t j = 0; j < len && !b->bad; j++)
+        push(r, rd_scalar(b, a->op[i + 1].kind, a->op[i + 1].value));
+      break;
+    } else if (k == OP_BLOB) {
+      uint64_t len = rd_vbr(b, 6);
+      align32(b);
+      if (!b->bad && len > (b->end - b->pos) / 8) {
+        *why = "has a blob longer than the file";
+        return -1;
+      }
+      for (uint64_t j = 0; j < len && !b->bad; j++)
+        push(r, rd_fixed(b, 8));
+      align32(b);
+    } else {
+      push(r, rd_scalar(b, k, a->op[i].value));
+    }
+  }
+  if (b->bad) {
+    *why = "is truncated";
+    return -1;
+  }
+  return 0;
+}
+
+static int rd_unabbrev_record(bits_t *b, record_t *r, const char **why) {
+  r->n = 0;
+  r->code = rd_vbr(b, 6);
+  uint64_t n = rd_vbr(b, 6);
+  if (!b->bad && n > b->end - b->pos) {
+    *why = "has a record longer than the file";
+    return -1;
+  }
+  for (uint64_t i = 0; i < n && !b->bad; i++)
+    push(r, rd_vbr(b, 6));
+  if (b->bad) {
+    *why = "is truncated";
+    return -1;
+  }
+  return 0;
+}
+
+/* A block header after its ENTER_SUBBLOCK abbreviation id: sets the block's
+ * id, its abbreviation width and its end (in bits); -1 when it runs past the
+ * end of the buffer. */
+static int rd_block_header(bits_t *b, uint64_t *id, unsigned *width, uint64_t *end) {
+  *id = rd_vbr(b, 8);
+  uint64_t w = rd_vbr(b, 4);
+  align32(b);
+  uint64_t words = rd_fixed(b, 32);
+  if (b->bad)
+    return -1;
+  *width = (unsigned)(w > 64 ? 64 : w);
+  if (words > (b->end - b->pos) / 32)
+    return -1;
+  *end = b->pos + words * 32;
+  return 0;
+}
+
+/* Reads an identification block of abbreviation width `width` up to `end`. */
+static int rd_ident_block(bits_t *outer, unsigned width, uint64_t end, flyc_bc_ident_t *id,
+                          const char **why) {
+  if (width < 1 || width > 32) {
+    *why = "has an impossible abbreviation width";
+    return -1;
+  }
+  bits_t b = {outer->d, outer->pos, end, 0};
+  abbrev_t abbrevs[MAX_ABBREVS];
+  unsigned nabbrevs = 0;
+  record_t r;
+  for (;;) {
+    uint64_t aid = rd_fixed(&b, width);
+    if (b.bad) {
+      *why = "is truncated";
+      return -1;
+    }
+    if (aid == 0) { /* END_BLOCK */
+      align32(&b);
+      if (b.bad) {
+        *why = "is truncated";
+        return -1;
+      }
+      break;
+    }
+    if (aid == 1) { /* a nested block: not in any LLVM's, skipped */
+      uint64_t nid, nend;
+      unsigned nw;
+      if (rd_block_header(&b, &nid, &nw, &nend) != 0) {
+        *why = "is truncated";
+        return -1;
+      }
+      b.pos = nend;
+      continue;
+    }
+    if (aid == 2) { /* DEFINE_ABBREV */
+      if (nabbrevs == MAX_ABBREVS) {
+        *why = "defines too many abbreviations";
+        return -1;
+      }
+      if (rd_define_abbrev(&b, &abbrevs[nabbrevs], why) != 0)
+        return -1;
+      nabbrevs++;
+      continue;
+    }
+    if (aid == 3) {
+      if (rd_unabbrev_record(&b, &r, why) != 0)
+        return -1;
+    } else if (aid - 4 < nabbrevs) {
+      if (rd_abbrev_record(&b, &abbrevs[aid - 4], &r, why) != 0)
+        return -1;
+    } else {
+      *why = "uses an abbreviation it does not define";
+      return -1;
+    }
+    if (r.code == 1) { /* IDENTIFICATION_CODE_STRING */
+      size_t k = 0;
+      for (size_t i = 0; i < r.n && i < RECORD_CAP; i++) {
+        if (r.v[i] < 0x20 || r.v[i] > 0x7e) {
+          *why = "has a producer string that is not printable text";
+          return -1;
+        }
+        if (k + 1 < sizeof id->producer)
+          id->producer[k++] = (char)r.v[i];
+      }
+      id->producer[k] = '\0';
+      id->found = 1;
+    } else if (r.code == 2) { /* IDENTIFICATION_CODE_EPOCH */
+      id->epoch = r.n ? r.v[0] : 0;
+    }
+  }
+  outer->pos = end;
+  return 0;
+}
+
+/* "LLVM<major>[.<minor>[.<patch>]]<anything>": the numbers, or major -1. */
+static void parse_producer(flyc_bc_ident_t *id) {
+  const char *s = id->producer;
+  id->major = id->minor = id->patch = -1;
+  if (strncmp(s, "LLVM", 4) != 0 || s[4] < '0' || s[4] > '9')
+    return;
+  s += 4;
+  int *part[3] = {&id->major, &id->minor, &id->patch};
+  for (int i = 0; i < 3; i++) {
+    if (*s < '0' || *s > '9')
+      break;
+    long v = 0;
+    while (*s >= '0' && *s <= '9' && v < 100000)
+      v = v * 10 + (*s++ - '0');
+    if (v >= 100000) /* absurd: not a version */
+      break;
+    *part[i] = (int)v;
+    if (*s != '.')
+      break;
+    s++;
+  }
+  if (id->major < 0)
+    id->minor = id->patch = -1;
+}
+
+int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, const char **why) {
+  static const char *none = "";
+  memset(id, 0, sizeof *id);
+  id->major = id->minor = id->patch = -1;
+  *why = none;
+  const unsigned char *d = data;
+  int kind = flyc__is_bitcode(data, size);
+  if (!kind)
+    return 0;
+  if (kind == 2) {
+    /* magic, version, offset, size, cputype: little-endian 32-bit words. */
+    if (size < 20) {
+      *why = "has a truncated bitcode wrapper header";
+      return -1;
+    }
+    uint32_t off = (uint32_t)d[8] | (uint32_t)d[9] << 8 | (uint32_t)d[10] << 16 |
+                   (uint32_t)d[11] << 24;
+    uint32_t len = (uint32_t)d[12] | (uint32_t)d[13] << 8 | (uint32_t)d[14] << 16 |
+                   (uint32_t)d[15] << 24;
+    if (off < 20 || off > size || len > size - off) {
+      *why = "has a bitcode wrapper header that points past the end of the file";
+      return -1;
+    }
+    d += off;
+    size = len;
+    if (flyc__is_bitcode(d, size) != 1) {
+      *why = "has a bitcode wrapper around something that is not bitcode";
+      return -1;
+    }
+  }
+  /* Top level: abbreviation width 2, a sequence of blocks. A stream that
+   * stops making sense here is left to LLVM's reader to reject. */
+  bits_t b = {d, 32, (uint64_t)size * 8, 0};
+  while (b.end - b.pos >= 32) {
+    uint64_t aid = rd_fixed(&b, 2);
+    if (aid != 1) /* only ENTER_SUBBLOCK is valid at the top level */
+      break;
+    uint64_t bid, end;
+    unsigned width;
+    if (rd_block_header(&b, &bid, &width, &end) != 0)
+      break;
+    if (bid == 13) {
+      flyc_bc_ident_t one;
+      memset(&one, 0, sizeof one);
+      if (rd_ident_block(&b, width, end, &one, why) != 0)
+        return -1;
+      parse_producer(&one);
+      /* Several modules (llvm-cat -b): the newest producer decides. */
+      if (one.found && (!id->found || one.major > id->major))
+        *id = one;
+    }
+    b.pos = end;
+  }
+  return 0;
+}
+
+int flyc__check_producer(const void *data, size_t size, const char *what, const char *name,
+                         int errcode) {
+  flyc_bc_ident_t id;
+  const char *why;
+  if (flyc__bitcode_ident(data, size, &id, &why) != 0)
+    return flyc__error_set(errcode,
+                           "%s '%s' is malformed bitcode: its identification block (which "
+                           "says which LLVM wrote it) %s",
+                           what, name, why);
+  if (id.found && id.major > LLVM_VERSION_MAJOR)
+    return flyc__error_set(errcode,
+                           "%s '%s' is bitcode from LLVM %s (its identification block); "
+                           "this flyc is built on LLVM %s and cannot read it safely: use a "
+                           "flyc built on LLVM %d or newer",
+                           what, name, id.producer + 4, flyc_llvm_version(), id.major);
+  return FLYC_OK;
+}
+
+/* ---- data layouts ----
+ * LLVM's bitcode reader passes every module's layout through
+ * UpgradeDataLayoutString (AutoUpgrade.cpp), keyed on the triple: an LLVM 15
+ * AMDGPU layout gains ni:7:8:9 and p7/p8/p9 on LLVM 19, and m:e and p8's
+ * index width on LLVM 21+. The text parser does not, so a `.ll` library of an
+ * older LLVM would be refused where the same library as bitcode is read. The
+ * upgrade is asked of this process's LLVM itself: a module with only the
+ * triple and the layout goes through its bitcode writer and reader, so the
+ * answer is the reader's, for this LLVM, with no rule copied here. */
+static void quiet_diag(LLVMDiagnosticInfoRef di, void *p) {
+  (void)di;
+  (void)p;
+}
+
+char *flyc__upgraded_layout(const char *triple, const char *layout) {
+  char *out = NULL;
+  LLVMContextRef ctx = LLVMContextCreate();
+  /* LLVM's default handler exits the process on an error. */
+  LLVMContextSetDiagnosticHandler(ctx, quiet_diag, NULL);
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("flyc-layout", ctx);
+  LLVMSetTarget(m, triple);
+  LLVMSetDataLayout(m, layout); /* parsed before: it came from a module */
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMDisposeModule(m);
+  LLVMModuleRef back = NULL;
+  if (bc && !LLVMParseBitcodeInContext2(ctx, bc, &back) && back) {
+    const char *dl = LLVMGetDataLayoutStr(back);
+    out = strdup(dl ? dl : "");
+    LLVMDisposeModule(back);
+  }
+  if (bc)
+    LLVMDisposeMemoryBuffer(bc);
+  LLVMContextDispose(ctx);
+  return out;
+}
