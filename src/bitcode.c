@@ -423,7 +423,7 @@ int flyc__check_producer(const void *data, size_t size, const char *what, const 
                            "%s '%s' is malformed bitcode: its identification block (which "
                            "says which LLVM wrote it) %s",
                            what, name, why);
-  if (id.found && id.major > LLVM_VERSION_MAJOR)
+  if (id.found && id.major > flyc__llvm_major())
     return flyc__error_set(errcode,
                            "%s '%s' is bitcode from LLVM %s (its identification block); "
                            "this flyc is built on LLVM %s and cannot read it safely: use a "

@@ -501,9 +501,27 @@ static void describe_user(flyc_compile_t *c, flyc_buf_t *b, LLVMValueRef sym) {
     flyc__buf_printf(b, " from %s", origin);
 }
 
-/* Every undefined, used, non-intrinsic symbol is an error before codegen. */
+/* Every undefined, used, non-intrinsic symbol is an error before codegen.
+ * An `llvm.*` declaration this LLVM has no intrinsic for comes first: that is
+ * IR from a newer LLVM (clang-22's llvm.nvvm.barrier.cta.* read by LLVM 19),
+ * which no library can define and the backend would emit as a call. */
 #define MAX_NAMED 20
 static int check_undefined(flyc_compile_t *c) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) || LLVMGetIntrinsicID(f) || !LLVMGetFirstUse(f) ||
+        len < 5 || memcmp(name, "llvm.", 5) != 0)
+      continue;
+    flyc_buf_t u = {0};
+    describe_user(c, &u, f);
+    int rc = flyc__error_set(FLYC_EIR,
+                             "'%s' is not an intrinsic LLVM %s knows (IR written by a newer "
+                             "LLVM?)%s",
+                             name, flyc_llvm_version(), flyc__buf_str(&u));
+    flyc__buf_free(&u);
+    return rc;
+  }
   flyc_buf_t b = {0};
   size_t n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {

@@ -1,0 +1,630 @@
+; ModuleID = '/work/wt/corpus/tests/frontends/clang/src/histogram.hip'
+source_filename = "/work/wt/corpus/tests/frontends/clang/src/histogram.hip"
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+%struct.__HIP_Coordinates = type { i8 }
+%"struct.__HIP_Coordinates<__HIP_ThreadIdx>::__X" = type { i8 }
+%struct.__HIP_Coordinates.0 = type { i8 }
+%"struct.__HIP_Coordinates<__HIP_BlockDim>::__X" = type { i8 }
+%struct.__HIP_Coordinates.1 = type { i8 }
+%"struct.__HIP_Coordinates<__HIP_BlockIdx>::__X" = type { i8 }
+%struct.__HIP_Coordinates.2 = type { i8 }
+%"struct.__HIP_Coordinates<__HIP_GridDim>::__X" = type { i8 }
+%struct.__HIP_ThreadIdx = type { i8 }
+%struct.__HIP_BlockDim = type { i8 }
+%struct.__HIP_BlockIdx = type { i8 }
+
+$_ZNK17__HIP_CoordinatesI15__HIP_ThreadIdxE3__XcvjEv = comdat any
+
+$_ZNK17__HIP_CoordinatesI14__HIP_BlockDimE3__XcvjEv = comdat any
+
+$_Z13__syncthreadsv = comdat any
+
+$_ZNK17__HIP_CoordinatesI14__HIP_BlockIdxE3__XcvjEv = comdat any
+
+$_Z9atomicAddPjj = comdat any
+
+$_ZmlN17__HIP_CoordinatesI13__HIP_GridDimE3__XENS_I14__HIP_BlockDimE3__XE = comdat any
+
+$_ZNK15__HIP_ThreadIdxclEj = comdat any
+
+$_ZNK14__HIP_BlockDimclEj = comdat any
+
+$_ZNK14__HIP_BlockIdxclEj = comdat any
+
+$_ZN17__HIP_CoordinatesI15__HIP_ThreadIdxE1xE = comdat any
+
+$_ZN17__HIP_CoordinatesI14__HIP_BlockDimE1xE = comdat any
+
+$_ZN17__HIP_CoordinatesI14__HIP_BlockIdxE1xE = comdat any
+
+$_ZN17__HIP_CoordinatesI13__HIP_GridDimE1xE = comdat any
+
+@__const.__assert_fail.fmt = private unnamed_addr addrspace(4) constant [47 x i8] c"%s:%u: %s: Device-side assertion `%s' failed.\0A\00", align 16
+@_ZZ9histogramE5local = internal addrspace(3) global [64 x i32] undef, align 16
+@_ZL9threadIdx = internal addrspace(4) constant %struct.__HIP_Coordinates undef, align 1
+@_ZN17__HIP_CoordinatesI15__HIP_ThreadIdxE1xE = linkonce_odr protected addrspace(4) externally_initialized constant %"struct.__HIP_Coordinates<__HIP_ThreadIdx>::__X" undef, comdat, align 1
+@_ZL8blockDim = internal addrspace(4) constant %struct.__HIP_Coordinates.0 undef, align 1
+@_ZN17__HIP_CoordinatesI14__HIP_BlockDimE1xE = linkonce_odr protected addrspace(4) externally_initialized constant %"struct.__HIP_Coordinates<__HIP_BlockDim>::__X" undef, comdat, align 1
+@_ZL8blockIdx = internal addrspace(4) constant %struct.__HIP_Coordinates.1 undef, align 1
+@_ZN17__HIP_CoordinatesI14__HIP_BlockIdxE1xE = linkonce_odr protected addrspace(4) externally_initialized constant %"struct.__HIP_Coordinates<__HIP_BlockIdx>::__X" undef, comdat, align 1
+@_ZL7gridDim = internal addrspace(4) constant %struct.__HIP_Coordinates.2 undef, align 1
+@_ZN17__HIP_CoordinatesI13__HIP_GridDimE1xE = linkonce_odr protected addrspace(4) externally_initialized constant %"struct.__HIP_Coordinates<__HIP_GridDim>::__X" undef, comdat, align 1
+@__hip_cuid_c8a36f6d8f2e9474 = addrspace(1) global i8 0
+@llvm.compiler.used = appending addrspace(1) global [1 x ptr] [ptr addrspacecast (ptr addrspace(1) @__hip_cuid_c8a36f6d8f2e9474 to ptr)], section "llvm.metadata"
+
+; Function Attrs: convergent mustprogress noinline noreturn nounwind optnone
+define weak void @__cxa_pure_virtual() #0 {
+  call void @llvm.trap()
+  unreachable
+}
+
+; Function Attrs: cold noreturn nounwind memory(inaccessiblemem: write)
+declare void @llvm.trap() #1
+
+; Function Attrs: convergent mustprogress noinline noreturn nounwind optnone
+define weak void @__cxa_deleted_virtual() #0 {
+  call void @llvm.trap()
+  unreachable
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define weak hidden void @__assert_fail(ptr noundef %0, ptr noundef %1, i32 noundef %2, ptr noundef %3) #2 {
+  %5 = alloca ptr, align 8, addrspace(5)
+  %6 = alloca ptr, align 8, addrspace(5)
+  %7 = alloca i32, align 4, addrspace(5)
+  %8 = alloca ptr, align 8, addrspace(5)
+  %9 = alloca [47 x i8], align 16, addrspace(5)
+  %10 = alloca i64, align 8, addrspace(5)
+  %11 = alloca i32, align 4, addrspace(5)
+  %12 = alloca ptr, align 8, addrspace(5)
+  %13 = alloca ptr, align 8, addrspace(5)
+  %14 = alloca ptr, align 8, addrspace(5)
+  %15 = alloca ptr, align 8, addrspace(5)
+  %16 = addrspacecast ptr addrspace(5) %5 to ptr
+  %17 = addrspacecast ptr addrspace(5) %6 to ptr
+  %18 = addrspacecast ptr addrspace(5) %7 to ptr
+  %19 = addrspacecast ptr addrspace(5) %8 to ptr
+  %20 = addrspacecast ptr addrspace(5) %9 to ptr
+  %21 = addrspacecast ptr addrspace(5) %10 to ptr
+  %22 = addrspacecast ptr addrspace(5) %11 to ptr
+  %23 = addrspacecast ptr addrspace(5) %12 to ptr
+  %24 = addrspacecast ptr addrspace(5) %13 to ptr
+  %25 = addrspacecast ptr addrspace(5) %14 to ptr
+  %26 = addrspacecast ptr addrspace(5) %15 to ptr
+  store ptr %0, ptr %16, align 8
+  store ptr %1, ptr %17, align 8
+  store i32 %2, ptr %18, align 4
+  store ptr %3, ptr %19, align 8
+  call void @llvm.memcpy.p0.p4.i64(ptr align 16 %20, ptr addrspace(4) align 16 @__const.__assert_fail.fmt, i64 47, i1 false)
+  %27 = call i64 @__ockl_fprintf_stderr_begin() #8
+  store i64 %27, ptr %21, align 8
+  store i32 0, ptr %22, align 4
+  br label %28
+
+28:                                               ; preds = %4
+  %29 = getelementptr inbounds [47 x i8], ptr %20, i64 0, i64 0
+  store ptr %29, ptr %23, align 8
+  br label %30
+
+30:                                               ; preds = %35, %28
+  %31 = load ptr, ptr %23, align 8
+  %32 = getelementptr inbounds nuw i8, ptr %31, i32 1
+  store ptr %32, ptr %23, align 8
+  %33 = load i8, ptr %31, align 1
+  %34 = icmp ne i8 %33, 0
+  br i1 %34, label %35, label %36
+
+35:                                               ; preds = %30
+  br label %30, !llvm.loop !6
+
+36:                                               ; preds = %30
+  %37 = load ptr, ptr %23, align 8
+  %38 = getelementptr inbounds [47 x i8], ptr %20, i64 0, i64 0
+  %39 = ptrtoint ptr %37 to i64
+  %40 = ptrtoint ptr %38 to i64
+  %41 = sub i64 %39, %40
+  %42 = trunc i64 %41 to i32
+  store i32 %42, ptr %22, align 4
+  br label %43
+
+43:                                               ; preds = %36
+  %44 = load i64, ptr %21, align 8
+  %45 = getelementptr inbounds [47 x i8], ptr %20, i64 0, i64 0
+  %46 = load i32, ptr %22, align 4
+  %47 = sext i32 %46 to i64
+  %48 = call i64 @__ockl_fprintf_append_string_n(i64 noundef %44, ptr noundef %45, i64 noundef %47, i32 noundef 0) #8
+  store i64 %48, ptr %21, align 8
+  br label %49
+
+49:                                               ; preds = %43
+  %50 = load ptr, ptr %17, align 8
+  store ptr %50, ptr %24, align 8
+  br label %51
+
+51:                                               ; preds = %56, %49
+  %52 = load ptr, ptr %24, align 8
+  %53 = getelementptr inbounds nuw i8, ptr %52, i32 1
+  store ptr %53, ptr %24, align 8
+  %54 = load i8, ptr %52, align 1
+  %55 = icmp ne i8 %54, 0
+  br i1 %55, label %56, label %57
+
+56:                                               ; preds = %51
+  br label %51, !llvm.loop !8
+
+57:                                               ; preds = %51
+  %58 = load ptr, ptr %24, align 8
+  %59 = load ptr, ptr %17, align 8
+  %60 = ptrtoint ptr %58 to i64
+  %61 = ptrtoint ptr %59 to i64
+  %62 = sub i64 %60, %61
+  %63 = trunc i64 %62 to i32
+  store i32 %63, ptr %22, align 4
+  br label %64
+
+64:                                               ; preds = %57
+  %65 = load i64, ptr %21, align 8
+  %66 = load ptr, ptr %17, align 8
+  %67 = load i32, ptr %22, align 4
+  %68 = sext i32 %67 to i64
+  %69 = call i64 @__ockl_fprintf_append_string_n(i64 noundef %65, ptr noundef %66, i64 noundef %68, i32 noundef 0) #8
+  store i64 %69, ptr %21, align 8
+  %70 = load i64, ptr %21, align 8
+  %71 = load i32, ptr %18, align 4
+  %72 = zext i32 %71 to i64
+  %73 = call i64 @__ockl_fprintf_append_args(i64 noundef %70, i32 noundef 1, i64 noundef %72, i64 noundef 0, i64 noundef 0, i64 noundef 0, i64 noundef 0, i64 noundef 0, i64 noundef 0, i32 noundef 0) #8
+  store i64 %73, ptr %21, align 8
+  br label %74
+
+74:                                               ; preds = %64
+  %75 = load ptr, ptr %19, align 8
+  store ptr %75, ptr %25, align 8
+  br label %76
+
+76:                                               ; preds = %81, %74
+  %77 = load ptr, ptr %25, align 8
+  %78 = getelementptr inbounds nuw i8, ptr %77, i32 1
+  store ptr %78, ptr %25, align 8
+  %79 = load i8, ptr %77, align 1
+  %80 = icmp ne i8 %79, 0
+  br i1 %80, label %81, label %82
+
+81:                                               ; preds = %76
+  br label %76, !llvm.loop !9
+
+82:                                               ; preds = %76
+  %83 = load ptr, ptr %25, align 8
+  %84 = load ptr, ptr %19, align 8
+  %85 = ptrtoint ptr %83 to i64
+  %86 = ptrtoint ptr %84 to i64
+  %87 = sub i64 %85, %86
+  %88 = trunc i64 %87 to i32
+  store i32 %88, ptr %22, align 4
+  br label %89
+
+89:                                               ; preds = %82
+  %90 = load i64, ptr %21, align 8
+  %91 = load ptr, ptr %19, align 8
+  %92 = load i32, ptr %22, align 4
+  %93 = sext i32 %92 to i64
+  %94 = call i64 @__ockl_fprintf_append_string_n(i64 noundef %90, ptr noundef %91, i64 noundef %93, i32 noundef 0) #8
+  store i64 %94, ptr %21, align 8
+  br label %95
+
+95:                                               ; preds = %89
+  %96 = load ptr, ptr %16, align 8
+  store ptr %96, ptr %26, align 8
+  br label %97
+
+97:                                               ; preds = %102, %95
+  %98 = load ptr, ptr %26, align 8
+  %99 = getelementptr inbounds nuw i8, ptr %98, i32 1
+  store ptr %99, ptr %26, align 8
+  %100 = load i8, ptr %98, align 1
+  %101 = icmp ne i8 %100, 0
+  br i1 %101, label %102, label %103
+
+102:                                              ; preds = %97
+  br label %97, !llvm.loop !10
+
+103:                                              ; preds = %97
+  %104 = load ptr, ptr %26, align 8
+  %105 = load ptr, ptr %16, align 8
+  %106 = ptrtoint ptr %104 to i64
+  %107 = ptrtoint ptr %105 to i64
+  %108 = sub i64 %106, %107
+  %109 = trunc i64 %108 to i32
+  store i32 %109, ptr %22, align 4
+  br label %110
+
+110:                                              ; preds = %103
+  %111 = load i64, ptr %21, align 8
+  %112 = load ptr, ptr %16, align 8
+  %113 = load i32, ptr %22, align 4
+  %114 = sext i32 %113 to i64
+  %115 = call i64 @__ockl_fprintf_append_string_n(i64 noundef %111, ptr noundef %112, i64 noundef %114, i32 noundef 1) #8
+  call void @llvm.trap()
+  ret void
+}
+
+; Function Attrs: nocallback nofree nounwind willreturn memory(argmem: readwrite)
+declare void @llvm.memcpy.p0.p4.i64(ptr noalias writeonly captures(none), ptr addrspace(4) noalias readonly captures(none), i64, i1 immarg) #3
+
+; Function Attrs: convergent nounwind
+declare hidden i64 @__ockl_fprintf_stderr_begin() #4
+
+; Function Attrs: convergent nounwind
+declare hidden i64 @__ockl_fprintf_append_string_n(i64 noundef, ptr noundef, i64 noundef, i32 noundef) #4
+
+; Function Attrs: convergent nounwind
+declare hidden i64 @__ockl_fprintf_append_args(i64 noundef, i32 noundef, i64 noundef, i64 noundef, i64 noundef, i64 noundef, i64 noundef, i64 noundef, i64 noundef, i32 noundef) #4
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define weak hidden void @__assertfail(ptr noundef %0, ptr noundef %1, i32 noundef %2, ptr noundef %3, i64 noundef %4) #2 {
+  %6 = alloca ptr, align 8, addrspace(5)
+  %7 = alloca ptr, align 8, addrspace(5)
+  %8 = alloca i32, align 4, addrspace(5)
+  %9 = alloca ptr, align 8, addrspace(5)
+  %10 = alloca i64, align 8, addrspace(5)
+  %11 = addrspacecast ptr addrspace(5) %6 to ptr
+  %12 = addrspacecast ptr addrspace(5) %7 to ptr
+  %13 = addrspacecast ptr addrspace(5) %8 to ptr
+  %14 = addrspacecast ptr addrspace(5) %9 to ptr
+  %15 = addrspacecast ptr addrspace(5) %10 to ptr
+  store ptr %0, ptr %11, align 8
+  store ptr %1, ptr %12, align 8
+  store i32 %2, ptr %13, align 4
+  store ptr %3, ptr %14, align 8
+  store i64 %4, ptr %15, align 8
+  call void @llvm.trap()
+  ret void
+}
+
+; Function Attrs: convergent mustprogress noinline norecurse nounwind optnone
+define protected amdgpu_kernel void @histogram(ptr addrspace(1) noalias noundef %0, i32 noundef %1, ptr addrspace(1) noalias noundef %2) #5 {
+  %4 = alloca ptr, align 8, addrspace(5)
+  %5 = alloca ptr, align 8, addrspace(5)
+  %6 = alloca ptr, align 8, addrspace(5)
+  %7 = alloca i32, align 4, addrspace(5)
+  %8 = alloca ptr, align 8, addrspace(5)
+  %9 = alloca i32, align 4, addrspace(5)
+  %10 = alloca i32, align 4, addrspace(5)
+  %11 = alloca %"struct.__HIP_Coordinates<__HIP_GridDim>::__X", align 1, addrspace(5)
+  %12 = alloca %"struct.__HIP_Coordinates<__HIP_BlockDim>::__X", align 1, addrspace(5)
+  %13 = alloca i32, align 4, addrspace(5)
+  %14 = addrspacecast ptr addrspace(5) %4 to ptr
+  %15 = addrspacecast ptr addrspace(5) %5 to ptr
+  %16 = addrspacecast ptr addrspace(5) %6 to ptr
+  %17 = addrspacecast ptr addrspace(5) %7 to ptr
+  %18 = addrspacecast ptr addrspace(5) %8 to ptr
+  %19 = addrspacecast ptr addrspace(5) %9 to ptr
+  %20 = addrspacecast ptr addrspace(5) %10 to ptr
+  %21 = addrspacecast ptr addrspace(5) %11 to ptr
+  %22 = addrspacecast ptr addrspace(5) %12 to ptr
+  %23 = addrspacecast ptr addrspace(5) %13 to ptr
+  store ptr addrspace(1) %0, ptr %14, align 8
+  %24 = load ptr, ptr %14, align 8
+  store ptr addrspace(1) %2, ptr %15, align 8
+  %25 = load ptr, ptr %15, align 8
+  store ptr %24, ptr %16, align 8
+  store i32 %1, ptr %17, align 4
+  store ptr %25, ptr %18, align 8
+  %26 = call noundef i32 @_ZNK17__HIP_CoordinatesI15__HIP_ThreadIdxE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI15__HIP_ThreadIdxE1xE to ptr)) #8
+  store i32 %26, ptr %19, align 4
+  br label %27
+
+27:                                               ; preds = %34, %3
+  %28 = load i32, ptr %19, align 4
+  %29 = icmp slt i32 %28, 64
+  br i1 %29, label %30, label %38
+
+30:                                               ; preds = %27
+  %31 = load i32, ptr %19, align 4
+  %32 = sext i32 %31 to i64
+  %33 = getelementptr inbounds [64 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ9histogramE5local to ptr), i64 0, i64 %32
+  store i32 0, ptr %33, align 4
+  br label %34
+
+34:                                               ; preds = %30
+  %35 = call noundef i32 @_ZNK17__HIP_CoordinatesI14__HIP_BlockDimE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI14__HIP_BlockDimE1xE to ptr)) #8
+  %36 = load i32, ptr %19, align 4
+  %37 = add i32 %36, %35
+  store i32 %37, ptr %19, align 4
+  br label %27, !llvm.loop !11
+
+38:                                               ; preds = %27
+  call void @_Z13__syncthreadsv() #8
+  %39 = call noundef i32 @_ZNK17__HIP_CoordinatesI14__HIP_BlockIdxE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI14__HIP_BlockIdxE1xE to ptr)) #8
+  %40 = call noundef i32 @_ZNK17__HIP_CoordinatesI14__HIP_BlockDimE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI14__HIP_BlockDimE1xE to ptr)) #8
+  %41 = mul i32 %39, %40
+  %42 = call noundef i32 @_ZNK17__HIP_CoordinatesI15__HIP_ThreadIdxE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI15__HIP_ThreadIdxE1xE to ptr)) #8
+  %43 = add i32 %41, %42
+  store i32 %43, ptr %20, align 4
+  br label %44
+
+44:                                               ; preds = %59, %38
+  %45 = load i32, ptr %20, align 4
+  %46 = load i32, ptr %17, align 4
+  %47 = icmp slt i32 %45, %46
+  br i1 %47, label %48, label %63
+
+48:                                               ; preds = %44
+  %49 = load ptr, ptr %16, align 8
+  %50 = load i32, ptr %20, align 4
+  %51 = sext i32 %50 to i64
+  %52 = getelementptr inbounds i8, ptr %49, i64 %51
+  %53 = load i8, ptr %52, align 1
+  %54 = zext i8 %53 to i32
+  %55 = srem i32 %54, 64
+  %56 = sext i32 %55 to i64
+  %57 = getelementptr inbounds [64 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ9histogramE5local to ptr), i64 0, i64 %56
+  %58 = call noundef i32 @_Z9atomicAddPjj(ptr noundef %57, i32 noundef 1) #8
+  br label %59
+
+59:                                               ; preds = %48
+  %60 = call noundef i32 @_ZmlN17__HIP_CoordinatesI13__HIP_GridDimE3__XENS_I14__HIP_BlockDimE3__XE() #8
+  %61 = load i32, ptr %20, align 4
+  %62 = add i32 %61, %60
+  store i32 %62, ptr %20, align 4
+  br label %44, !llvm.loop !12
+
+63:                                               ; preds = %44
+  call void @_Z13__syncthreadsv() #8
+  %64 = call noundef i32 @_ZNK17__HIP_CoordinatesI15__HIP_ThreadIdxE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI15__HIP_ThreadIdxE1xE to ptr)) #8
+  store i32 %64, ptr %23, align 4
+  br label %65
+
+65:                                               ; preds = %78, %63
+  %66 = load i32, ptr %23, align 4
+  %67 = icmp slt i32 %66, 64
+  br i1 %67, label %68, label %82
+
+68:                                               ; preds = %65
+  %69 = load ptr, ptr %18, align 8
+  %70 = load i32, ptr %23, align 4
+  %71 = sext i32 %70 to i64
+  %72 = getelementptr inbounds i32, ptr %69, i64 %71
+  %73 = load i32, ptr %23, align 4
+  %74 = sext i32 %73 to i64
+  %75 = getelementptr inbounds [64 x i32], ptr addrspacecast (ptr addrspace(3) @_ZZ9histogramE5local to ptr), i64 0, i64 %74
+  %76 = load i32, ptr %75, align 4
+  %77 = call noundef i32 @_Z9atomicAddPjj(ptr noundef %72, i32 noundef %76) #8
+  br label %78
+
+78:                                               ; preds = %68
+  %79 = call noundef i32 @_ZNK17__HIP_CoordinatesI14__HIP_BlockDimE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) addrspacecast (ptr addrspace(4) @_ZN17__HIP_CoordinatesI14__HIP_BlockDimE1xE to ptr)) #8
+  %80 = load i32, ptr %23, align 4
+  %81 = add i32 %80, %79
+  store i32 %81, ptr %23, align 4
+  br label %65, !llvm.loop !13
+
+82:                                               ; preds = %65
+  ret void
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZNK17__HIP_CoordinatesI15__HIP_ThreadIdxE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) %0) #2 comdat align 2 {
+  %2 = alloca i32, align 4, addrspace(5)
+  %3 = alloca ptr, align 8, addrspace(5)
+  %4 = alloca %struct.__HIP_ThreadIdx, align 1, addrspace(5)
+  %5 = addrspacecast ptr addrspace(5) %2 to ptr
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = addrspacecast ptr addrspace(5) %4 to ptr
+  store ptr %0, ptr %6, align 8
+  %8 = load ptr, ptr %6, align 8
+  %9 = call noundef i32 @_ZNK15__HIP_ThreadIdxclEj(ptr noundef nonnull align 1 dereferenceable(1) %7, i32 noundef 0) #8
+  ret i32 %9
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZNK17__HIP_CoordinatesI14__HIP_BlockDimE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) %0) #2 comdat align 2 {
+  %2 = alloca i32, align 4, addrspace(5)
+  %3 = alloca ptr, align 8, addrspace(5)
+  %4 = alloca %struct.__HIP_BlockDim, align 1, addrspace(5)
+  %5 = addrspacecast ptr addrspace(5) %2 to ptr
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = addrspacecast ptr addrspace(5) %4 to ptr
+  store ptr %0, ptr %6, align 8
+  %8 = load ptr, ptr %6, align 8
+  %9 = call noundef i32 @_ZNK14__HIP_BlockDimclEj(ptr noundef nonnull align 1 dereferenceable(1) %7, i32 noundef 0) #8
+  ret i32 %9
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden void @_Z13__syncthreadsv() #2 comdat {
+  call void @_ZL9__barrieri(i32 noundef 1) #8
+  ret void
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZNK17__HIP_CoordinatesI14__HIP_BlockIdxE3__XcvjEv(ptr noundef nonnull align 1 dereferenceable(1) %0) #2 comdat align 2 {
+  %2 = alloca i32, align 4, addrspace(5)
+  %3 = alloca ptr, align 8, addrspace(5)
+  %4 = alloca %struct.__HIP_BlockIdx, align 1, addrspace(5)
+  %5 = addrspacecast ptr addrspace(5) %2 to ptr
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = addrspacecast ptr addrspace(5) %4 to ptr
+  store ptr %0, ptr %6, align 8
+  %8 = load ptr, ptr %6, align 8
+  %9 = call noundef i32 @_ZNK14__HIP_BlockIdxclEj(ptr noundef nonnull align 1 dereferenceable(1) %7, i32 noundef 0) #8
+  ret i32 %9
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_Z9atomicAddPjj(ptr noundef %0, i32 noundef %1) #2 comdat {
+  %3 = alloca i32, align 4, addrspace(5)
+  %4 = alloca ptr, align 8, addrspace(5)
+  %5 = alloca i32, align 4, addrspace(5)
+  %6 = alloca i32, align 4, addrspace(5)
+  %7 = alloca i32, align 4, addrspace(5)
+  %8 = addrspacecast ptr addrspace(5) %3 to ptr
+  %9 = addrspacecast ptr addrspace(5) %4 to ptr
+  %10 = addrspacecast ptr addrspace(5) %5 to ptr
+  %11 = addrspacecast ptr addrspace(5) %6 to ptr
+  %12 = addrspacecast ptr addrspace(5) %7 to ptr
+  store ptr %0, ptr %9, align 8
+  store i32 %1, ptr %10, align 4
+  %13 = load ptr, ptr %9, align 8
+  %14 = load i32, ptr %10, align 4
+  store i32 %14, ptr %11, align 4
+  %15 = load i32, ptr %11, align 4
+  %16 = atomicrmw add ptr %13, i32 %15 syncscope("agent") monotonic, align 4, !noalias.addrspace !14, !amdgpu.no.fine.grained.memory !15, !amdgpu.no.remote.memory !15
+  store i32 %16, ptr %12, align 4
+  %17 = load i32, ptr %12, align 4
+  ret i32 %17
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZmlN17__HIP_CoordinatesI13__HIP_GridDimE3__XENS_I14__HIP_BlockDimE3__XE() #2 comdat {
+  %1 = alloca i32, align 4, addrspace(5)
+  %2 = alloca %"struct.__HIP_Coordinates<__HIP_GridDim>::__X", align 1, addrspace(5)
+  %3 = alloca %"struct.__HIP_Coordinates<__HIP_BlockDim>::__X", align 1, addrspace(5)
+  %4 = addrspacecast ptr addrspace(5) %1 to ptr
+  %5 = addrspacecast ptr addrspace(5) %2 to ptr
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = call i64 @__ockl_get_global_size(i32 noundef 0) #9
+  %8 = trunc i64 %7 to i32
+  ret i32 %8
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define internal void @_ZL9__barrieri(i32 noundef %0) #2 {
+  %2 = alloca i32, align 4, addrspace(5)
+  %3 = addrspacecast ptr addrspace(5) %2 to ptr
+  store i32 %0, ptr %3, align 4
+  %4 = load i32, ptr %3, align 4
+  call void @_ZL20__work_group_barrierj14__memory_scope(i32 noundef %4, i32 noundef 1) #8
+  ret void
+}
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define internal void @_ZL20__work_group_barrierj14__memory_scope(i32 noundef %0, i32 noundef %1) #2 {
+  %3 = alloca i32, align 4, addrspace(5)
+  %4 = alloca i32, align 4, addrspace(5)
+  %5 = addrspacecast ptr addrspace(5) %3 to ptr
+  %6 = addrspacecast ptr addrspace(5) %4 to ptr
+  store i32 %0, ptr %5, align 4
+  store i32 %1, ptr %6, align 4
+  %7 = load i32, ptr %5, align 4
+  %8 = icmp ne i32 %7, 0
+  br i1 %8, label %9, label %14
+
+9:                                                ; preds = %2
+  %10 = load i32, ptr %5, align 4
+  %11 = load i32, ptr %6, align 4
+  call void @__atomic_work_item_fence(i32 noundef %10, i32 noundef 3, i32 noundef %11) #8
+  call void @llvm.amdgcn.s.barrier()
+  %12 = load i32, ptr %5, align 4
+  %13 = load i32, ptr %6, align 4
+  call void @__atomic_work_item_fence(i32 noundef %12, i32 noundef 2, i32 noundef %13) #8
+  br label %15
+
+14:                                               ; preds = %2
+  call void @llvm.amdgcn.s.barrier()
+  br label %15
+
+15:                                               ; preds = %14, %9
+  ret void
+}
+
+; Function Attrs: convergent nounwind
+declare hidden void @__atomic_work_item_fence(i32 noundef, i32 noundef, i32 noundef) #4
+
+; Function Attrs: convergent nocallback nofree nounwind willreturn
+declare void @llvm.amdgcn.s.barrier() #6
+
+; Function Attrs: convergent nounwind willreturn memory(none)
+declare hidden i64 @__ockl_get_global_size(i32 noundef) #7
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZNK15__HIP_ThreadIdxclEj(ptr noundef nonnull align 1 dereferenceable(1) %0, i32 noundef %1) #2 comdat align 2 {
+  %3 = alloca i32, align 4, addrspace(5)
+  %4 = alloca ptr, align 8, addrspace(5)
+  %5 = alloca i32, align 4, addrspace(5)
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = addrspacecast ptr addrspace(5) %4 to ptr
+  %8 = addrspacecast ptr addrspace(5) %5 to ptr
+  store ptr %0, ptr %7, align 8
+  store i32 %1, ptr %8, align 4
+  %9 = load ptr, ptr %7, align 8
+  %10 = load i32, ptr %8, align 4
+  %11 = call i64 @__ockl_get_local_id(i32 noundef %10) #9
+  %12 = trunc i64 %11 to i32
+  ret i32 %12
+}
+
+; Function Attrs: convergent nounwind willreturn memory(none)
+declare hidden i64 @__ockl_get_local_id(i32 noundef) #7
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZNK14__HIP_BlockDimclEj(ptr noundef nonnull align 1 dereferenceable(1) %0, i32 noundef %1) #2 comdat align 2 {
+  %3 = alloca i32, align 4, addrspace(5)
+  %4 = alloca ptr, align 8, addrspace(5)
+  %5 = alloca i32, align 4, addrspace(5)
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = addrspacecast ptr addrspace(5) %4 to ptr
+  %8 = addrspacecast ptr addrspace(5) %5 to ptr
+  store ptr %0, ptr %7, align 8
+  store i32 %1, ptr %8, align 4
+  %9 = load ptr, ptr %7, align 8
+  %10 = load i32, ptr %8, align 4
+  %11 = call i64 @__ockl_get_local_size(i32 noundef %10) #9
+  %12 = trunc i64 %11 to i32
+  ret i32 %12
+}
+
+; Function Attrs: convergent nounwind willreturn memory(none)
+declare hidden i64 @__ockl_get_local_size(i32 noundef) #7
+
+; Function Attrs: convergent mustprogress noinline nounwind optnone
+define linkonce_odr hidden noundef i32 @_ZNK14__HIP_BlockIdxclEj(ptr noundef nonnull align 1 dereferenceable(1) %0, i32 noundef %1) #2 comdat align 2 {
+  %3 = alloca i32, align 4, addrspace(5)
+  %4 = alloca ptr, align 8, addrspace(5)
+  %5 = alloca i32, align 4, addrspace(5)
+  %6 = addrspacecast ptr addrspace(5) %3 to ptr
+  %7 = addrspacecast ptr addrspace(5) %4 to ptr
+  %8 = addrspacecast ptr addrspace(5) %5 to ptr
+  store ptr %0, ptr %7, align 8
+  store i32 %1, ptr %8, align 4
+  %9 = load ptr, ptr %7, align 8
+  %10 = load i32, ptr %8, align 4
+  %11 = call i64 @__ockl_get_group_id(i32 noundef %10) #9
+  %12 = trunc i64 %11 to i32
+  ret i32 %12
+}
+
+; Function Attrs: convergent nounwind willreturn memory(none)
+declare hidden i64 @__ockl_get_group_id(i32 noundef) #7
+
+attributes #0 = { convergent mustprogress noinline noreturn nounwind optnone "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="gfx90a" "target-features"="+16-bit-insts,+atomic-buffer-global-pk-add-f16-insts,+atomic-fadd-rtn-insts,+atomic-fmin-fmax-global-f64,+ci-insts,+cube-insts,+cvt-pknorm-vop2-insts,+dl-insts,+dot1-insts,+dot10-insts,+dot2-insts,+dot3-insts,+dot4-insts,+dot5-insts,+dot6-insts,+dot7-insts,+dpp,+gfx8-insts,+gfx9-insts,+gfx90a-insts,+lerp-inst,+mai-insts,+qsad-insts,+s-memrealtime,+s-memtime-inst,+sad-insts,+wavefrontsize64" }
+attributes #1 = { cold noreturn nounwind memory(inaccessiblemem: write) }
+attributes #2 = { convergent mustprogress noinline nounwind optnone "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="gfx90a" "target-features"="+16-bit-insts,+atomic-buffer-global-pk-add-f16-insts,+atomic-fadd-rtn-insts,+atomic-fmin-fmax-global-f64,+ci-insts,+cube-insts,+cvt-pknorm-vop2-insts,+dl-insts,+dot1-insts,+dot10-insts,+dot2-insts,+dot3-insts,+dot4-insts,+dot5-insts,+dot6-insts,+dot7-insts,+dpp,+gfx8-insts,+gfx9-insts,+gfx90a-insts,+lerp-inst,+mai-insts,+qsad-insts,+s-memrealtime,+s-memtime-inst,+sad-insts,+wavefrontsize64" }
+attributes #3 = { nocallback nofree nounwind willreturn memory(argmem: readwrite) }
+attributes #4 = { convergent nounwind "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="gfx90a" "target-features"="+16-bit-insts,+atomic-buffer-global-pk-add-f16-insts,+atomic-fadd-rtn-insts,+atomic-fmin-fmax-global-f64,+ci-insts,+cube-insts,+cvt-pknorm-vop2-insts,+dl-insts,+dot1-insts,+dot10-insts,+dot2-insts,+dot3-insts,+dot4-insts,+dot5-insts,+dot6-insts,+dot7-insts,+dpp,+gfx8-insts,+gfx9-insts,+gfx90a-insts,+lerp-inst,+mai-insts,+qsad-insts,+s-memrealtime,+s-memtime-inst,+sad-insts,+wavefrontsize64" }
+attributes #5 = { convergent mustprogress noinline norecurse nounwind optnone "amdgpu-flat-work-group-size"="1,1024" "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="gfx90a" "target-features"="+16-bit-insts,+atomic-buffer-global-pk-add-f16-insts,+atomic-fadd-rtn-insts,+atomic-fmin-fmax-global-f64,+ci-insts,+cube-insts,+cvt-pknorm-vop2-insts,+dl-insts,+dot1-insts,+dot10-insts,+dot2-insts,+dot3-insts,+dot4-insts,+dot5-insts,+dot6-insts,+dot7-insts,+dpp,+gfx8-insts,+gfx9-insts,+gfx90a-insts,+lerp-inst,+mai-insts,+qsad-insts,+s-memrealtime,+s-memtime-inst,+sad-insts,+wavefrontsize64" "uniform-work-group-size"="true" }
+attributes #6 = { convergent nocallback nofree nounwind willreturn }
+attributes #7 = { convergent nounwind willreturn memory(none) "frame-pointer"="all" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="gfx90a" "target-features"="+16-bit-insts,+atomic-buffer-global-pk-add-f16-insts,+atomic-fadd-rtn-insts,+atomic-fmin-fmax-global-f64,+ci-insts,+cube-insts,+cvt-pknorm-vop2-insts,+dl-insts,+dot1-insts,+dot10-insts,+dot2-insts,+dot3-insts,+dot4-insts,+dot5-insts,+dot6-insts,+dot7-insts,+dpp,+gfx8-insts,+gfx9-insts,+gfx90a-insts,+lerp-inst,+mai-insts,+qsad-insts,+s-memrealtime,+s-memtime-inst,+sad-insts,+wavefrontsize64" }
+attributes #8 = { convergent nounwind }
+attributes #9 = { convergent nounwind willreturn memory(none) }
+
+!llvm.module.flags = !{!0, !1, !2, !3, !4}
+!llvm.ident = !{!5}
+
+!0 = !{i32 1, !"amdhsa_code_object_version", i32 600}
+!1 = !{i32 1, !"amdgpu_printf_kind", !"hostcall"}
+!2 = !{i32 1, !"wchar_size", i32 4}
+!3 = !{i32 8, !"PIC Level", i32 2}
+!4 = !{i32 7, !"frame-pointer", i32 2}
+!5 = !{!"Debian clang version 22.1.8 (1~deb12u1)"}
+!6 = distinct !{!6, !7}
+!7 = !{!"llvm.loop.mustprogress"}
+!8 = distinct !{!8, !7}
+!9 = distinct !{!9, !7}
+!10 = distinct !{!10, !7}
+!11 = distinct !{!11, !7}
+!12 = distinct !{!12, !7}
+!13 = distinct !{!13, !7}
+!14 = !{i32 5, i32 6}
+!15 = !{}

@@ -1,0 +1,6 @@
+// Elementwise: c[i] = a[i] + b[i]. CUDA, with the CUDA SDK's headers.
+extern "C" __global__ void vadd(const float* __restrict__ a, const float* __restrict__ b,
+                                float* __restrict__ c, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}

@@ -1,0 +1,380 @@
+/* Inputs written by a real frontend: clang-22's HIP and CUDA device IR
+ * (tests/frontends/clang/out, made by gen.sh from src/), at -O0 and -O3, as
+ * text and bitcode, compiled by flyc for the processor clang wrote them for.
+ *
+ * LLVM 22 build: every file compiles, and the kernel table equals clang's
+ * own code object's (AMDGPU: names, kernarg segment, every argument, max flat
+ * workgroup size, wavefront size, LDS) or clang's own PTX's (NVPTX: each
+ * .entry, its parameter list and performance directives, the .shared bytes).
+ *
+ * LLVM 15/19 builds: each file gets its exact status, never a crash. A
+ * processor the build does not know (LLVM 15: gfx942, sm_90, sm_90a) is
+ * FLYC_EUNSUPPORTED; otherwise clang-22's syntax (captures(none), `nuw` GEPs,
+ * fast-math flags on calls returning structs, new attribute kinds in
+ * bitcode) is FLYC_EIR naming the file. LLVM 19 reads the unoptimized CUDA
+ * vadd and math (and vadd -g as text) and compiles them right; the O0 reduce
+ * and histogram call llvm.nvvm.barrier.cta.sync.aligned.all, which LLVM 19
+ * lacks: FLYC_EIR naming it. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define FE(name) FLYC_FRONTEND_DIR "/" name
+
+typedef struct fe_kernel {
+  const char *src;    /* file stem in out/ */
+  const char *kernel; /* the kernel it defines */
+  int needs_hipbc;    /* calls __atomic_work_item_fence (ROCm 5.2's __syncthreads) */
+  int needs_libdevice;
+} fe_kernel_t;
+
+static const fe_kernel_t hip_kernels[] = {
+    {"vadd", "vadd", 0, 0},           {"reduce", "block_reduce", 1, 0},
+    {"histogram", "histogram", 1, 0}, {"mfma_gemm", "mfma_gemm", 0, 0},
+    {"math", "math", 0, 0},
+};
+static const char *const hip_procs[] = {"gfx90a", "gfx942"};
+
+static const fe_kernel_t cuda_kernels[] = {
+    {"vadd", "vadd", 0, 0},           {"reduce", "block_reduce", 0, 0},
+    {"histogram", "histogram", 0, 0}, {"wmma_gemm", "wmma_gemm", 0, 0},
+    {"math", "math", 0, 1},
+};
+static const char *const cuda_archs[] = {"sm_80", "sm_90"};
+static const char *const formats[] = {"ll", "bc"};
+
+static char *fe_path(const char *stem, const char *target, int opt, const char *ext) {
+  char *p = NULL;
+  if (asprintf(&p, "%s/%s.%s.O%d.%s", FLYC_FRONTEND_DIR, stem, target, opt, ext) < 0)
+    p = NULL;
+  assert_non_null(p);
+  return p;
+}
+
+static int fe_compile(flyc_artifact_t **out, const char *path, const char *target, int opt,
+                      int hipbc) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.opt_level = opt == 0 ? FLYC_OPT_O0 : FLYC_OPT_O3;
+  /* clang-22 writes amdhsa_code_object_version 600 and flyc keeps it; comgr
+   * 2.4 (ROCm 5.2) cannot link COV 6, so the AMDGPU builds take lld. */
+  if (strncmp(target, "gfx", 3) == 0)
+    o.codegen = FLYC_CODEGEN_LLD;
+  static const char *const libs[] = {FLYC_TEST_HIP_BC};
+  if (hipbc) {
+    o.link_libraries = libs;
+    o.link_library_count = 1;
+  }
+  return flyc_compile_file(out, path, &o);
+}
+
+#if FLYC_TEST_LLVM_MAJOR < 22
+static void check_old(const char *stem, const char *kernel, const char *target, int opt,
+                      const char *ext);
+static void check_old_all(const fe_kernel_t *ks, size_t nk, const char *const *targets,
+                          size_t nt);
+#endif
+
+/* ---- AMDGPU */
+
+#if FLYC_TEST_LLVM_MAJOR >= 22
+static void check_amdgpu(const char *stem, const char *proc, int opt, int hipbc) {
+  char *ref_path = fe_path(stem, proc, opt, "hsaco");
+  size_t n;
+  void *bytes = tu_read(ref_path, &n);
+  assert_non_null(bytes);
+  flyc_artifact_t *ref = NULL;
+  assert_ok(flyc_artifact_read(&ref, bytes, n));
+  free(bytes);
+  for (size_t f = 0; f < 2; f++) {
+    char *in = fe_path(stem, proc, opt, formats[f]);
+    flyc_artifact_t *ours = NULL;
+    int rc = fe_compile(&ours, in, proc, opt, hipbc);
+    if (rc != FLYC_OK)
+      print_error("%s for %s at O%d:\n", in, proc, opt);
+    assert_ok(rc);
+    assert_string_equal(flyc_artifact_target(ours), flyc_artifact_target(ref));
+    assert_int_equal(flyc_artifact_code_object_version(ours), 6);
+    assert_int_equal(flyc_artifact_code_object_version(ref), 6);
+    assert_int_equal(flyc_artifact_kernel_count(ours), flyc_artifact_kernel_count(ref));
+    for (size_t i = 0; i < flyc_artifact_kernel_count(ref); i++) {
+      const flyc_kernel_info_t *c = flyc_artifact_kernel(ref, i);
+      const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(ours, c->name);
+      if (!k)
+        print_error("%s: no kernel '%s' in flyc's code object\n", in, c->name);
+      assert_non_null(k);
+      tu_assert_same_kernargs(k, c);
+      assert_int_equal(k->wavefront_size, c->wavefront_size);
+      assert_int_equal(k->group_segment_fixed_size, c->group_segment_fixed_size);
+      for (size_t j = 0; j < c->arg_count; j++)
+        assert_string_equal(k->args[j].name, c->args[j].name);
+    }
+    flyc_artifact_destroy(ours);
+    free(in);
+  }
+  flyc_artifact_destroy(ref);
+  free(ref_path);
+}
+
+#endif
+
+static void test_frontends__hip(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR < 22
+  check_old_all(hip_kernels, sizeof hip_kernels / sizeof *hip_kernels, hip_procs, 2);
+  check_old("vadd_g", "vadd", "gfx942", 0, "ll");
+  check_old("vadd_g", "vadd", "gfx942", 0, "bc");
+#else
+  if (!tu_can("gfx942", FLYC_CODEGEN_LLD) || !flyc_comgr_version()) {
+    print_message("skipped: no lld codegen or no code object reader (comgr) in this build\n");
+    skip();
+  }
+  for (size_t k = 0; k < sizeof hip_kernels / sizeof *hip_kernels; k++)
+    for (size_t p = 0; p < 2; p++)
+      for (int opt = 0; opt <= 3; opt += 3) {
+        if (hip_kernels[k].needs_hipbc && !FLYC_TEST_HIP_BC[0])
+          continue;
+        check_amdgpu(hip_kernels[k].src, hip_procs[p], opt, hip_kernels[k].needs_hipbc);
+      }
+  check_amdgpu("vadd_g", "gfx942", 0, 0);
+#endif
+}
+
+/* ROCm 5.2's __syncthreads() calls __atomic_work_item_fence, which only its
+ * hip.bc defines and flyc does not link on demand: without it, the undefined
+ * symbol is named with its caller. */
+static void test_frontends__hip_needs_hip_bc(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR < 22
+  print_message("skipped: LLVM %d cannot read clang-22's IR (test_frontends__hip)\n",
+                FLYC_TEST_LLVM_MAJOR);
+  skip();
+#else
+  flyc_artifact_t *a = NULL;
+  assert_error(fe_compile(&a, FE("reduce.gfx90a.O3.ll"), "gfx90a", 3, 0), FLYC_ELINK,
+               "__atomic_work_item_fence", "block_reduce", "reduce.gfx90a.O3.ll");
+  assert_null(a);
+#endif
+}
+
+/* ---- NVPTX */
+
+/* The text from `.entry <name>(` through the `{` that opens its body:
+ * parameters and performance directives (.maxntid, .reqntid, ...), with
+ * blank and comment lines dropped and whitespace runs squeezed. Malloc'd;
+ * NULL when there is no such entry. */
+static char *entry_header(const char *ptx, const char *name) {
+  char key[256];
+  snprintf(key, sizeof key, ".entry %s(", name);
+  const char *s = strstr(ptx, key);
+  if (!s)
+    return NULL;
+  const char *e = strchr(s, '{');
+  if (!e)
+    return NULL;
+  char *out = malloc((size_t)(e - s) + 2);
+  size_t n = 0;
+  int space = 0;
+  for (const char *p = s; p <= e; p++) {
+    if (p[0] == '/' && p[1] == '/') {
+      while (p < e && *p != '\n')
+        p++;
+    }
+    if (*p == ' ' || *p == '\t' || *p == '\n') {
+      space = 1;
+      continue;
+    }
+    if (space && n)
+      out[n++] = ' ';
+    space = 0;
+    out[n++] = *p;
+  }
+  out[n] = '\0';
+  return out;
+}
+
+/* Number of `.entry` directives. */
+static int entry_count(const char *ptx) {
+  int n = 0;
+  for (const char *p = ptx; (p = strstr(p, ".entry ")); p++)
+    n++;
+  return n;
+}
+
+/* Bytes of `.shared ... .b8 NAME[N];` declarations (one kernel a file). */
+static unsigned shared_bytes(const char *ptx) {
+  unsigned total = 0;
+  for (const char *p = ptx; (p = strstr(p, ".shared .align")); p++) {
+    const char *eol = strchr(p, '\n');
+    const char *lb = strchr(p, '[');
+    if (lb && (!eol || lb < eol) && strstr(p, ".b8") < lb)
+      total += (unsigned)strtoul(lb + 1, NULL, 10);
+  }
+  return total;
+}
+
+/* Compiles `in` and compares it with clang's PTX `ref`. `exact`: the
+ * entry's text (parameter types, .ptr/.align, directives) must be clang's,
+ * which only the same LLVM writes; otherwise offsets and sizes. */
+static void nvptx_compare(const char *in, const char *arch, int opt, const char *kernel,
+                          const char *ref, const flyc_artifact_t *ref_a, int exact) {
+  flyc_artifact_t *ours = NULL;
+  int rc = fe_compile(&ours, in, arch, opt, 0);
+  if (rc != FLYC_OK)
+    print_error("%s for %s at O%d:\n", in, arch, opt);
+  assert_ok(rc);
+  assert_int_equal(flyc_artifact_format(ours), FLYC_CODE_PTX);
+  assert_string_equal(flyc_artifact_target(ours), arch);
+  const char *ptx = flyc_artifact_code(ours, NULL);
+  assert_int_equal(entry_count(ptx), entry_count(ref));
+  assert_int_equal(flyc_artifact_kernel_count(ours), flyc_artifact_kernel_count(ref_a));
+  char *hdr = entry_header(ptx, kernel);
+  assert_non_null(hdr);
+  if (exact) {
+    char *ref_hdr = entry_header(ref, kernel);
+    assert_non_null(ref_hdr);
+    if (strcmp(hdr, ref_hdr) != 0)
+      print_error("%s: entry differs from clang's\n  flyc:  %s\n  clang: %s\n", in, hdr,
+                  ref_hdr);
+    assert_string_equal(hdr, ref_hdr);
+    free(ref_hdr);
+  }
+  free(hdr);
+  const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(ours, kernel);
+  const flyc_kernel_info_t *c = flyc_artifact_kernel_lookup(ref_a, kernel);
+  assert_non_null(k);
+  assert_non_null(c);
+  assert_int_equal(k->arg_count, c->arg_count);
+  for (size_t j = 0; j < c->arg_count; j++) {
+    assert_int_equal(k->args[j].offset, c->args[j].offset);
+    assert_int_equal(k->args[j].size, c->args[j].size);
+  }
+  if (k->max_flat_workgroup_size != c->max_flat_workgroup_size)
+    print_error("%s: flyc's kernel table says %u threads at most, clang's PTX %u\n", in,
+                k->max_flat_workgroup_size, c->max_flat_workgroup_size);
+  assert_int_equal(k->max_flat_workgroup_size, c->max_flat_workgroup_size);
+  if (k->group_segment_fixed_size != shared_bytes(ref))
+    print_error("%s: flyc's kernel table says %u bytes of .shared, clang's PTX has %u\n", in,
+                k->group_segment_fixed_size, shared_bytes(ref));
+  assert_int_equal(k->group_segment_fixed_size, shared_bytes(ref));
+  assert_int_equal(shared_bytes(ptx), shared_bytes(ref));
+  flyc_artifact_destroy(ours);
+}
+
+/* Compiles stem.arch.O<opt>.<ext> (ext NULL: .ll and .bc) and checks it
+ * against clang's stem.arch.O<opt>.ptx. */
+static void check_nvptx_ext(const char *stem, const char *kernel, const char *arch, int opt,
+                            const char *ext, int exact) {
+  char *ref_path = fe_path(stem, arch, opt, "ptx");
+  size_t n;
+  char *ref = tu_read(ref_path, &n);
+  assert_non_null(ref);
+  flyc_artifact_t *ref_a = NULL;
+  assert_ok(flyc_artifact_read(&ref_a, ref, n));
+  for (size_t f = 0; f < 2; f++) {
+    if (ext && strcmp(ext, formats[f]) != 0)
+      continue;
+    char *in = fe_path(stem, arch, opt, formats[f]);
+    nvptx_compare(in, arch, opt, kernel, ref, ref_a, exact);
+    free(in);
+  }
+  flyc_artifact_destroy(ref_a);
+  free(ref);
+  free(ref_path);
+}
+
+#if FLYC_TEST_LLVM_MAJOR >= 22
+static void check_nvptx(const char *stem, const char *kernel, const char *arch, int opt) {
+  check_nvptx_ext(stem, kernel, arch, opt, NULL, 1);
+}
+#endif
+
+/* ---- LLVM 15/19: the exact status of each file */
+
+#if FLYC_TEST_LLVM_MAJOR < 22
+static int is_one_of(const char *s, const char *a, const char *b) {
+  return strcmp(s, a) == 0 || (b && strcmp(s, b) == 0);
+}
+
+static void check_old(const char *stem, const char *kernel, const char *target, int opt,
+                      const char *ext) {
+  char path[1024];
+  int len = snprintf(path, sizeof path, "%s/%s.%s.O%d.%s", FLYC_FRONTEND_DIR, stem, target, opt,
+                     ext);
+  assert_true(len > 0 && (size_t)len < sizeof path);
+  const char *base = strrchr(path, '/') + 1;
+  int nvptx = strncmp(target, "sm_", 3) == 0;
+  flyc_artifact_t *a = NULL;
+  int rc;
+  if (flyc_target_check(target) != FLYC_OK) {
+    rc = fe_compile(&a, path, target, opt, 0);
+    assert_error(rc, FLYC_EUNSUPPORTED, target, "needs LLVM");
+  } else if (FLYC_TEST_LLVM_MAJOR == 19 && nvptx && opt == 0 &&
+             (is_one_of(stem, "vadd", "math") ||
+              (strcmp(stem, "vadd_g") == 0 && strcmp(ext, "ll") == 0))) {
+    if (strcmp(stem, "math") == 0 && !tu_have_libdevice())
+      print_message("%s: skipped, CUDA's libdevice.10.bc is not installed\n", base);
+    else
+      check_nvptx_ext(stem, kernel, target, opt, ext, 0);
+  } else if (FLYC_TEST_LLVM_MAJOR == 19 && nvptx && opt == 0 &&
+             is_one_of(stem, "reduce", "histogram")) {
+    rc = fe_compile(&a, path, target, opt, 0);
+    assert_error(rc, FLYC_EIR, "'llvm.nvvm.barrier.cta.sync.aligned.all' is not an intrinsic",
+                 base);
+  } else {
+    rc = fe_compile(&a, path, target, opt, 0);
+    /* Text names the file and the line LLVM's parser stopped at; bitcode is
+     * read in a child first and names the file and the reader's complaint. */
+    assert_error(rc, FLYC_EIR, base,
+                 strcmp(ext, "ll") == 0 ? "does not parse as LLVM IR" : "is not valid bitcode");
+  }
+  assert_null(a);
+}
+
+static void check_old_all(const fe_kernel_t *ks, size_t nk, const char *const *targets,
+                          size_t nt) {
+  for (size_t k = 0; k < nk; k++)
+    for (size_t t = 0; t < nt; t++)
+      for (int opt = 0; opt <= 3; opt += 3)
+        for (size_t f = 0; f < 2; f++)
+          check_old(ks[k].src, ks[k].kernel, targets[t], opt, formats[f]);
+}
+#endif
+
+static void test_frontends__cuda(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR < 22
+  check_old_all(cuda_kernels, sizeof cuda_kernels / sizeof *cuda_kernels, cuda_archs, 2);
+  static const char *const sm90a[] = {"sm_90a"};
+  static const fe_kernel_t wgmma[] = {{"wgmma_gemm", "wgmma_gemm", 0, 0}};
+  check_old_all(wgmma, 1, sm90a, 1);
+  check_old("vadd_g", "vadd", "sm_90", 0, "ll");
+  check_old("vadd_g", "vadd", "sm_90", 0, "bc");
+#else
+  for (size_t k = 0; k < sizeof cuda_kernels / sizeof *cuda_kernels; k++)
+    for (size_t a = 0; a < 2; a++)
+      for (int opt = 0; opt <= 3; opt += 3) {
+        if (cuda_kernels[k].needs_libdevice && !tu_have_libdevice()) {
+          print_message("%s: skipped, CUDA's libdevice.10.bc is not installed\n",
+                        cuda_kernels[k].src);
+          continue;
+        }
+        check_nvptx(cuda_kernels[k].src, cuda_kernels[k].kernel, cuda_archs[a], opt);
+      }
+  for (int opt = 0; opt <= 3; opt += 3)
+    check_nvptx("wgmma_gemm", "wgmma_gemm", "sm_90a", opt);
+  check_nvptx("vadd_g", "vadd", "sm_90", 0);
+#endif
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_frontends__hip),
+      cmocka_unit_test(test_frontends__hip_needs_hip_bc),
+      cmocka_unit_test(test_frontends__cuda),
+  };
+  return cmocka_run_group_tests_name("frontends", tests, NULL, NULL);
+}
