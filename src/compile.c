@@ -170,6 +170,48 @@ static int layout_subset(const char *dl, const char *target) {
   return 1;
 }
 
+/* (Re)creates c->tm and c->datalayout; `short_ptr` as flyc__target_machine. */
+static int make_target_machine(flyc_compile_t *c, int short_ptr) {
+  LLVMTargetMachineRef tm = NULL;
+  int rc = flyc__target_machine(&c->target, c->opt_level, short_ptr, &tm);
+  if (rc)
+    return rc;
+  if (c->tm)
+    LLVMDisposeTargetMachine(c->tm);
+  LLVMDisposeMessage(c->datalayout);
+  c->tm = tm;
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+  c->datalayout = LLVMCopyStringRepOfTargetData(td);
+  LLVMDisposeTargetData(td);
+  c->short_ptr = short_ptr;
+  return FLYC_OK;
+}
+
+/* An NVPTX input whose layout is the target's with 32-bit pointers to shared,
+ * const and local memory (Triton writes it): the compile switches to that
+ * layout rather than replacing the module's. 1 when it did. */
+static int adopt_short_pointers(flyc_compile_t *c, const char *dl) {
+  if (c->target.family != FLYC_TARGET_NVPTX || c->short_ptr || !strstr(dl, "p3:32"))
+    return 0;
+  char *wide = c->datalayout;
+  LLVMTargetMachineRef wide_tm = c->tm;
+  c->datalayout = NULL;
+  c->tm = NULL;
+  if (make_target_machine(c, 1) == FLYC_OK &&
+      (strcmp(dl, c->datalayout) == 0 || layout_subset(dl, c->datalayout))) {
+    LLVMDisposeTargetMachine(wide_tm);
+    LLVMDisposeMessage(wide);
+    return 1;
+  }
+  if (c->tm)
+    LLVMDisposeTargetMachine(c->tm);
+  LLVMDisposeMessage(c->datalayout);
+  c->tm = wide_tm;
+  c->datalayout = wide;
+  c->short_ptr = 0;
+  return 0;
+}
+
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *what,
                               int is_input) {
   const char *triple = LLVMGetTarget(m);
@@ -190,6 +232,8 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *wh
     if (up && layout_subset(up, c->datalayout))
       dl = NULL;
   }
+  if (dl && *dl && is_input && strcmp(dl, c->datalayout) != 0)
+    adopt_short_pointers(c, dl);
   if (!dl || !*dl || layout_subset(dl, c->datalayout)) {
     /* Empty, or only entries the target's layout also has (llvm-as turns an
      * empty AMDGPU layout into "G1"), or an older LLVM's layout for the
@@ -1041,12 +1085,7 @@ static int setup(flyc_compile_t *c, const flyc_compile_options_t *options) {
   if (c->target.family == FLYC_TARGET_AMDGPU && c->opts.codegen == FLYC_CODEGEN_PTX)
     return flyc__error_set(FLYC_EINVAL, "codegen path 'ptx' is for NVPTX targets, not %s",
                            c->target.id);
-  if ((rc = flyc__target_machine(&c->target, c->opt_level, &c->tm)))
-    return rc;
-  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
-  c->datalayout = LLVMCopyStringRepOfTargetData(td);
-  LLVMDisposeTargetData(td);
-  return FLYC_OK;
+  return make_target_machine(c, 0);
 }
 
 static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {

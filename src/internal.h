@@ -114,8 +114,9 @@ void flyc__fork_child_reset(void);
 void flyc__files_reset(void);
 void flyc__files_lock(void);
 void flyc__files_unlock(void);
-/* Creates the TargetMachine for `t`. */
-int flyc__target_machine(const flyc_target_t *t, int opt_level,
+/* Creates the TargetMachine for `t`; `short_ptr`: NVPTX with 32-bit
+ * pointers to shared, const and local memory. */
+int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
                          LLVMTargetMachineRef *out);
 uint64_t flyc__now_us(void);
 /* Sets a process-global LLVM option under the global lock's caller. */
@@ -247,6 +248,7 @@ struct flyc_compile {
   LLVMModuleRef mod;
   LLVMTargetMachineRef tm;
   char *datalayout;
+  int short_ptr; /* NVPTX: the input asked for 32-bit shared/const/local pointers */
   flyc_buf_t diag;  /* error diagnostics from LLVM */
   flyc_buf_t log;   /* warnings and notes */
   /* Where each defined function came from (for messages). */

@@ -90,7 +90,7 @@ char *flyc__llvm_error_take(void *e) {
   return copy;
 }
 
-int flyc__target_machine(const flyc_target_t *t, int opt_level,
+int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
                          LLVMTargetMachineRef *out) {
   flyc__llvm_init();
   LLVMTargetRef target = NULL;
@@ -107,9 +107,22 @@ int flyc__target_machine(const flyc_target_t *t, int opt_level,
       LLVMCodeGenLevelAggressive};
   /* The processor was checked against flyc's table for this LLVM, so LLVM
    * never gets a name it would warn about on stderr. */
+  /* NVPTX's 32-bit pointers to shared, const and local memory (what Triton's
+   * layout asks for) are the process-global option -nvptx-short-ptr, read
+   * when the TargetMachine is made: set it for each NVPTX machine, under the
+   * lock. */
+  int nvptx = t->family == FLYC_TARGET_NVPTX;
+  if (nvptx) {
+    flyc__global_lock();
+    flyc__llvm_set_option(short_ptr ? "-nvptx-short-ptr=true" : "-nvptx-short-ptr=false");
+  }
   LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
       target, t->ops->triple, t->proc->name, t->features, levels[opt_level & 3],
       LLVMRelocPIC, LLVMCodeModelDefault);
+  if (nvptx) {
+    flyc__llvm_set_option("-nvptx-short-ptr=false");
+    flyc__global_unlock();
+  }
   if (!tm)
     return flyc__error_set(FLYC_ECOMPILE, "LLVM could not create a target machine "
                                           "for %s (%s)",
