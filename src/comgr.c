@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,40 @@ static void append_log(amd_comgr_data_set_t set) {
   }
 }
 
+/* comgr's in-process lld writes its output through LLVM's FileOutputBuffer.
+ * The first TempFile in a process registers LLVM's signal handlers
+ * (sys::RemoveFileOnSignal -> RegisterHandlers -> CreateSigAltStack, in
+ * comgr's LLVM), and on the calling thread LLVM replaces an alternate signal
+ * stack that is absent or smaller than MINSIGSTKSZ + 64 KiB with one it
+ * mallocs. The thread belongs to the caller: whoever set its stack frees it
+ * later and would free LLVM's instead (AddressSanitizer's thread exit dies
+ * "unable to unmap"). So each action puts the caller's alternate stack back.
+ * LLVM keeps its own stack in a static pointer, and its handlers, installed
+ * with SA_ONSTACK, then run on the caller's stack, or the thread's own stack
+ * when it has none. The handlers themselves stay: LLVM chains to the ones
+ * they replaced and restores them when a signal arrives. */
+static void alt_stack_save(stack_t *saved) {
+  if (sigaltstack(NULL, saved) != 0)
+    saved->ss_flags = -1; /* nothing to put back */
+}
+
+static void alt_stack_restore(const stack_t *saved) {
+  stack_t now;
+  if (saved->ss_flags == -1 || sigaltstack(NULL, &now) != 0)
+    return;
+  int was_off = (saved->ss_flags & SS_DISABLE) != 0, is_off = (now.ss_flags & SS_DISABLE) != 0;
+  if (was_off == is_off && (was_off || (now.ss_sp == saved->ss_sp &&
+                                        now.ss_size == saved->ss_size)))
+    return;
+  stack_t back = *saved;
+  back.ss_flags = was_off ? SS_DISABLE : 0;
+  if (was_off) {
+    back.ss_sp = NULL;
+    back.ss_size = 0;
+  }
+  sigaltstack(&back, NULL);
+}
+
 /* One comgr action from `in_kind` bytes to `out_kind` bytes. */
 static int run_action(amd_comgr_action_kind_t action, const char *what,
                       const flyc_target_t *t, amd_comgr_data_kind_t in_kind,
@@ -144,7 +179,10 @@ static int run_action(amd_comgr_action_kind_t action, const char *what,
   TRY(amd_comgr_action_info_set_language(info, AMD_COMGR_LANGUAGE_NONE));
   TRY(amd_comgr_action_info_set_option_list(info, options, nopts));
   TRY(amd_comgr_action_info_set_logging(info, true));
+  stack_t alt;
+  alt_stack_save(&alt);
   s = amd_comgr_do_action(action, info, in_set, out_set);
+  alt_stack_restore(&alt);
   if (s != AMD_COMGR_STATUS_SUCCESS) {
     rc = flyc__error_set(FLYC_ECOMPILE, "comgr %s for %s failed: %s", what, t->id,
                          status_str(s));

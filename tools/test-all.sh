@@ -1,22 +1,70 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs the whole test suite: against LLVM 15 (Debian 12's
-# default), against LLVM 19 (gfx942, sm_90), LLVM 15 without comgr (the lld
-# path and the msgpack metadata reader, as the static tool has them), and
-# LLVM 15 under AddressSanitizer + UndefinedBehaviorSanitizer.
-set -euo pipefail
+# Sets up, builds and runs the whole test suite in every configuration CI
+# keeps, and prints the time of each:
+#   llvm22         LLVM 22, flyc's primary LLVM (comgr 2.4 serves comgr-link:
+#                  it links our objects, but reads only LLVM 15 bitcode)
+#   llvm19         LLVM 19
+#   llvm15         LLVM 15 with comgr's full path (comgr 2.4 carries LLVM 15)
+#   llvm22-nocomgr LLVM 22 without comgr: the lld path and the msgpack
+#                  metadata reader, as the static tool has them
+#   asan           LLVM 22 under AddressSanitizer + UndefinedBehaviorSanitizer
+#   static         the self-contained tool (static LLVM 22), `flyc targets`
+#                  and a compile for gfx90a (lld) and sm_80 (PTX)
+# Every configuration runs even when one fails; the exit status is 1 when
+# any did. Usage: tools/test-all.sh [CONFIG]... (default: all of them)
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup-debian.sh --tests
+bash tools/setup-debian.sh --tests || exit 1
 jobs=$(nproc)
-run() {
+llvm() { echo "-DLLVM_DIR=/usr/lib/llvm-$1/lib/cmake/llvm"; }
+build() {
   local dir=$1; shift
-  echo "== $dir: cmake $*"
-  cmake -S . -B "$dir" -DFLYC_BUILD_BENCH=OFF "$@" >/dev/null
-  cmake --build "$dir" -j"$jobs" >/dev/null
-  (cd "$dir" && ctest --output-on-failure -j"$jobs")
+  mkdir -p "$dir"
+  cmake -S . -B "$dir" -DFLYC_BUILD_BENCH=OFF "$@" >"$dir/cmake.log" 2>&1 &&
+    cmake --build "$dir" -j"$jobs" >"$dir/build.log" 2>&1 ||
+    { echo "build failed; the end of $dir/cmake.log and $dir/build.log:";
+      tail -30 "$dir/cmake.log" "$dir/build.log"; return 1; }
 }
-run build-test-llvm15 -DLLVM_DIR=/usr/lib/llvm-15/lib/cmake/llvm
-run build-test-llvm19 -DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm
-run build-test-nocomgr -DLLVM_DIR=/usr/lib/llvm-15/lib/cmake/llvm -DFLYC_WITH_COMGR=OFF
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  run build-test-asan -DLLVM_DIR=/usr/lib/llvm-15/lib/cmake/llvm -DCMAKE_BUILD_TYPE=Debug \
-  "-DFLYC_SANITIZE=address,undefined"
+suite() {
+  local dir=$1; shift
+  build "$dir" "$@" || return 1
+  # A private, empty compile cache: a warm ~/.cache/flyc would skip codegen.
+  rm -rf "$dir/cache"
+  (cd "$dir" && FLYC_CACHE_DIR="$PWD/cache" ctest --output-on-failure -j"$jobs")
+}
+static_tool() {
+  local dir=build-test-static fx=build-test-llvm22/tests/fixtures
+  build "$dir" "$(llvm 22)" -DFLYC_STATIC_LLVM=ON -DFLYC_BUILD_TESTS=OFF || return 1
+  [ -f "$fx/vadd_amdgcn.gfx90a.ll" ] || build build-test-llvm22 "$(llvm 22)" || return 1
+  ls -l "$dir/flyc" && ldd "$dir/flyc" | grep -i llvm && return 1
+  "$dir/flyc" targets >"$dir/targets.txt" && head -4 "$dir/targets.txt" &&
+    FLYC_CACHE=off "$dir/flyc" compile "$fx/vadd_amdgcn.gfx90a.ll" --arch gfx90a --codegen lld \
+      -o "$dir/vadd.gfx90a.hsaco" &&
+    FLYC_CACHE=off "$dir/flyc" compile "$fx/k_mstl_nvptx_intrinsics.sm_80.ll" \
+      --link "$fx/mstl_nvptx.sm_80.bc" --arch sm_80 -o "$dir/mstl.sm_80.ptx"
+}
+run_config() {
+  case "$1" in
+    llvm22) suite build-test-llvm22 "$(llvm 22)" ;;
+    llvm19) suite build-test-llvm19 "$(llvm 19)" ;;
+    llvm15) suite build-test-llvm15 "$(llvm 15)" ;;
+    llvm22-nocomgr) suite build-test-nocomgr "$(llvm 22)" -DFLYC_WITH_COMGR=OFF ;;
+    asan)
+      ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        suite build-test-asan "$(llvm 22)" -DCMAKE_BUILD_TYPE=Debug "-DFLYC_SANITIZE=address,undefined" ;;
+    static) static_tool ;;
+    *) echo "test-all.sh: unknown configuration $1" >&2; return 2 ;;
+  esac
+}
+configs=("$@")
+[ ${#configs[@]} -gt 0 ] || configs=(llvm22 llvm19 llvm15 llvm22-nocomgr asan static)
+summary=() status=0
+for c in "${configs[@]}"; do
+  echo "== $c"
+  t0=$(date +%s)
+  if run_config "$c"; then r=ok; else r=FAILED; status=1; fi
+  summary+=("$(printf '%-15s %-7s %4ds' "$c" "$r" $(($(date +%s) - t0)))")
+done
+echo "== summary ($jobs cores)"
+printf '%s\n' "${summary[@]}"
+exit $status
