@@ -90,7 +90,7 @@ static int normalize_options(flyc_compile_t *c, const flyc_compile_options_t *o)
     return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t",
                            p->opt_level);
   c->opt_level = p->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)p->opt_level - 1;
-  if (p->codegen > FLYC_CODEGEN_PTX)
+  if (p->codegen > FLYC_CODEGEN_LLD_LIB)
     return flyc__error_set(FLYC_EINVAL, "codegen %u is not one of flyc_codegen_t",
                            p->codegen);
   if ((p->link_library_count && !p->link_libraries) ||

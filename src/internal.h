@@ -248,6 +248,11 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */
 char *flyc__lld_find(void);
+/* The lld-lib path (lld.c, lld_inproc.cpp): 1 when this build has liblld's
+ * ELF driver; the same link as flyc__lld_link, in this process. */
+int flyc__lld_lib_available(void);
+int flyc__lld_lib_link(const flyc_target_t *t, const void *obj, size_t obj_size,
+                       void **exe, size_t *exe_size);
 
 /* ---- child processes (isolate.c) ---- */
 
