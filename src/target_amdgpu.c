@@ -409,15 +409,22 @@ static int pick_path(flyc_compile_t *c) {
                        "%d%s%s%s",
                        c->log.len ? "\n" : "", flyc_codegen_name(c->codegen), c->target.id,
                        c->cov, why.len ? " (" : "", flyc__buf_str(&why), why.len ? ")" : "");
-  } else if (!(paths & (1u << want))) {
-    rc = flyc__error_set(FLYC_EUNSUPPORTED, "codegen path '%s' cannot serve %s: %s",
-                         flyc_codegen_name(want), c->target.id, flyc__buf_str(&why));
-  } else if (cov_refusal(want, c->cov, reason, sizeof reason)) {
-    rc = flyc__error_set(FLYC_EUNSUPPORTED,
-                         "codegen path '%s' cannot make code object version %d for %s: %s",
-                         flyc_codegen_name(want), c->cov, c->target.id, reason);
   } else {
-    c->codegen = want;
+    const char *cr = flyc__comgr_available()
+                         ? cov_refusal(want, c->cov, reason, sizeof reason)
+                         : NULL;
+    if (!(paths & (1u << want)))
+      rc = flyc__error_set(FLYC_EUNSUPPORTED,
+                           "codegen path '%s' cannot serve %s with code object version %d: "
+                           "%s%s%s",
+                           flyc_codegen_name(want), c->target.id, c->cov,
+                           flyc__buf_str(&why), cr ? "; " : "", cr ? cr : "");
+    else if (cr)
+      rc = flyc__error_set(FLYC_EUNSUPPORTED,
+                           "codegen path '%s' cannot make code object version %d for %s: %s",
+                           flyc_codegen_name(want), c->cov, c->target.id, cr);
+    else
+      c->codegen = want;
   }
   flyc__buf_free(&why);
   return rc;
