@@ -370,7 +370,9 @@ static int internalize(flyc_compile_t *c) {
     LLVMSetVisibility(g, LLVMDefaultVisibility);
   }
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  flyc__llvm_options_read_begin();
   char *err = flyc__llvm_error_take(LLVMRunPasses(c->mod, "globaldce", c->tm, po));
+  flyc__llvm_options_read_end();
   LLVMDisposePassBuilderOptions(po);
   if (err) {
     int rc = flyc__error_set(FLYC_ELINK, "dead-code elimination after linking failed: %s",
@@ -769,7 +771,9 @@ static int optimize(flyc_compile_t *c) {
   char passes[32];
   snprintf(passes, sizeof passes, "default<O%d>", c->opt_level);
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  flyc__llvm_options_read_begin();
   char *err = flyc__llvm_error_take(LLVMRunPasses(c->mod, passes, c->tm, po));
+  flyc__llvm_options_read_end();
   LLVMDisposePassBuilderOptions(po);
   if (err) {
     int rc = flyc__error_set(FLYC_ECOMPILE, "optimization (%s) failed: %s", passes, err);

@@ -99,6 +99,12 @@ void flyc__cov_shared_begin(int cov);
 void flyc__cov_shared_end(void);
 void flyc__cov_exclusive_begin(void);
 void flyc__cov_exclusive_end(void);
+/* Held (shared) while LLVM passes or codegen read its command-line options:
+ * comgr's in-process clang and lld's driver (lld-lib) reset every option
+ * (cl::ResetAllOptionOccurrences) under cov_exclusive, and flyc's fixed ones
+ * (-amdgpu-simplify-libcall=0) are only set again at cov_exclusive_end. */
+void flyc__llvm_options_read_begin(void);
+void flyc__llvm_options_read_end(void);
 /* flyc's locks around fork(): taken before, released after in both processes. */
 void flyc__fork_lock(void);
 void flyc__fork_unlock(void);

@@ -409,10 +409,11 @@ int flyc__lld_lib_link(const flyc_target_t *t, const void *obj, size_t obj_size,
     goto out;
   }
   if ((rc = files_open(&f, t->id, obj, obj_size)) == FLYC_OK) {
-    /* As the subprocess path: -shared --no-undefined. --no-mmap-output-file
-     * keeps lld off TempFile (whose RemoveFileOnSignal installs signal
-     * handlers and an alternate signal stack); --threads=1 keeps it from
-     * starting a thread pool in the host. */
+    /* As the subprocess path: -shared --no-undefined. The output being a
+     * pipe is what keeps lld's FileOutputBuffer in memory (its writability
+     * probe, tryCreateFile, passes no flags); --no-mmap-output-file says
+     * the same for the real output. --threads=1 keeps lld from starting its
+     * thread pool (and a detached unlink thread) in the host. */
     const char *argv[] = {"ld.lld",     "-shared",     "--no-undefined",
                           "--no-mmap-output-file", "--threads=1", "-o",
                           f.out,        f.in};

@@ -10,10 +10,11 @@
 //    in _exit, as ld.lld would; lld.c keeps lld off those paths (inputs
 //    LLVM just wrote, outputs in memory).
 //  - exitEarly is false under lldMain: the error limit does not exit.
-//  - --no-mmap-output-file keeps FileOutputBuffer off TempFile, whose
-//    RemoveFileOnSignal would install LLVM's signal handlers and an
-//    alternate signal stack; --threads=1 keeps lld from starting its
-//    thread pool. lld.c passes both.
+//  - FileOutputBuffer on a regular file goes through TempFile, whose
+//    RemoveFileOnSignal installs LLVM's signal handlers and an alternate
+//    signal stack (test_lld_lib sees SIGHUP's handler change when -o names
+//    a regular file). lld.c's -o is a pipe, which FileOutputBuffer keeps in
+//    memory; --threads=1 keeps lld from starting its thread pool.
 //  - lld's context (CommonLinkerContext) is one process global and the ELF
 //    driver calls cl::ResetAllOptionOccurrences: one link at a time, under
 //    flyc's global lock, and flyc's fixed LLVM options set again after.

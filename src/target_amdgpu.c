@@ -437,12 +437,12 @@ static int emit_object(flyc_compile_t *c, void **out, size_t *size) {
 #if LLVM_VERSION_MAJOR < 18
   /* Before LLVM 18 the COV is a process-global option, not a module flag. */
   flyc__cov_shared_begin(c->cov);
+#else
+  flyc__llvm_options_read_begin();
 #endif
   LLVMBool failed =
       LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMObjectFile, &msg, &mb);
-#if LLVM_VERSION_MAJOR < 18
-  flyc__cov_shared_end();
-#endif
+  flyc__cov_shared_end(); /* the same shared lock either way */
   int rc = FLYC_OK;
   if (failed || c->diag.len > before || !mb) {
     rc = flyc__error_set(FLYC_ECOMPILE, "code generation for %s failed: %s%s%s",
