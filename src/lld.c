@@ -199,6 +199,7 @@ cleanup:
 #include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <sys/eventfd.h>
 
 #include "lld_inproc.h"
 
@@ -214,7 +215,7 @@ int flyc__lld_lib_available(void) { return 1; }
  * stack in the host, and nothing touches a disk (a full one would make lld's
  * fatal() end the process). */
 typedef struct lld_files {
-  int in_fd, rd, wr;
+  int in_fd, rd, wr, wake; /* wake: an eventfd that ends the drain's poll */
   char dir[4096], in[4200], out[4200];
   /* the drain */
   pthread_t th;
@@ -262,8 +263,9 @@ static void *drain(void *arg) {
     drain_now(f);
     if (finished || f->err)
       return NULL;
-    struct pollfd p = {.fd = f->rd, .events = POLLIN};
-    (void)poll(&p, 1, 20);
+    struct pollfd p[2] = {{.fd = f->rd, .events = POLLIN},
+                          {.fd = f->wake, .events = POLLIN}};
+    (void)poll(p, f->wake >= 0 ? 2 : 1, 20);
   }
 }
 
@@ -275,6 +277,7 @@ static int proc_fd_path(char *buf, size_t n, int fd, int mode) {
 static int files_open(lld_files_t *f, const char *id, const void *obj, size_t size) {
   memset(f, 0, sizeof *f);
   f->in_fd = f->rd = f->wr = -1;
+  f->wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK); /* without it, polls time out */
   atomic_init(&f->done, 0);
   int p[2];
   if (pipe2(p, O_CLOEXEC) != 0)
@@ -339,6 +342,10 @@ static int files_finish(lld_files_t *f, void **exe, size_t *exe_size) {
   if (!f->th_started)
     return FLYC_OK;
   atomic_store(&f->done, 1);
+  if (f->wake >= 0) {
+    uint64_t one = 1;
+    (void)!write(f->wake, &one, sizeof one);
+  }
   pthread_join(f->th, NULL);
   f->th_started = 0;
   if (!exe)
@@ -364,6 +371,8 @@ static void files_close(lld_files_t *f) {
     close(f->rd);
   if (f->wr >= 0)
     close(f->wr);
+  if (f->wake >= 0)
+    close(f->wake);
   if (f->dir[0]) {
     unlink(f->in);
     unlink(f->out);
