@@ -113,6 +113,7 @@ const char *flyc_codegen_name(flyc_codegen_t c) {
   case FLYC_CODEGEN_COMGR_LINK: return "comgr-link";
   case FLYC_CODEGEN_LLD: return "lld";
   case FLYC_CODEGEN_PTX: return "ptx";
+  case FLYC_CODEGEN_LLD_LIB: return "lld-lib";
   }
   return NULL;
 }

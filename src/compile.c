@@ -90,7 +90,7 @@ static int normalize_options(flyc_compile_t *c, const flyc_compile_options_t *o)
     return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t",
                            p->opt_level);
   c->opt_level = p->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)p->opt_level - 1;
-  if (p->codegen > FLYC_CODEGEN_PTX)
+  if (p->codegen > FLYC_CODEGEN_LLD_LIB)
     return flyc__error_set(FLYC_EINVAL, "codegen %u is not one of flyc_codegen_t",
                            p->codegen);
   if ((p->link_library_count && !p->link_libraries) ||
@@ -511,7 +511,9 @@ static int internalize(flyc_compile_t *c) {
     LLVMSetVisibility(g, LLVMDefaultVisibility);
   }
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  flyc__llvm_options_read_begin();
   char *err = flyc__llvm_error_take(LLVMRunPasses(c->mod, "globaldce", c->tm, po));
+  flyc__llvm_options_read_end();
   LLVMDisposePassBuilderOptions(po);
   if (err) {
     int rc = flyc__error_set(FLYC_ELINK, "dead-code elimination after linking failed: %s",
@@ -939,7 +941,9 @@ static int optimize(flyc_compile_t *c) {
   char passes[32];
   snprintf(passes, sizeof passes, "default<O%d>", c->opt_level);
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  flyc__llvm_options_read_begin();
   char *err = flyc__llvm_error_take(LLVMRunPasses(c->mod, passes, c->tm, po));
+  flyc__llvm_options_read_end();
   LLVMDisposePassBuilderOptions(po);
   if (err) {
     int rc = flyc__error_set(FLYC_ECOMPILE, "optimization (%s) failed: %s", passes, err);

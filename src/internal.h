@@ -107,6 +107,12 @@ void flyc__cov_shared_begin(int cov);
 void flyc__cov_shared_end(void);
 void flyc__cov_exclusive_begin(void);
 void flyc__cov_exclusive_end(void);
+/* Held (shared) while LLVM passes or codegen read its command-line options:
+ * comgr's in-process clang and lld's driver (lld-lib) reset every option
+ * (cl::ResetAllOptionOccurrences) under cov_exclusive, and flyc's fixed ones
+ * (-amdgpu-simplify-libcall=0) are only set again at cov_exclusive_end. */
+void flyc__llvm_options_read_begin(void);
+void flyc__llvm_options_read_end(void);
 /* flyc's locks around fork(): taken before, released after in both processes. */
 void flyc__fork_lock(void);
 void flyc__fork_unlock(void);
@@ -319,6 +325,11 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */
 char *flyc__lld_find(void);
+/* The lld-lib path (lld.c, lld_inproc.cpp): 1 when this build has liblld's
+ * ELF driver; the same link as flyc__lld_link, in this process. */
+int flyc__lld_lib_available(void);
+int flyc__lld_lib_link(const flyc_target_t *t, const void *obj, size_t obj_size,
+                       void **exe, size_t *exe_size);
 
 /* ---- bitcode before LLVM reads it (bitcode.c) ---- */
 

@@ -150,6 +150,10 @@ void flyc__cov_shared_begin(int cov) {
 
 void flyc__cov_shared_end(void) { pthread_rwlock_unlock(&cov_lock); }
 
+void flyc__llvm_options_read_begin(void) { pthread_rwlock_rdlock(&cov_lock); }
+
+void flyc__llvm_options_read_end(void) { pthread_rwlock_unlock(&cov_lock); }
+
 void flyc__cov_exclusive_begin(void) { pthread_rwlock_wrlock(&cov_lock); }
 
 void flyc__cov_exclusive_end(void) {

@@ -64,6 +64,8 @@ static void stamp_target_attrs(flyc_compile_t *c, int inline_all) {
   }
 }
 
+static int pick_path(flyc_compile_t *c);
+
 static int prepare(flyc_compile_t *c) {
   int present = 0;
   int64_t flag = flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
@@ -101,7 +103,9 @@ static int prepare(flyc_compile_t *c) {
     add_cov_flag(c);
   }
   stamp_target_attrs(c, 0);
-  return FLYC_OK;
+  /* A path that cannot make this COV (or serve the target) is refused now,
+   * before linking and optimizing. */
+  return c->cov_open ? FLYC_OK : pick_path(c);
 }
 
 /* Does a feature string pin `feat` on (+1), off (0), or not at all (-1)? */
@@ -310,6 +314,10 @@ static int link_device_libs(flyc_compile_t *c) {
 
 uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why) {
   uint32_t paths = 0;
+  if (flyc__lld_lib_available())
+    paths |= 1u << FLYC_CODEGEN_LLD_LIB;
+  else if (why)
+    flyc__buf_printf(why, "%slld-lib: flyc was built without liblld", why->len ? "; " : "");
   if (flyc__comgr_available()) {
     if (flyc__comgr_knows(t->proc->name)) {
       paths |= 1u << FLYC_CODEGEN_COMGR_LINK;
@@ -317,54 +325,106 @@ uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why) {
       if (cm == 0 || cm >= LLVM_VERSION_MAJOR)
         paths |= 1u << FLYC_CODEGEN_COMGR;
       else if (why)
-        flyc__buf_printf(why, "%scomgr %s reads LLVM %d bitcode, older than this flyc's "
-                              "LLVM %d",
+        flyc__buf_printf(why, "%scomgr: comgr %s reads LLVM %d bitcode, older than this "
+                              "flyc's LLVM %d",
                          why->len ? "; " : "", flyc__comgr_version_string(), cm,
                          LLVM_VERSION_MAJOR);
     } else if (why) {
-      flyc__buf_printf(why, "%scomgr %s does not know %s", why->len ? "; " : "",
-                       flyc__comgr_version_string(), t->proc->name);
+      flyc__buf_printf(why, "%scomgr, comgr-link: comgr %s does not know %s",
+                       why->len ? "; " : "", flyc__comgr_version_string(), t->proc->name);
     }
   } else if (why) {
-    flyc__buf_printf(why, "%sflyc was built without comgr", why->len ? "; " : "");
+    flyc__buf_printf(why, "%scomgr, comgr-link: flyc was built without comgr",
+                     why->len ? "; " : "");
   }
   char *lld = flyc__lld_find();
   if (lld)
     paths |= 1u << FLYC_CODEGEN_LLD;
   else if (why && getenv("FLYC_LLD") && *getenv("FLYC_LLD"))
-    flyc__buf_printf(why, "%sFLYC_LLD='%s' is not an executable file", why->len ? "; " : "",
-                     getenv("FLYC_LLD"));
+    flyc__buf_printf(why, "%slld: FLYC_LLD='%s' is not an executable file",
+                     why->len ? "; " : "", getenv("FLYC_LLD"));
   else if (why)
-    flyc__buf_printf(why, "%sno ld.lld found (set FLYC_LLD)", why->len ? "; " : "");
+    flyc__buf_printf(why, "%slld: no ld.lld found (set FLYC_LLD)", why->len ? "; " : "");
   free(lld);
   return paths;
 }
 
+/* The highest COV comgr's link step writes: its LLVM's. COV 5 came with
+ * LLVM 14 (comgr 2.4 on LLVM 15 has it), COV 6 with LLVM 19. A comgr whose
+ * LLVM flyc cannot tell (statically linked) is taken to stop at 5. */
+static int comgr_max_cov(void) {
+  int cm = flyc__comgr_llvm_major();
+  return cm >= 19 ? 6 : cm == 0 || cm >= 14 ? 5 : 4;
+}
+
+/* NULL when `path` (available for the target) can make COV `cov`, else why
+ * not. The lld paths link what this flyc's LLVM emits: prepare() already
+ * refused a COV it cannot make. */
+static const char *cov_refusal(flyc_codegen_t path, int cov, char *buf, size_t n) {
+  if (path != FLYC_CODEGEN_COMGR && path != FLYC_CODEGEN_COMGR_LINK)
+    return NULL;
+  int max = comgr_max_cov();
+  if (cov <= max)
+    return NULL;
+  int cm = flyc__comgr_llvm_major();
+  char llvm[32] = "";
+  if (cm)
+    snprintf(llvm, sizeof llvm, " (LLVM %d)", cm);
+  snprintf(buf, n, "comgr %s%s makes code object version %d at most, not %d",
+           flyc__comgr_version_string(), llvm, max, cov);
+  return buf;
+}
+
+/* Chooses c->codegen once the COV is known: before link and optimization
+ * when the options or the input fix the COV, else at codegen. */
 static int pick_path(flyc_compile_t *c) {
+  if (c->codegen)
+    return FLYC_OK;
   flyc_buf_t why = {0};
   uint32_t paths = flyc__amdgpu_paths(&c->target, &why);
   flyc_codegen_t want = (flyc_codegen_t)c->opts.codegen;
+  char reason[160];
   int rc = FLYC_OK;
   if (want == FLYC_CODEGEN_AUTO) {
-    static const flyc_codegen_t order[] = {FLYC_CODEGEN_COMGR_LINK, FLYC_CODEGEN_COMGR,
-                                           FLYC_CODEGEN_LLD};
-    for (size_t i = 0; i < 3 && !c->codegen; i++)
-      if (paths & (1u << order[i]))
+    static const flyc_codegen_t order[] = {FLYC_CODEGEN_LLD_LIB, FLYC_CODEGEN_COMGR_LINK,
+                                           FLYC_CODEGEN_COMGR, FLYC_CODEGEN_LLD};
+    for (size_t i = 0; i < sizeof order / sizeof order[0] && !c->codegen; i++) {
+      if (!(paths & (1u << order[i])))
+        continue;
+      const char *r = cov_refusal(order[i], c->cov, reason, sizeof reason);
+      if (r)
+        flyc__buf_printf(&why, "%s%s: %s", why.len ? "; " : "", flyc_codegen_name(order[i]),
+                         r);
+      else
         c->codegen = order[i];
+    }
     if (!c->codegen)
-      rc = flyc__error_set(FLYC_EUNSUPPORTED, "no codegen path can serve %s: %s",
-                           c->target.id, flyc__buf_str(&why));
+      rc = flyc__error_set(FLYC_EUNSUPPORTED,
+                           "no codegen path can serve %s with code object version %d: %s",
+                           c->target.id, c->cov, flyc__buf_str(&why));
     else
       flyc__buf_printf(&c->log,
-                       "%snote: codegen path 'auto' chose '%s', the first of comgr-link, "
-                       "comgr, lld that can serve %s%s%s%s",
+                       "%snote: codegen path 'auto' chose '%s', the first of lld-lib, "
+                       "comgr-link, comgr, lld that can serve %s with code object version "
+                       "%d%s%s%s",
                        c->log.len ? "\n" : "", flyc_codegen_name(c->codegen), c->target.id,
-                       why.len ? " (" : "", flyc__buf_str(&why), why.len ? ")" : "");
-  } else if (!(paths & (1u << want))) {
-    rc = flyc__error_set(FLYC_EUNSUPPORTED, "codegen path '%s' cannot serve %s: %s",
-                         flyc_codegen_name(want), c->target.id, flyc__buf_str(&why));
+                       c->cov, why.len ? " (" : "", flyc__buf_str(&why), why.len ? ")" : "");
   } else {
-    c->codegen = want;
+    const char *cr = flyc__comgr_available()
+                         ? cov_refusal(want, c->cov, reason, sizeof reason)
+                         : NULL;
+    if (!(paths & (1u << want)))
+      rc = flyc__error_set(FLYC_EUNSUPPORTED,
+                           "codegen path '%s' cannot serve %s with code object version %d: "
+                           "%s%s%s",
+                           flyc_codegen_name(want), c->target.id, c->cov,
+                           flyc__buf_str(&why), cr ? "; " : "", cr ? cr : "");
+    else if (cr)
+      rc = flyc__error_set(FLYC_EUNSUPPORTED,
+                           "codegen path '%s' cannot make code object version %d for %s: %s",
+                           flyc_codegen_name(want), c->cov, c->target.id, cr);
+    else
+      c->codegen = want;
   }
   flyc__buf_free(&why);
   return rc;
@@ -377,12 +437,12 @@ static int emit_object(flyc_compile_t *c, void **out, size_t *size) {
 #if LLVM_VERSION_MAJOR < 18
   /* Before LLVM 18 the COV is a process-global option, not a module flag. */
   flyc__cov_shared_begin(c->cov);
+#else
+  flyc__llvm_options_read_begin();
 #endif
   LLVMBool failed =
       LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMObjectFile, &msg, &mb);
-#if LLVM_VERSION_MAJOR < 18
-  flyc__cov_shared_end();
-#endif
+  flyc__cov_shared_end(); /* the same shared lock either way */
   int rc = FLYC_OK;
   if (failed || c->diag.len > before || !mb) {
     rc = flyc__error_set(FLYC_ECOMPILE, "code generation for %s failed: %s%s%s",
@@ -425,6 +485,8 @@ static int codegen(flyc_compile_t *c) {
   if (rc == FLYC_OK) {
     if (c->codegen == FLYC_CODEGEN_LLD)
       rc = flyc__lld_link(&c->target, obj, obj_size, &exe, &exe_size);
+    else if (c->codegen == FLYC_CODEGEN_LLD_LIB)
+      rc = flyc__lld_lib_link(&c->target, obj, obj_size, &exe, &exe_size);
     else
       rc = flyc__comgr_link(&c->target, c->cov, obj, obj_size, &exe, &exe_size);
   }

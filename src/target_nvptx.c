@@ -385,8 +385,10 @@ static int codegen(flyc_compile_t *c) {
   char *msg = NULL;
   LLVMMemoryBufferRef mb = NULL;
   size_t before = c->diag.len;
+  flyc__llvm_options_read_begin();
   LLVMBool failed =
       LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMAssemblyFile, &msg, &mb);
+  flyc__llvm_options_read_end();
   if (failed || c->diag.len > before || !mb) {
     rc = flyc__error_set(FLYC_ECOMPILE, "PTX generation for %s failed: %s%s%s",
                          c->target.id, msg ? msg : "",

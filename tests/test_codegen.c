@@ -8,6 +8,11 @@
 #define VADD FX("vadd_amdgcn.gfx90a.ll")
 #define MACH_GFX90A 0x3f
 
+/* Every AMDGPU path, the in-process lld last. */
+static const uint32_t amdgpu_paths[] = {FLYC_CODEGEN_COMGR, FLYC_CODEGEN_COMGR_LINK,
+                                        FLYC_CODEGEN_LLD, FLYC_CODEGEN_LLD_LIB};
+#define N_PATHS (sizeof amdgpu_paths / sizeof amdgpu_paths[0])
+
 static void same_layout(const flyc_kernel_info_t *a, const flyc_kernel_info_t *b) {
   assert_string_equal(a->name, b->name);
   assert_int_equal(a->kernarg_segment_size, b->kernarg_segment_size);
@@ -25,7 +30,8 @@ static void test_codegen__every_amdgpu_path(void **state) {
   (void)state;
   flyc_artifact_t *ref = NULL;
   const char *libs[] = {LIB_MSTL, NULL};
-  for (uint32_t cg = FLYC_CODEGEN_COMGR; cg <= FLYC_CODEGEN_LLD; cg++) {
+  for (size_t pi = 0; pi < N_PATHS; pi++) {
+    uint32_t cg = amdgpu_paths[pi];
     flyc_artifact_t *a = NULL;
     if (!tu_can("gfx90a", cg)) {
       /* comgr 2.4 cannot read LLVM 19 bitcode: refused, with the reason. */
@@ -62,8 +68,12 @@ static void test_codegen__auto_records_its_choice(void **state) {
   (void)state;
   flyc_artifact_t *a = NULL;
   assert_ok(tu_compile(&a, VADD, "gfx90a", NULL, FLYC_CODEGEN_AUTO, 0));
-  assert_true(flyc_artifact_codegen(a) == FLYC_CODEGEN_COMGR_LINK ||
+  /* lld-lib first where built (LLVM 22 here), else comgr-link, else lld. */
+  assert_true(flyc_artifact_codegen(a) == FLYC_CODEGEN_LLD_LIB ||
+              flyc_artifact_codegen(a) == FLYC_CODEGEN_COMGR_LINK ||
               flyc_artifact_codegen(a) == FLYC_CODEGEN_LLD);
+  if (tu_can("gfx90a", FLYC_CODEGEN_LLD_LIB))
+    assert_int_equal(flyc_artifact_codegen(a), FLYC_CODEGEN_LLD_LIB);
   assert_non_null(strstr(flyc_artifact_log(a), "'auto' chose"));
   flyc_artifact_destroy(a);
 }
@@ -71,7 +81,8 @@ static void test_codegen__auto_records_its_choice(void **state) {
 static void test_codegen__code_object_versions(void **state) {
   (void)state;
   for (uint32_t cov = 4; cov <= 5; cov++)
-    for (uint32_t cg = FLYC_CODEGEN_COMGR; cg <= FLYC_CODEGEN_LLD; cg++) {
+    for (size_t pi = 0; pi < N_PATHS; pi++) {
+      uint32_t cg = amdgpu_paths[pi];
       flyc_artifact_t *a = NULL;
       if (!tu_can("gfx90a", cg))
         continue;
@@ -208,9 +219,11 @@ static void test_codegen__gfx942(void **state) {
 #if FLYC_TEST_LLVM_MAJOR >= 19
   flyc_artifact_t *a = NULL;
   const char *libs[] = {FX("mstl_amdgcn.gfx942.cov5.bc"), NULL};
-  /* comgr 2.4 does not know gfx942, so auto takes lld. */
+  /* comgr 2.4 does not know gfx942, so auto takes lld-lib or lld. */
   assert_ok(tu_compile(&a, FX("k_mstl_amdgcn.gfx942.ll"), "gfx942", libs, 0, 5));
-  assert_int_equal(flyc_artifact_codegen(a), FLYC_CODEGEN_LLD);
+  assert_int_equal(flyc_artifact_codegen(a), tu_can("gfx942", FLYC_CODEGEN_LLD_LIB)
+                                                 ? FLYC_CODEGEN_LLD_LIB
+                                                 : FLYC_CODEGEN_LLD);
   assert_int_equal(flyc_artifact_code_object_version(a), 5);
   size_t size;
   const void *code = flyc_artifact_code(a, &size);

@@ -39,6 +39,9 @@ static void test_common__status_names_are_pinned(void **state) {
   assert_int_equal(FLYC_CODEGEN_COMGR_LINK, 2);
   assert_int_equal(FLYC_CODEGEN_LLD, 3);
   assert_int_equal(FLYC_CODEGEN_PTX, 4);
+  assert_int_equal(FLYC_CODEGEN_LLD_LIB, 5);
+  assert_string_equal(flyc_codegen_name(FLYC_CODEGEN_LLD_LIB), "lld-lib");
+  assert_null(flyc_codegen_name((flyc_codegen_t)6));
   assert_string_equal(flyc_codegen_name(FLYC_CODEGEN_COMGR_LINK), "comgr-link");
   assert_null(flyc_codegen_name((flyc_codegen_t)42));
 }

@@ -137,6 +137,12 @@ static void test_input__bad_arguments(void **state) {
   o.target = "sm_80";
   assert_error(flyc_compile_file(&a, FX("k_mstl_nvptx.sm_80.ll"), &o), FLYC_EINVAL,
                "'lld' is for AMDGPU");
+  o.codegen = FLYC_CODEGEN_LLD_LIB;
+  assert_error(flyc_compile_file(&a, FX("k_mstl_nvptx.sm_80.ll"), &o), FLYC_EINVAL,
+               "'lld-lib' is for AMDGPU");
+  o.codegen = FLYC_CODEGEN_LLD_LIB + 1;
+  assert_error(flyc_compile_file(&a, FX("k_mstl_nvptx.sm_80.ll"), &o), FLYC_EINVAL,
+               "codegen 6");
   o.codegen = 0;
   o.target = "gfx90a";
   o.flags = 1u << 30;

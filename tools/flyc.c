@@ -37,7 +37,7 @@ static void usage_main(FILE *f) {
 static void usage_compile(FILE *f) {
   fprintf(f,
           "usage: flyc compile IN --arch T -o OUT [--link LIB]... [-O N]\n"
-          "                    [--codegen auto|comgr|comgr-link|lld] [--cov N]\n"
+          "                    [--codegen auto|lld-lib|comgr|comgr-link|lld] [--cov N]\n"
           "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
           "                    [--no-device-libs] [--no-isolate] [--no-cache] [-g]\n"
           "                    [--time] [--quiet]\n"
@@ -48,9 +48,12 @@ static void usage_compile(FILE *f) {
           "  -o OUT             output: an AMDGPU code object (.hsaco) or PTX text\n"
           "  --link LIB         link library (.bc or .ll); repeatable, linked in order\n"
           "  -O N               optimization level 0-3 (default 3)\n"
-          "  --codegen P        AMDGPU codegen path (default auto)\n"
-          "  --cov N            AMDGPU code object version 4 or 5 (default: what the\n"
-          "                     installed ROCm supports)\n"
+          "  --codegen P        AMDGPU codegen path (default auto): lld-lib (lld linked\n"
+          "                     into flyc, no subprocess), comgr, comgr-link, lld\n"
+          "                     (ld.lld subprocess); auto takes the first of lld-lib,\n"
+          "                     comgr-link, comgr, lld that serves the target and COV\n"
+          "  --cov N            AMDGPU code object version 4, 5 or (LLVM 19+) 6\n"
+          "                     (default: what the installed ROCm supports)\n"
           "  --export SYMBOL    keep global SYMBOL external (for host writes after load)\n"
           "  --device-lib-dir D search D first for ocml/ockl/libdevice\n"
           "  --no-device-libs   do not link device libraries automatically\n"
@@ -402,12 +405,13 @@ static int cmd_compile(int argc, char **argv) {
     } else if (strcmp(a, "--codegen") == 0) {
       const char *p = argv[++i];
       flyc_codegen_t c;
-      for (c = FLYC_CODEGEN_AUTO; c <= FLYC_CODEGEN_LLD; c++)
-        if (strcmp(p, flyc_codegen_name(c)) == 0)
+      for (c = FLYC_CODEGEN_AUTO; c <= FLYC_CODEGEN_LLD_LIB; c++)
+        if (c != FLYC_CODEGEN_PTX && strcmp(p, flyc_codegen_name(c)) == 0)
           break;
-      if (c > FLYC_CODEGEN_LLD) {
+      if (c > FLYC_CODEGEN_LLD_LIB) {
         rc = usage_error(usage_compile,
-                         "unknown codegen path '%s' (auto, comgr, comgr-link, lld)", p);
+                         "unknown codegen path '%s' (auto, lld-lib, comgr, comgr-link, lld)",
+                         p);
         goto done;
       }
       o.codegen = c;
@@ -565,7 +569,7 @@ static int cmd_disasm(int argc, char **argv) {
 
 static void paths_str(uint32_t paths, char *buf, size_t n) {
   buf[0] = '\0';
-  for (flyc_codegen_t c = FLYC_CODEGEN_COMGR; c <= FLYC_CODEGEN_PTX; c++)
+  for (flyc_codegen_t c = FLYC_CODEGEN_COMGR; c <= FLYC_CODEGEN_LLD_LIB; c++)
     if (paths & (1u << c)) {
       size_t l = strlen(buf);
       snprintf(buf + l, n - l, "%s%s", l ? "," : "", flyc_codegen_name(c));
@@ -614,7 +618,7 @@ static int cmd_targets(int argc, char **argv) {
         cJSON_AddStringToObject(o, "ptx_version", ptx);
       }
       cJSON *p = cJSON_AddArrayToObject(o, "codegen_paths");
-      for (flyc_codegen_t c = FLYC_CODEGEN_COMGR; c <= FLYC_CODEGEN_PTX; c++)
+      for (flyc_codegen_t c = FLYC_CODEGEN_COMGR; c <= FLYC_CODEGEN_LLD_LIB; c++)
         if (t.codegen_paths & (1u << c))
           cJSON_AddItemToArray(p, cJSON_CreateString(flyc_codegen_name(c)));
       cJSON_AddItemToArray(root, o);

@@ -59,17 +59,28 @@ typedef enum flyc_code_format {
 
 /** The codegen path that made an AMDGPU code object. */
 typedef enum flyc_codegen {
-  /** Pick the first path that can serve the target: comgr-link, comgr, lld. */
+  /** Pick the first path that can serve the target and the code object
+   *  version: lld-lib, comgr-link, comgr, lld. The artifact's log says which
+   *  and why the ones before it could not. */
   FLYC_CODEGEN_AUTO = 0,
-  /** comgr CODEGEN_BC_TO_RELOCATABLE, then LINK_RELOCATABLE_TO_EXECUTABLE. */
+  /** comgr CODEGEN_BC_TO_RELOCATABLE, then LINK_RELOCATABLE_TO_EXECUTABLE.
+   *  Needs a comgr whose LLVM reads this flyc's bitcode and knows the
+   *  processor; COV 6 only with a comgr on LLVM 19 or newer (comgr 2.4, on
+   *  LLVM 15, makes COV 4 and 5). */
   FLYC_CODEGEN_COMGR = 1,
-  /** flyc's TargetMachine emits the relocatable object; comgr links it. */
+  /** flyc's TargetMachine emits the relocatable object; comgr links it
+   *  (comgr's processor table and COV limit apply). */
   FLYC_CODEGEN_COMGR_LINK = 2,
   /** flyc's TargetMachine emits the object; `ld.lld -shared --no-undefined`
    *  (a subprocess) links it. */
   FLYC_CODEGEN_LLD = 3,
   /** NVPTX: flyc's TargetMachine emits PTX. */
   FLYC_CODEGEN_PTX = 4,
+  /** flyc's TargetMachine emits the object; liblld's ELF driver, linked into
+   *  flyc, links it in this process (`-shared --no-undefined`, no
+   *  subprocess, no file on disk). Only in builds with liblld (CMake
+   *  FLYC_WITH_LLD_LIB; Debian's liblld-22-dev). */
+  FLYC_CODEGEN_LLD_LIB = 5,
 } flyc_codegen_t;
 
 /**
@@ -164,7 +175,7 @@ FLYC_API const char *flyc_artifact_target(const flyc_artifact_t *artifact);
 FLYC_API flyc_codegen_t flyc_artifact_codegen(const flyc_artifact_t *artifact);
 
 /** A static name for a codegen path: "auto", "comgr", "comgr-link", "lld",
- *  "ptx"; NULL for a value that is not one. */
+ *  "ptx", "lld-lib"; NULL for a value that is not one. */
 FLYC_API const char *flyc_codegen_name(flyc_codegen_t codegen);
 
 /** AMDGPU code object version (4, 5, ...); for PTX, the PTX ISA version times

@@ -1,0 +1,66 @@
+// The in-process lld path's C++ half: lld::lldMain with only the ELF driver.
+// Everything else (the memory files, the lock, the messages) is in lld.c.
+//
+// What lld 22 does to the process, checked against its sources and its
+// static libraries (nm of liblldELF.a/liblldCommon.a):
+//  - lldMain runs the driver inside a CrashRecoveryContext, which installs
+//    signal handlers only after CrashRecoveryContext::Enable(). Nothing here
+//    calls Enable, so no handler is installed and RunSafely is a plain call.
+//    The price: lld's fatal() (corrupt input, an output it cannot write) ends
+//    in _exit, as ld.lld would; lld.c keeps lld off those paths (inputs
+//    LLVM just wrote, outputs in memory).
+//  - exitEarly is false under lldMain: the error limit does not exit.
+//  - FileOutputBuffer on a regular file goes through TempFile, whose
+//    RemoveFileOnSignal installs LLVM's signal handlers and an alternate
+//    signal stack (test_lld_lib sees SIGHUP's handler change when -o names
+//    a regular file). lld.c's -o is a pipe, which FileOutputBuffer keeps in
+//    memory; --threads=1 keeps lld from starting its thread pool.
+//  - lld's context (CommonLinkerContext) is one process global and the ELF
+//    driver calls cl::ResetAllOptionOccurrences: one link at a time, under
+//    flyc's global lock, and flyc's fixed LLVM options set again after.
+#include "lld_inproc.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+
+#include <lld/Common/Driver.h>
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/Support/raw_ostream.h>
+
+LLD_HAS_DRIVER(elf)
+
+static char *copy_out(const char *s, size_t n) noexcept {
+  char *p = static_cast<char *>(std::malloc(n + 1));
+  if (p) {
+    std::memcpy(p, s, n);
+    p[n] = '\0';
+  }
+  return p;
+}
+
+extern "C" int flyc__lld_inproc_run(int argc, const char *const *argv, char **diag) {
+  *diag = nullptr;
+  try {
+    std::string out, err;
+    int rc;
+    {
+      llvm::raw_string_ostream out_os(out), err_os(err);
+      lld::Result r = lld::lldMain(llvm::ArrayRef<const char *>(argv, (size_t)argc),
+                                   out_os, err_os, {{lld::Gnu, &lld::elf::link}});
+      out_os.flush();
+      err_os.flush();
+      rc = !r.canRunAgain ? 2 : r.retCode ? 1 : 0;
+    }
+    if (!out.empty() && !err.empty() && err.back() != '\n')
+      err += '\n';
+    err += out;
+    *diag = copy_out(err.data(), err.size());
+    return rc;
+  } catch (...) {
+    static const char msg[] = "a C++ exception (out of memory) reached lld's boundary";
+    *diag = copy_out(msg, sizeof msg - 1);
+    return 3;
+  }
+}
