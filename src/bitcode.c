@@ -19,7 +19,6 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
-#include <llvm/Config/llvm-config.h>
 
 #include "internal.h"
 

@@ -19,7 +19,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <llvm/Config/llvm-config.h>
 
 #include "internal.h"
 
@@ -61,10 +60,10 @@ char *flyc__lld_find(void) {
     return executable(env);
   char *r;
   char buf[128];
-  snprintf(buf, sizeof buf, "ld.lld-%d", LLVM_VERSION_MAJOR);
+  snprintf(buf, sizeof buf, "ld.lld-%d", flyc__llvm_major());
   if ((r = on_path(buf)))
     return r;
-  snprintf(buf, sizeof buf, "/usr/lib/llvm-%d/bin/ld.lld", LLVM_VERSION_MAJOR);
+  snprintf(buf, sizeof buf, "/usr/lib/llvm-%d/bin/ld.lld", flyc__llvm_major());
   if ((r = executable(buf)))
     return r;
   if ((r = on_path("ld.lld")))

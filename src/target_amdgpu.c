@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include <llvm-c/BitWriter.h>
-#include <llvm/Config/llvm-config.h>
 
 #include "internal.h"
 
@@ -34,7 +33,7 @@ static void add_cov_flag(flyc_compile_t *c) {
 }
 
 static int cov_supported(int cov) {
-  return cov == 4 || cov == 5 || (cov == 6 && LLVM_VERSION_MAJOR >= 19);
+  return cov >= 4 && cov <= flyc__llvm_max_cov();
 }
 
 /* Gives functions without a "target-cpu" the target's CPU and features (as
@@ -76,7 +75,7 @@ static int prepare(flyc_compile_t *c) {
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "code object version %d is not supported with LLVM %s "
                            "(supported: 4, 5%s)",
-                           cov, flyc_llvm_version(), LLVM_VERSION_MAJOR >= 19 ? ", 6" : "");
+                           cov, flyc_llvm_version(), flyc__llvm_max_cov() >= 6 ? ", 6" : "");
   if (present) {
     int mcov = (int)(flag / 100);
     if (cov && cov != mcov)
@@ -281,15 +280,20 @@ static int link_device_libs(flyc_compile_t *c) {
       add_cov_flag(c);
     c->cov_open = 0;
   }
-  static const char *const files[][2] = {{"__ocml_", "ocml.bc"}, {"__ockl_", "ockl.bc"}};
-  int linked[2] = {0, 0};
+  /* ROCm 5.x HIP headers' __syncthreads() calls __atomic_work_item_fence,
+   * which only ROCm's hip.bc defines (ROCm 6 dropped both). */
+  static const char *const files[][2] = {{"__ocml_", "ocml.bc"},
+                                         {"__ockl_", "ockl.bc"},
+                                         {"__atomic_work_item_fence", "hip.bc"}};
+  enum { NFILES = sizeof files / sizeof *files };
+  int linked[NFILES] = {0};
   const char *dirs[8];
   size_t nd;
   char buf[4096];
   nd = rocm_dirs(dirs, buf, sizeof buf);
   for (int progress = 1; progress;) {
     progress = 0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < NFILES; i++) {
       if (linked[i] || !flyc__module_needs_prefix(c->mod, files[i][0]))
         continue;
       char *path = NULL;
@@ -305,7 +309,7 @@ static int link_device_libs(flyc_compile_t *c) {
       linked[i] = progress = 1;
     }
   }
-  if (linked[0] || linked[1])
+  if (linked[0] || linked[1] || linked[2])
     stamp_target_attrs(c, 1);
   return define_control_constants(c);
 }
@@ -322,13 +326,13 @@ uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why) {
     if (flyc__comgr_knows(t->proc->name)) {
       paths |= 1u << FLYC_CODEGEN_COMGR_LINK;
       int cm = flyc__comgr_llvm_major();
-      if (cm == 0 || cm >= LLVM_VERSION_MAJOR)
+      if (cm == 0 || cm >= flyc__llvm_major())
         paths |= 1u << FLYC_CODEGEN_COMGR;
       else if (why)
         flyc__buf_printf(why, "%scomgr: comgr %s reads LLVM %d bitcode, older than this "
                               "flyc's LLVM %d",
                          why->len ? "; " : "", flyc__comgr_version_string(), cm,
-                         LLVM_VERSION_MAJOR);
+                         flyc__llvm_major());
     } else if (why) {
       flyc__buf_printf(why, "%scomgr, comgr-link: comgr %s does not know %s",
                        why->len ? "; " : "", flyc__comgr_version_string(), t->proc->name);
@@ -434,12 +438,10 @@ static int emit_object(flyc_compile_t *c, void **out, size_t *size) {
   char *msg = NULL;
   LLVMMemoryBufferRef mb = NULL;
   size_t before = c->diag.len;
-#if LLVM_VERSION_MAJOR < 18
-  /* Before LLVM 18 the COV is a process-global option, not a module flag. */
-  flyc__cov_shared_begin(c->cov);
-#else
-  flyc__llvm_options_read_begin();
-#endif
+  if (!flyc__llvm_cov_is_module_flag()) /* before LLVM 18: a process-global option */
+    flyc__cov_shared_begin(c->cov);
+  else
+    flyc__llvm_options_read_begin();
   LLVMBool failed =
       LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMObjectFile, &msg, &mb);
   flyc__cov_shared_end(); /* the same shared lock either way */
@@ -532,13 +534,11 @@ static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
   if ((len >= 17 && memcmp(name, "llvm.frameaddress", 17) == 0) ||
       (len >= 14 && memcmp(name, "llvm.sponentry", 14) == 0))
     return "is not supported by the AMDGPU backend (it corrupts memory in LLVM 15)";
-#if LLVM_VERSION_MAJOR < 19
-  if (len >= 15 && memcmp(name, "llvm.roundeven.", 15) == 0)
+  if (!flyc__llvm_roundeven() && len >= 15 && memcmp(name, "llvm.roundeven.", 15) == 0)
     return "cannot be selected by this LLVM's AMDGPU backend; use llvm.rint";
-  if (len >= 15 && memcmp(name, "llvm.nearbyint.", 15) == 0 &&
+  if (!flyc__llvm_roundeven() && len >= 15 && memcmp(name, "llvm.nearbyint.", 15) == 0 &&
       LLVMGetTypeKind(elem) == LLVMHalfTypeKind)
     return "cannot be selected for f16 by this LLVM's AMDGPU backend";
-#endif
   return NULL;
 }
 

@@ -144,8 +144,8 @@ static void test_frontends__hip(void **state) {
 }
 
 /* ROCm 5.2's __syncthreads() calls __atomic_work_item_fence, which only its
- * hip.bc defines and flyc does not link on demand: without it, the undefined
- * symbol is named with its caller. */
+ * hip.bc defines: flyc links hip.bc on demand, like ocml and ockl; without
+ * device libraries the undefined symbol is named with its caller. */
 static void test_frontends__hip_needs_hip_bc(void **state) {
   (void)state;
 #if FLYC_TEST_LLVM_MAJOR < 22
@@ -154,7 +154,19 @@ static void test_frontends__hip_needs_hip_bc(void **state) {
   skip();
 #else
   flyc_artifact_t *a = NULL;
-  assert_error(fe_compile(&a, FE("reduce.gfx90a.O3.ll"), "gfx90a", 3, 0), FLYC_ELINK,
+  if (FLYC_TEST_HIP_BC[0]) {
+    flyc_artifact_t *b = NULL;
+    assert_ok(fe_compile(&a, FE("reduce.gfx90a.O3.ll"), "gfx90a", 3, 0));
+    assert_ok(fe_compile(&b, FE("reduce.gfx90a.O3.ll"), "gfx90a", 3, 1));
+    tu_assert_same_kernargs(flyc_artifact_kernel(a, 0), flyc_artifact_kernel(b, 0));
+    flyc_artifact_destroy(a);
+    flyc_artifact_destroy(b);
+  }
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_NO_DEVICE_LIBS | FLYC_COMPILE_NO_CACHE;
+  a = NULL;
+  assert_error(flyc_compile_file(&a, FE("reduce.gfx90a.O3.ll"), &o), FLYC_ELINK,
                "__atomic_work_item_fence", "block_reduce", "reduce.gfx90a.O3.ll");
   assert_null(a);
 #endif
@@ -312,9 +324,14 @@ static void check_old(const char *stem, const char *kernel, const char *target, 
   if (flyc_target_check(target) != FLYC_OK) {
     rc = fe_compile(&a, path, target, opt, 0);
     assert_error(rc, FLYC_EUNSUPPORTED, target, "needs LLVM");
+  } else if (strcmp(ext, "bc") == 0) {
+    /* Refused before any reader sees it: LLVM 15 and 19's readers take some
+     * LLVM 22 bitcode without a word (and may misread it). */
+    rc = fe_compile(&a, path, target, opt, 0);
+    assert_error(rc, FLYC_EIR, base, "is bitcode from LLVM 22.", flyc_llvm_version());
   } else if (FLYC_TEST_LLVM_MAJOR == 19 && nvptx && opt == 0 &&
              (is_one_of(stem, "vadd", "math") ||
-              (strcmp(stem, "vadd_g") == 0 && strcmp(ext, "ll") == 0))) {
+              strcmp(stem, "vadd_g") == 0)) {
     if (strcmp(stem, "math") == 0 && !tu_have_libdevice())
       print_message("%s: skipped, CUDA's libdevice.10.bc is not installed\n", base);
     else
@@ -326,10 +343,8 @@ static void check_old(const char *stem, const char *kernel, const char *target, 
                  base);
   } else {
     rc = fe_compile(&a, path, target, opt, 0);
-    /* Text names the file and the line LLVM's parser stopped at; bitcode is
-     * read in a child first and names the file and the reader's complaint. */
-    assert_error(rc, FLYC_EIR, base,
-                 strcmp(ext, "ll") == 0 ? "does not parse as LLVM IR" : "is not valid bitcode");
+    /* Text names the file and the line LLVM's parser stopped at. */
+    assert_error(rc, FLYC_EIR, base, "does not parse as LLVM IR");
   }
   assert_null(a);
 }
