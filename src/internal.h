@@ -182,6 +182,9 @@ int flyc__llvm_parser_upgrades_nvvm(void);
 unsigned flyc__llvm_max_ptx(void);
 /* llvm-c API differences. */
 uint64_t flyc__array_length(LLVMTypeRef t);
+/* Marks every fmul/fadd/fsub of `fn` `contract` (may fuse into an FMA); 0
+ * when this llvm-c cannot (before LLVM 18). */
+int flyc__allow_contract(LLVMValueRef fn);
 /* 0 when this llvm-c cannot set fast-math flags on a call. */
 int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf);
 /* The template of inline asm call `call` (malloc'd; *len its length): before

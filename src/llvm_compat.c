@@ -324,6 +324,21 @@ char *flyc__inline_asm_string(LLVMValueRef call, size_t *len) {
 #endif
 }
 
+int flyc__allow_contract(LLVMValueRef fn) {
+#if LLVM_VERSION_MAJOR >= 18
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      if ((op == LLVMFMul || op == LLVMFAdd || op == LLVMFSub) && LLVMCanValueUseFastMathFlags(i))
+        LLVMSetFastMathFlags(i, LLVMGetFastMathFlags(i) | LLVMFastMathAllowContract);
+    }
+  return 1;
+#else
+  (void)fn;
+  return 0;
+#endif
+}
+
 LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const char *scope) {
 #if LLVM_VERSION_MAJOR >= 20
   LLVMContextRef lc = LLVMGetModuleContext(

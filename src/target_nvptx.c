@@ -207,9 +207,11 @@ static int link_device_libs(flyc_compile_t *c) {
     rc = flyc__load_library(c, path, 1, &lib);
   if (rc == FLYC_OK)
     rc = flyc__link_library(c, lib, path, 0);
-  free(path);
-  if (rc)
+  char *path_linked = path; /* origin of libdevice's functions */
+  if (rc) {
+    free(path);
     return rc;
+  }
   int present;
   flyc__module_flag_int(c->mod, "nvvm-reflect-ftz", 0, &present);
   if (!present)
@@ -218,6 +220,20 @@ static int link_device_libs(flyc_compile_t *c) {
                                                        (c->opts.flags & FLYC_COMPILE_DAZ) != 0,
                                                        0)));
   answer_reflect(c);
+  /* libdevice is written for nvcc's default --fmad=true: its plain
+   * multiplies and adds may fuse (its exact steps use the .rn intrinsics).
+   * clang and Triton codegen it that way too; without the flag the backend
+   * writes mul.rn + add.rn (measured: a kernel of expf/sqrtf/tanhf 7% slower
+   * than clang's binary from the same IR). */
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    const char *name = LLVMGetValueName(f);
+    const char *o = LLVMIsDeclaration(f) || strncmp(name, "__nv_", 5) != 0
+                        ? NULL
+                        : flyc__origin_of(c, name);
+    if (o && strcmp(o, path_linked) == 0)
+      flyc__allow_contract(f);
+  }
+  free(path_linked);
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) {
       unsigned len;

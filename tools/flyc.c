@@ -39,8 +39,8 @@ static void usage_compile(FILE *f) {
           "usage: flyc compile IN --arch T -o OUT [--link LIB]... [-O N]\n"
           "                    [--codegen auto|lld-lib|comgr|comgr-link|lld] [--cov N]\n"
           "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
-          "                    [--no-device-libs] [--no-isolate] [--no-cache] [-g]\n"
-          "                    [--time] [--quiet]\n"
+          "                    [--no-device-libs] [--approx-sqrt] [--daz] [--no-isolate]\n"
+          "                    [--no-cache] [-g] [--time] [--quiet]\n"
           "\n"
           "  IN                 LLVM IR text (.ll) or bitcode (.bc) defining kernels\n"
           "  --arch T           target ID: gfx90a, gfx942:xnack-, gfx90a:sramecc+:xnack-,\n"
@@ -57,6 +57,9 @@ static void usage_compile(FILE *f) {
           "  --export SYMBOL    keep global SYMBOL external (for host writes after load)\n"
           "  --device-lib-dir D search D first for ocml/ockl/libdevice\n"
           "  --no-device-libs   do not link device libraries automatically\n"
+          "  --approx-sqrt      device-library f32 sqrt need not be correctly rounded\n"
+          "                     (nvcc's -prec-sqrt=false; clang's CUDA default)\n"
+          "  --daz              device libraries may flush f32 denormals (nvcc's -ftz=true)\n"
           "  --no-isolate       compile in this process, not in a child (by default an\n"
           "                     LLVM crash on odd input is reported as an error)\n"
           "  --no-cache         neither use nor fill the compile cache (flyc cache --help)\n"
@@ -428,6 +431,10 @@ static int cmd_compile(int argc, char **argv) {
       isolate = 0;
     } else if (strcmp(a, "--no-cache") == 0) {
       o.flags |= FLYC_COMPILE_NO_CACHE;
+    } else if (strcmp(a, "--approx-sqrt") == 0) {
+      o.flags |= FLYC_COMPILE_APPROX_SQRT;
+    } else if (strcmp(a, "--daz") == 0) {
+      o.flags |= FLYC_COMPILE_DAZ;
     } else if (strcmp(a, "-g") == 0) {
       o.flags |= FLYC_COMPILE_DEBUG_INFO;
     } else if (strcmp(a, "--time") == 0) {
