@@ -14,7 +14,13 @@
  * bitcode) is FLYC_EIR naming the file. LLVM 19 reads the unoptimized CUDA
  * vadd and math (and vadd -g as text) and compiles them right; the O0 reduce
  * and histogram call llvm.nvvm.barrier.cta.sync.aligned.all, which LLVM 19
- * lacks: FLYC_EIR naming it. */
+ * lacks: FLYC_EIR naming it.
+ *
+ * Triton 3.6's IR (tests/frontends/triton), compiled with default options:
+ * on LLVM 22 its kernel table equals Triton's hsaco's (gfx942, registers
+ * aside) and its PTX's (.entry, .reqntid, 32-bit shared pointers, no
+ * `, debug`), for sm_90a and, but for the wgmma gemm, sm_90 and sm_80; on
+ * LLVM 15/19 each file is FLYC_EIR naming it. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,11 +391,322 @@ static void test_frontends__cuda(void **state) {
 #endif
 }
 
+/* ---- Triton 3.6 (tests/frontends/triton)
+ *
+ * Triton's own LLVM IR for five kernels, for CUDA and HIP gfx942, with
+ * Triton's own PTX and hsaco to compare against (frontends/triton/README.md).
+ * Compiled as a Triton user would hand it to flyc: no cache, default options
+ * (`auto` codegen for AMDGPU). The IR is LLVM 21+ text. */
+
+#define TR(name) FLYC_TRITON_DIR "/" name
+
+static const char *const triton_kernels[] = {"vadd", "softmax", "layernorm", "histogram",
+                                             "gemm"};
+#define TRITON_KERNEL_COUNT (sizeof triton_kernels / sizeof *triton_kernels)
+
+/* <dir>/<k>.<family>.<ext>, malloc'd. */
+static char *tr_path(const char *k, const char *family, const char *ext) {
+  char *p = NULL;
+  if (asprintf(&p, "%s/%s.%s.%s", FLYC_TRITON_DIR, k, family, ext) < 0)
+    p = NULL;
+  assert_non_null(p);
+  return p;
+}
+
+static int tr_compile(flyc_artifact_t **out, const char *path, const char *target,
+                      uint32_t flags) {
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.flags = FLYC_COMPILE_NO_CACHE | flags;
+  return flyc_compile_file(out, path, &o);
+}
+
+#if FLYC_TEST_LLVM_MAJOR >= 22
+/* Fails when flyc's log for `in` has a warning (LLVM diagnostics below error
+ * severity land there; the `auto` codegen note does not count). */
+static void tr_assert_no_warning(const flyc_artifact_t *a, const char *in, const char *target) {
+  const char *log = flyc_artifact_log(a);
+  assert_non_null(log);
+  if (strstr(log, "warning: "))
+    print_error("%s for %s: flyc warns:\n%s\n", in, target, log);
+  assert_null(strstr(log, "warning: "));
+}
+
+/* HIP gfx942: the kernel table equals Triton's hsaco's, registers aside
+ * (Triton's LLVM is another revision; README.md lists the differences). */
+static void check_triton_hip(const char *k) {
+  char *ref_path = tr_path(k, "hip", "hsaco");
+  char *in = tr_path(k, "hip", "ll");
+  size_t n;
+  void *bytes = tu_read(ref_path, &n);
+  assert_non_null(bytes);
+  flyc_artifact_t *ref = NULL;
+  assert_ok(flyc_artifact_read(&ref, bytes, n));
+  free(bytes);
+  flyc_artifact_t *ours = NULL;
+  int rc = tr_compile(&ours, in, "gfx942", 0);
+  if (rc != FLYC_OK)
+    print_error("%s for gfx942:\n", in);
+  assert_ok(rc);
+  tr_assert_no_warning(ours, in, "gfx942");
+  assert_int_equal(flyc_artifact_format(ours), flyc_artifact_format(ref));
+  assert_string_equal(flyc_artifact_target(ours), flyc_artifact_target(ref));
+  assert_string_equal(flyc_artifact_target(ours), "gfx942");
+  /* The IR's amdhsa_code_object_version 500: COV 5, as Triton's. */
+  assert_int_equal(flyc_artifact_code_object_version(ref), 5);
+  assert_int_equal(flyc_artifact_code_object_version(ours), 5);
+  assert_int_equal(flyc_artifact_kernel_count(ref), 1);
+  assert_int_equal(flyc_artifact_kernel_count(ours), 1);
+  const flyc_kernel_info_t *c = flyc_artifact_kernel(ref, 0);
+  char name[64];
+  snprintf(name, sizeof name, "%s_kernel", k);
+  assert_string_equal(c->name, name);
+  const flyc_kernel_info_t *h = flyc_artifact_kernel_lookup(ours, c->name);
+  if (!h)
+    print_error("%s: no kernel '%s' in flyc's code object\n", in, c->name);
+  assert_non_null(h);
+  /* kernarg segment size and alignment, max flat workgroup size, every
+   * argument's offset, size, value kind and address space. */
+  tu_assert_same_kernargs(h, c);
+  assert_int_equal(c->wavefront_size, 64);
+  assert_int_equal(h->wavefront_size, 64);
+  assert_int_equal(h->group_segment_fixed_size, c->group_segment_fixed_size);
+  assert_int_equal(h->private_segment_fixed_size, c->private_segment_fixed_size);
+  assert_int_equal(h->uses_dynamic_stack, c->uses_dynamic_stack);
+  flyc_artifact_destroy(ours);
+  flyc_artifact_destroy(ref);
+  free(in);
+  free(ref_path);
+}
+
+/* The `.target` directive's operands ("sm_90a" or "sm_90a, debug"), malloc'd. */
+static char *ptx_target(const char *ptx) {
+  const char *s = strstr(ptx, "\n.target ");
+  assert_non_null(s);
+  s += strlen("\n.target ");
+  size_t len = strcspn(s, "\n");
+  char *out = strndup(s, len);
+  assert_non_null(out);
+  return out;
+}
+
+static int count_lines_with(const char *ptx, const char *a, const char *b) {
+  int n = 0;
+  for (const char *p = ptx; *p;) {
+    size_t len = strcspn(p, "\n");
+    char *line = strndup(p, len);
+    assert_non_null(line);
+    if (strstr(line, a) && (!b || strstr(line, b)))
+      n++;
+    free(line);
+    p += len;
+    if (*p)
+      p++;
+  }
+  return n;
+}
+
+/* Lines that access .shared (ld/st/atom/cp.async/ldmatrix ... .shared) with
+ * the address in a 64-bit %rd register: the first `[` of such an
+ * instruction holds the shared address (cp.async's destination comes first). */
+static int shared_access_through_rd(const char *ptx) {
+  int n = 0;
+  for (const char *p = ptx; *p;) {
+    size_t len = strcspn(p, "\n");
+    char *line = strndup(p, len);
+    assert_non_null(line);
+    const char *lb = strchr(line, '[');
+    if (strstr(line, ".shared") && lb && !strstr(line, ".shared .align")) {
+      lb++;
+      while (*lb == ' ')
+        lb++;
+      if (strncmp(lb, "%rd", 3) == 0)
+        n++;
+    }
+    free(line);
+    p += len;
+    if (*p)
+      p++;
+  }
+  return n;
+}
+
+/* Shared-window pointers: `mov.b32 %r, global_smem` when they are 32 bits
+ * (-nvptx-short-ptr, which Triton's data layout asks for); 64-bit ones show
+ * as a 64-bit move of the symbol, a cvta to or from .shared, or a .shared
+ * access through a %rd register. */
+static void shared_ptr_uses(const char *ptx, int *narrow, int *wide) {
+  *narrow = count_lines_with(ptx, "mov.b32", "global_smem");
+  *wide = count_lines_with(ptx, "mov.b64", "global_smem") +
+          count_lines_with(ptx, "mov.u64", "global_smem") +
+          count_lines_with(ptx, "cvta", "shared") +
+          shared_access_through_rd(ptx);
+}
+
+/* CUDA: Triton's PTX is for sm_90a; its .entry text (parameters, .reqntid)
+ * does not depend on the arch, so sm_90 and sm_80 are held to it too. */
+static void check_triton_cuda(const char *k, const char *arch) {
+  char *ref_path = tr_path(k, "cuda", "ptx");
+  char *in = tr_path(k, "cuda", "ll");
+  size_t n;
+  char *ref = tu_read(ref_path, &n);
+  assert_non_null(ref);
+  flyc_artifact_t *ref_a = NULL;
+  assert_ok(flyc_artifact_read(&ref_a, ref, n));
+  flyc_artifact_t *ours = NULL;
+  int rc = tr_compile(&ours, in, arch, 0);
+  if (rc != FLYC_OK)
+    print_error("%s for %s:\n", in, arch);
+  assert_ok(rc);
+  tr_assert_no_warning(ours, in, arch);
+  assert_int_equal(flyc_artifact_format(ours), FLYC_CODE_PTX);
+  assert_string_equal(flyc_artifact_target(ours), arch);
+  const char *ptx = flyc_artifact_code(ours, NULL);
+
+  /* No `, debug` (it makes ptxas compile unoptimized); the line table stays. */
+  char *t = ptx_target(ptx);
+  if (strcmp(t, arch) != 0)
+    print_error("%s: flyc's PTX says '.target %s'\n", in, t);
+  assert_string_equal(t, arch);
+  free(t);
+  assert_true(count_lines_with(ptx, "\t.loc\t", NULL) > 0);
+  assert_true(count_lines_with(ref, "\t.loc\t", NULL) > 0);
+  assert_non_null(strstr(ptx, "\n.address_size 64\n"));
+  assert_non_null(strstr(ref, "\n.address_size 64\n"));
+
+  /* Each .entry: parameter types, .ptr/.align, .reqntid/.maxntid. */
+  assert_int_equal(entry_count(ref), 1);
+  assert_int_equal(entry_count(ptx), 1);
+  char name[64];
+  snprintf(name, sizeof name, "%s_kernel", k);
+  char *hdr = entry_header(ptx, name);
+  char *ref_hdr = entry_header(ref, name);
+  assert_non_null(ref_hdr);
+  if (!hdr || strcmp(hdr, ref_hdr) != 0)
+    print_error("%s for %s: entry differs from Triton's\n  flyc:   %s\n  Triton: %s\n", in, arch,
+                hdr ? hdr : "(none)", ref_hdr);
+  assert_non_null(hdr);
+  assert_string_equal(hdr, ref_hdr);
+  assert_non_null(strstr(ref_hdr, ".reqntid "));
+  free(hdr);
+  free(ref_hdr);
+  assert_int_equal(count_lines_with(ptx, ".maxntid", NULL),
+                   count_lines_with(ref, ".maxntid", NULL));
+  assert_int_equal(count_lines_with(ptx, ".reqntid", NULL),
+                   count_lines_with(ref, ".reqntid", NULL));
+  const flyc_kernel_info_t *h = flyc_artifact_kernel_lookup(ours, name);
+  const flyc_kernel_info_t *c = flyc_artifact_kernel_lookup(ref_a, name);
+  assert_non_null(h);
+  assert_non_null(c);
+  assert_int_equal(h->max_flat_workgroup_size, c->max_flat_workgroup_size);
+  assert_memory_equal(h->reqd_workgroup_size, c->reqd_workgroup_size,
+                      sizeof c->reqd_workgroup_size);
+  assert_int_equal(h->arg_count, c->arg_count);
+  for (size_t j = 0; j < c->arg_count; j++) {
+    assert_int_equal(h->args[j].offset, c->args[j].offset);
+    assert_int_equal(h->args[j].size, c->args[j].size);
+  }
+
+  /* The dynamic shared window, declared as Triton's, addressed by 32 bits. */
+  assert_int_equal(count_lines_with(ptx, ".extern .shared .align 16 .b8 global_smem[];", NULL),
+                   count_lines_with(ref, ".extern .shared .align 16 .b8 global_smem[];", NULL));
+  int narrow, wide, ref_narrow, ref_wide;
+  shared_ptr_uses(ref, &ref_narrow, &ref_wide);
+  shared_ptr_uses(ptx, &narrow, &wide);
+  assert_int_equal(ref_wide, 0);
+  if (wide != 0 || narrow != ref_narrow)
+    print_error("%s for %s: shared pointers: flyc %d 32-bit / %d 64-bit uses, Triton %d / %d\n",
+                in, arch, narrow, wide, ref_narrow, ref_wide);
+  assert_int_equal(wide, 0);
+  assert_int_equal(narrow, ref_narrow);
+  flyc_artifact_destroy(ours);
+
+  /* FLYC_COMPILE_DEBUG_INFO keeps what LLVM wrote. */
+  if (strcmp(arch, "sm_90a") == 0) {
+    assert_ok(tr_compile(&ours, in, arch, FLYC_COMPILE_DEBUG_INFO));
+    t = ptx_target(flyc_artifact_code(ours, NULL));
+    assert_string_equal(t, "sm_90a, debug");
+    free(t);
+    flyc_artifact_destroy(ours);
+  }
+  flyc_artifact_destroy(ref_a);
+  free(ref);
+  free(in);
+  free(ref_path);
+}
+#endif
+
+static void test_frontends__triton_hip(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR < 22
+  /* LLVM 15/19 cannot read LLVM 21+ text: FLYC_EIR naming the file, for a
+   * processor the build knows; gfx942 on LLVM 15 is unsupported first. */
+  for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++) {
+    char base[64];
+    snprintf(base, sizeof base, "%s.hip.ll", triton_kernels[k]);
+    char *in = tr_path(triton_kernels[k], "hip", "ll");
+    flyc_artifact_t *a = NULL;
+    if (flyc_target_check("gfx942") == FLYC_OK)
+      assert_error(tr_compile(&a, in, "gfx942", 0), FLYC_EIR, base, "does not parse as LLVM IR");
+    else
+      assert_error(tr_compile(&a, in, "gfx942", 0), FLYC_EUNSUPPORTED, "gfx942", "needs LLVM");
+    assert_null(a);
+    assert_error(tr_compile(&a, in, "gfx90a", 0), FLYC_EIR, base, "does not parse as LLVM IR");
+    assert_null(a);
+    free(in);
+  }
+#else
+  if (flyc_target_check("gfx942") != FLYC_OK) {
+    print_message("skipped: this build cannot target gfx942\n");
+    skip();
+  }
+  for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++)
+    check_triton_hip(triton_kernels[k]);
+#endif
+}
+
+static void test_frontends__triton_cuda(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR < 22
+  for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++) {
+    char base[64];
+    snprintf(base, sizeof base, "%s.cuda.ll", triton_kernels[k]);
+    char *in = tr_path(triton_kernels[k], "cuda", "ll");
+    flyc_artifact_t *a = NULL;
+    if (flyc_target_check("sm_90a") == FLYC_OK)
+      assert_error(tr_compile(&a, in, "sm_90a", 0), FLYC_EIR, base, "does not parse as LLVM IR");
+    else
+      assert_error(tr_compile(&a, in, "sm_90a", 0), FLYC_EUNSUPPORTED, "sm_90a", "needs LLVM");
+    assert_null(a);
+    assert_error(tr_compile(&a, in, "sm_80", 0), FLYC_EIR, base, "does not parse as LLVM IR");
+    assert_null(a);
+    free(in);
+  }
+#else
+  static const char *const archs[] = {"sm_90a", "sm_90", "sm_80"};
+  for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++)
+    for (size_t a = 0; a < 3; a++) {
+      if (strcmp(triton_kernels[k], "gemm") == 0 && a > 0)
+        continue;
+      check_triton_cuda(triton_kernels[k], archs[a]);
+    }
+  /* wgmma needs the arch-specific sm_90a: refused, never miscompiled. */
+  for (size_t a = 1; a < 3; a++) {
+    flyc_artifact_t *o = NULL;
+    assert_error(tr_compile(&o, TR("gemm.cuda.ll"), archs[a], 0), FLYC_EIR, "gemm.cuda.ll",
+                 "wgmma", "sm_90a", archs[a]);
+    assert_null(o);
+  }
+#endif
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_frontends__hip),
       cmocka_unit_test(test_frontends__hip_needs_hip_bc),
       cmocka_unit_test(test_frontends__cuda),
+      cmocka_unit_test(test_frontends__triton_hip),
+      cmocka_unit_test(test_frontends__triton_cuda),
   };
   return cmocka_run_group_tests_name("frontends", tests, NULL, NULL);
 }
