@@ -2,7 +2,7 @@
  * libraries) through the C API, W warm-ups then N timed runs, and prints the
  * harness summary line with the median of every stage.
  *
- * usage: bench_flyc [-p] [-v] [-w W] [-n N] -a TARGET [-c auto|comgr|comgr-link|lld]
+ * usage: bench_flyc [-p] [-v] [-w W] [-n N] -a TARGET [-c auto|comgr|comgr-link|lld|lld-lib]
  *                   [-l LIB]... [-N name] [-t threads] IN.ll
  *   -p  pin to CPU 0       -t  run T threads, each compiling N times (throughput)
  *   -i  FLYC_COMPILE_ISOLATED (the compile runs in a forked child)
@@ -104,10 +104,10 @@ int main(int argc, char **argv) {
     case 'n': runs = atoi(optarg); break;
     case 'a': opts.target = optarg; break;
     case 'c':
-      for (opts.codegen = 0; opts.codegen <= FLYC_CODEGEN_LLD; opts.codegen++)
+      for (opts.codegen = 0; opts.codegen <= FLYC_CODEGEN_LLD_LIB; opts.codegen++)
         if (strcmp(optarg, flyc_codegen_name(opts.codegen)) == 0)
           break;
-      if (opts.codegen > FLYC_CODEGEN_LLD) {
+      if (opts.codegen > FLYC_CODEGEN_LLD_LIB) {
         fprintf(stderr, "bench_flyc: unknown codegen path %s\n", optarg);
         return 2;
       }
