@@ -287,30 +287,75 @@ static size_t ir_nesting(const char *s, size_t n) {
 
 #define HIDDEN_ANNOTATIONS "flyc.nvvm.annotations"
 
-/* A copy of IR text with each `!nvvm.annotations` definition (named metadata
- * starts a line) renamed HIDDEN_ANNOTATIONS, or NULL when there is none. */
-static char *hide_annotations(const char *text, size_t size, size_t *out_size) {
-  static const char key[] = "\n!nvvm.annotations";
-  size_t kl = sizeof key - 1, n = 0;
-  for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), key, kl)); p += kl)
-    n++;
-  if (!n)
-    return NULL;
-  char *out = malloc(size + n * 5 + 1), *w = out;
-  if (!out)
-    return NULL; /* parsed as it is */
-  const char *p = text, *end = text + size;
-  for (const char *q; (q = memmem(p, (size_t)(end - p), key, kl)); p = q + kl) {
-    memcpy(w, p, (size_t)(q - p) + 2); /* up to and including "\n!" */
-    w += q - p + 2;
-    memcpy(w, "flyc.nvvm.annotations", 21);
-    w += 21;
+static int hexval(char ch) {
+  return ch >= '0' && ch <= '9' ? ch - '0'
+         : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+         : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                  : -1;
+}
+
+/* Length of the metadata name token at p (after '!'): LLVM's MetadataVar,
+ * [-a-zA-Z$._0-9\\]; 1 in *is_ann when it spells "nvvm.annotations", \XX
+ * escapes decoded as LLParser does. */
+static size_t md_name(const char *p, const char *end, int *is_ann) {
+  static const char want[] = "nvvm.annotations";
+  size_t i = 0, k = 0;
+  int same = 1;
+  while (p + i < end) {
+    char ch = p[i];
+    int v;
+    if (ch == '\\' && p + i + 2 < end && hexval(p[i + 1]) >= 0 && hexval(p[i + 2]) >= 0) {
+      v = hexval(p[i + 1]) * 16 + hexval(p[i + 2]);
+      i += 3;
+    } else if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+               (ch >= '0' && ch <= '9') || ch == '-' || ch == '$' || ch == '.' || ch == '_') {
+      v = (unsigned char)ch;
+      i++;
+    } else {
+      break;
+    }
+    same = same && k < sizeof want - 1 && want[k] == v;
+    k++;
   }
-  memcpy(w, p, (size_t)(end - p));
-  w += end - p;
-  *w = '\0';
-  *out_size = (size_t)(w - out);
-  return out;
+  *is_ann = same && k == sizeof want - 1;
+  return i;
+}
+
+/* IR text with each definition of named metadata `!nvvm.annotations` (a
+ * name token that starts a line, however spelled) renamed
+ * HIDDEN_ANNOTATIONS: *out is a malloc'd copy, or NULL when there is none. */
+static int hide_annotations(const char *text, size_t size, char **out, size_t *out_size) {
+  const char *end = text + size;
+  flyc_buf_t b = {0};
+  const char *copied = text;
+  *out = NULL;
+  for (const char *p = text; p < end; p++) {
+    if (*p != '!')
+      continue;
+    const char *q = p; /* only blanks between the line's start and '!' */
+    while (q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+      q--;
+    if (q > text && q[-1] != '\n')
+      continue;
+    int is_ann;
+    size_t n = md_name(p + 1, end, &is_ann);
+    if (!is_ann)
+      continue;
+    flyc__buf_append(&b, copied, (size_t)(p - copied));
+    flyc__buf_append(&b, "!" HIDDEN_ANNOTATIONS, sizeof HIDDEN_ANNOTATIONS);
+    copied = p + 1 + n;
+    p = copied - 1;
+  }
+  if (copied == text)
+    return FLYC_OK;
+  flyc__buf_append(&b, copied, (size_t)(end - copied));
+  if (b.oom) {
+    flyc__buf_free(&b);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  *out_size = b.len;
+  *out = flyc__buf_take(&b);
+  return FLYC_OK;
 }
 
 /* Puts checked entries back under nvvm.annotations, in the form this LLVM's
@@ -368,7 +413,12 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
    * the entries are parsed under another name, checked, then put back. */
   int hid = 0;
   if (!from_bitcode && flyc__llvm_parser_upgrades_nvvm()) {
-    char *hidden = hide_annotations(data, size, &size);
+    char *hidden = NULL;
+    int rc = hide_annotations(data, size, &hidden, &size);
+    if (rc) {
+      free(text);
+      return rc;
+    }
     if (hidden) {
       free(text);
       data = text = hidden;

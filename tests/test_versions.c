@@ -98,6 +98,33 @@ static void test_versions__attributes_on_every_llvm(void **state) {
     flyc_artifact_destroy(a); /* LLVM 21+ reads the attribute itself */
 }
 
+/* LLVM 20+'s IR parser upgrades nvvm.annotations while it reads them and
+ * crashes on a malformed entry: flyc checks them first, however the named
+ * metadata is spelled (escapes, leading blanks, CRLF, first line). */
+static void test_versions__malformed_annotations_any_spelling(void **state) {
+  (void)state;
+  static const char *const spellings[] = {
+      "!nvvm.annotations = !{!0}\n", "  !nvvm.annotations = !{!0}\r\n",
+      "!nvvm\\2Eannotations = !{!0}\n", "!\\6Evvm.annotations = !{!0}\n"};
+  for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
+    char ir[512];
+    snprintf(ir, sizeof ir, "%sdefine void @k() {\n  ret void\n}\n!0 = !{ptr @k, !\"maxntidx\"}\n",
+             spellings[i]);
+    flyc_artifact_t *a = NULL;
+    assert_error(compile_ir(&a, ir, "sm_80", 0), FLYC_EIR, "nvvm.annotations entry 0",
+                 "operands");
+  }
+  /* Well-formed, in an odd spelling: still a kernel with its bounds. */
+  static const char ok[] = "define void @k() {\n  ret void\n}\n"
+                           "  !nvvm\\2Eannotations = !{!0}\r\n"
+                           "!0 = !{ptr @k, !\"kernel\", i32 1, !\"maxntidx\", i32 96}\n";
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile_ir(&a, ok, "sm_80", 0));
+  assert_non_null(strstr(ptx_of(a), ".entry k("));
+  assert_non_null(strstr(ptx_of(a), ".maxntid 96"));
+  flyc_artifact_destroy(a);
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -306,6 +333,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_versions__annotations_in_memory),
       cmocka_unit_test(test_versions__attributes_on_every_llvm),
+      cmocka_unit_test(test_versions__malformed_annotations_any_spelling),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
