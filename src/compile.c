@@ -453,14 +453,16 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
   c->diag.len = diag_before;
   if (c->diag.data)
     c->diag.data[diag_before] = '\0';
-  if (hid) {
-    int rc = flyc__nvptx_check_annotations(m, HIDDEN_ANNOTATIONS, what, name);
-    if (rc == FLYC_OK)
-      rc = restore_annotations(m);
-    if (rc) {
-      LLVMDisposeModule(m);
-      return rc;
-    }
+  /* Malformed nvvm.annotations are named here, before anything reads them. */
+  int rc = flyc__nvptx_check_annotations(m, hid ? HIDDEN_ANNOTATIONS : "nvvm.annotations", what,
+                                         name);
+  if (rc == FLYC_EIR)
+    rc = flyc__error_recode(errcode); /* a link library's is FLYC_ELINK */
+  if (rc == FLYC_OK && hid)
+    rc = restore_annotations(m);
+  if (rc) {
+    LLVMDisposeModule(m);
+    return rc;
   }
   *out = m;
   return FLYC_OK;
