@@ -321,8 +321,8 @@ static size_t md_name(const char *p, const char *end, int *is_ann) {
   return i;
 }
 
-/* IR text with each definition of named metadata `!nvvm.annotations` (a
- * name token that starts a line, however spelled) renamed
+/* IR text with every mention of named metadata `!nvvm.annotations` (a name
+ * token outside strings and comments, however spelled) renamed
  * HIDDEN_ANNOTATIONS: *out is a malloc'd copy, or NULL when there is none. */
 static int hide_annotations(const char *text, size_t size, char **out, size_t *out_size) {
   const char *end = text + size;
@@ -330,12 +330,21 @@ static int hide_annotations(const char *text, size_t size, char **out, size_t *o
   const char *copied = text;
   *out = NULL;
   for (const char *p = text; p < end; p++) {
-    if (*p != '!')
+    if (*p == '"') { /* a string: LLVM escapes '"' as \22, so the next '"' ends it */
+      const char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
+      if (!q)
+        break;
+      p = q;
       continue;
-    const char *q = p; /* only blanks between the line's start and '!' */
-    while (q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
-      q--;
-    if (q > text && q[-1] != '\n')
+    }
+    if (*p == ';') { /* a comment, to the end of the line */
+      const char *q = memchr(p, '\n', (size_t)(end - p));
+      if (!q)
+        break;
+      p = q;
+      continue;
+    }
+    if (*p != '!')
       continue;
     int is_ann;
     size_t n = md_name(p + 1, end, &is_ann);
@@ -746,6 +755,29 @@ static int check_reqd_size(flyc_compile_t *c, LLVMValueRef f, const char *name) 
 }
 static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const char *when);
 
+/* An AMDGPU global's explicit section that names one the ELF linker makes
+ * itself (symbol and string tables, dynamic linking, relocations, notes,
+ * unwind tables): lld's fatal error on it ends the process, even in
+ * process. NULL when there is none. NVPTX has no sections. */
+static const char *linker_section(const flyc_compile_t *c, LLVMValueRef g) {
+  if (c->target.family != FLYC_TARGET_AMDGPU)
+    return NULL;
+  const char *s = LLVMGetSection(g);
+  if (!s || !*s)
+    return NULL;
+  static const char *const exact[] = {".symtab", ".strtab", ".shstrtab", ".dynamic", ".hash",
+                                      ".interp", ".symtab_shndx"};
+  static const char *const prefix[] = {".rel", ".note", ".dyn", ".gnu", ".eh_frame", ".got",
+                                       ".plt", ".AMDGPU.", ".debug_"};
+  for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
+    if (strcmp(s, exact[i]) == 0)
+      return s;
+  for (size_t i = 0; i < sizeof prefix / sizeof *prefix; i++)
+    if (strncmp(s, prefix[i], strlen(prefix[i])) == 0)
+      return s;
+  return NULL;
+}
+
 /* Valid IR that the target's backend would abort on, or hang on, instead of
  * returning an error: refused here with the reason, so that an in-process
  * compile does not take the caller down. FLYC_COMPILE_ISOLATED covers what
@@ -778,9 +810,19 @@ static int check_supported(flyc_compile_t *c, const char *when) {
                              "the initializer of global '%s' in %s combines two addresses in "
                              "a way no relocation can express",
                              LLVMGetValueName2(g, &len), when);
+    const char *sec = linker_section(c, g);
+    if (sec)
+      return flyc__error_set(FLYC_EIR, "global '%s' in %s is placed in section '%s', which the "
+                             "linker makes itself (lld would stop the process)",
+                             LLVMGetValueName2(g, &len), when, sec);
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     const char *name = LLVMGetValueName2(f, &len);
+    const char *sec = linker_section(c, f);
+    if (sec)
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s is placed in section '%s', which "
+                             "the linker makes itself (lld would stop the process)",
+                             name, when, sec);
     if (!LLVMIsDeclaration(f) || LLVMGetFirstUse(f)) {
       unsigned cc = LLVMGetFunctionCallConv(f);
       int ok = cc == LLVMCCallConv;

@@ -127,6 +127,11 @@ static void test_unsupported__second_round(void **state) {
        "atomic operation on i128", "'k'"},
       {"sm_80", NV_K "  fence syncscope(\"foo\") seq_cst\n  ret void\n}\n" NV_ANN, "fence",
        "syncscope"},
+      /* lld-lib (in process) would end the host on it */
+      {"gfx90a", "@s = addrspace(1) global i32 0, section \".symtab\"\n" AMD_K
+                 "  %v = load i32, ptr addrspace(1) @s\n  store i32 %v, ptr addrspace(1) %p\n"
+                 "  ret void\n}\n",
+       "global 's'", "section '.symtab'"},
       {"gfx90a", AMD_K "  %v = load i32, ptr addrspace(99) null\n  store i32 %v, ptr addrspace(1) %p\n"
                 "  ret void\n}\n",
        "address space 99", "gfx90a"},

@@ -105,7 +105,8 @@ static void test_versions__malformed_annotations_any_spelling(void **state) {
   (void)state;
   static const char *const spellings[] = {
       "!nvvm.annotations = !{!0}\n", "  !nvvm.annotations = !{!0}\r\n",
-      "!nvvm\\2Eannotations = !{!0}\n", "!\\6Evvm.annotations = !{!0}\n"};
+      "!nvvm\\2Eannotations = !{!0}\n", "!\\6Evvm.annotations = !{!0}\n",
+      "!1 = !{} !nvvm.annotations = !{!0}\n"};
   for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
     char ir[512];
     snprintf(ir, sizeof ir, "%sdefine void @k() {\n  ret void\n}\n!0 = !{ptr @k, !\"maxntidx\"}\n",
