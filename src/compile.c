@@ -153,19 +153,44 @@ static int triple_compatible(const char *a, const char *b) {
 }
 
 /* 1 when every '-'-separated entry of `dl` is also an entry of `target`. */
+/* 1 when layout entry `e` (n bytes) names a pointer size: "pN:..." */
+static int pointer_entry(const char *e, size_t n) { return n > 1 && e[0] == 'p' && e[1] != '\0'; }
+
+static int has_entry(const char *layout, const char *e, size_t n, int pointer_space_only) {
+  for (const char *t = layout; *t;) {
+    size_t m = strcspn(t, "-");
+    if (pointer_space_only ? (m > n && memcmp(t, e, n) == 0 && t[n] == ':')
+                           : (m == n && memcmp(t, e, n) == 0))
+      return 1;
+    t += m + (t[m] == '-');
+  }
+  return 0;
+}
+
+/* 1 when every entry of layout `dl` is also in `target`, and, when `dl`
+ * says anything about pointer sizes, it says the same as `target` about
+ * every address space `target` names: a layout that lists p6:32 but not p3
+ * means 64-bit pointers to shared memory, not the target's 32. A layout
+ * with no pointer entries (libdevice's, the "G1" llvm-as writes) leaves
+ * them to the target. */
 static int layout_subset(const char *dl, const char *target) {
-  size_t tl = strlen(target);
-  while (*dl) {
-    size_t n = strcspn(dl, "-");
-    int found = 0;
-    for (const char *t = target; !found && t < target + tl;) {
-      size_t m = strcspn(t, "-");
-      found = m == n && memcmp(t, dl, n) == 0;
-      t += m + (t[m] == '-');
-    }
-    if (!found)
+  int pointers = 0;
+  for (const char *e = dl; *e;) {
+    size_t n = strcspn(e, "-");
+    if (!has_entry(target, e, n, 0))
       return 0;
-    dl += n + (dl[n] == '-');
+    pointers |= pointer_entry(e, n);
+    e += n + (e[n] == '-');
+  }
+  for (const char *t = target; pointers && *t;) {
+    size_t m = strcspn(t, "-");
+    size_t colon = strcspn(t, ":");
+    /* Missing from `dl` means LLVM's default, 64-bit pointers. */
+    if (pointer_entry(t, m) && colon < m && !has_entry(dl, t, colon, 1) &&
+        strncmp(t + colon, ":64:", 4) != 0 && strncmp(t + colon, ":64-", 4) != 0 &&
+        !(colon + 3 == m && strncmp(t + colon, ":64", 3) == 0))
+      return 0;
+    t += m + (t[m] == '-');
   }
   return 1;
 }
@@ -197,8 +222,9 @@ static int adopt_short_pointers(flyc_compile_t *c, const char *dl) {
   LLVMTargetMachineRef wide_tm = c->tm;
   c->datalayout = NULL;
   c->tm = NULL;
-  if (make_target_machine(c, 1) == FLYC_OK &&
-      (strcmp(dl, c->datalayout) == 0 || layout_subset(dl, c->datalayout))) {
+  /* The same layout exactly: a layout with only p3:32 says 64-bit local and
+   * const pointers, which short pointers would not give. */
+  if (make_target_machine(c, 1) == FLYC_OK && strcmp(dl, c->datalayout) == 0) {
     LLVMDisposeTargetMachine(wide_tm);
     LLVMDisposeMessage(wide);
     return 1;

@@ -126,6 +126,41 @@ static void test_versions__malformed_annotations_any_spelling(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* Triton's NVPTX layout (32-bit shared/const/local pointers) is compiled as
+ * such; a layout that lists some pointer sizes and not others says 64 bits
+ * for the rest, and is neither widened nor narrowed silently. */
+static void test_versions__nvptx_short_pointers(void **state) {
+  (void)state;
+  if (FLYC_TEST_LLVM_MAJOR < 22) {
+    print_message("skipped: the layouts are LLVM 22's\n");
+    skip();
+  }
+  static const char shortl[] =
+      "target datalayout = \"e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-i64:64-i128:128-"
+      "i256:256-v16:16-v32:32-n16:32:64\"\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n"
+      "  store i64 ptrtoint (ptr addrspace(3) getelementptr (i8, ptr addrspace(3) null, i64 1) to "
+      "i64), ptr addrspace(1) %p\n"
+      "  store i64 ptrtoint (ptr getelementptr (ptr addrspace(3), ptr null, i64 1) to i64), "
+      "ptr addrspace(1) %p\n  ret void\n}\n";
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile_ir(&a, shortl, "sm_90", 0));
+  const char *ptx = ptx_of(a);
+  assert_null(strstr(flyc_artifact_log(a), "replaced")); /* the input's own layout kept */
+  assert_non_null(strstr(ptx, "st.global.b64 \t[%rd1], 4;")); /* sizeof(ptr addrspace(3)) */
+  flyc_artifact_destroy(a);
+  /* Only p3:32: not the short-pointer layout (p5 stays 64-bit). */
+  static const char p3only[] =
+      "target datalayout = \"e-p3:32:32-i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64\"\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n"
+      "  store i64 ptrtoint (ptr getelementptr (ptr addrspace(5), ptr null, i64 1) to i64), "
+      "ptr addrspace(1) %p\n  ret void\n}\n";
+  a = NULL;
+  assert_ok(compile_ir(&a, p3only, "sm_90", 0));
+  assert_null(strstr(ptx_of(a), "[%rd1], 4;"));
+  flyc_artifact_destroy(a);
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -335,6 +370,7 @@ int main(void) {
       cmocka_unit_test(test_versions__annotations_in_memory),
       cmocka_unit_test(test_versions__attributes_on_every_llvm),
       cmocka_unit_test(test_versions__malformed_annotations_any_spelling),
+      cmocka_unit_test(test_versions__nvptx_short_pointers),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
