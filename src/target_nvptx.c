@@ -317,16 +317,28 @@ static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
       break;
     }
     uint32_t off = 0, maxalign = 1;
+    unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+    unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
     for (unsigned j = 0; j < np_count; j++) {
       LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, j));
+      /* A struct passed by value (`ptr byval(%T) align A`) is its bytes in
+       * the parameter space, `.param .align A .b8 name[sizeof T]`. */
+      LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(fn, j + 1, byval_kind);
+      LLVMTypeRef vt = bv ? LLVMGetTypeAttributeValue(bv) : NULL;
+      int byval = vt != NULL;
+      if (byval)
+        t = vt;
       uint32_t size = (uint32_t)LLVMABISizeOfType(td, t);
       uint32_t align = LLVMABIAlignmentOfType(td, t);
+      LLVMAttributeRef al = byval ? LLVMGetEnumAttributeAtIndex(fn, j + 1, align_kind) : NULL;
+      if (al && LLVMGetEnumAttributeValue(al) > align && LLVMGetEnumAttributeValue(al) <= 4096)
+        align = (uint32_t)LLVMGetEnumAttributeValue(al);
       if (align > maxalign)
         maxalign = align;
       off = (off + align - 1) / align * align;
       size_t nlen;
       const char *pname = LLVMGetValueName2(LLVMGetParam(fn, j), &nlen);
-      int isptr = LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+      int isptr = !byval && LLVMGetTypeKind(t) == LLVMPointerTypeKind;
       args[j].name = flyc__artifact_strdup(a, pname);
       args[j].value_kind = isptr ? "global_buffer" : "by_value";
       args[j].address_space = isptr ? "global" : "";

@@ -161,6 +161,36 @@ static void test_versions__nvptx_short_pointers(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* A struct passed by value is its bytes in the parameter space: the kernel
+ * table of the compile and of the PTX read back agree with clang's layout. */
+static void test_versions__nvptx_byval_struct_param(void **state) {
+  (void)state;
+  static const char ir[] =
+      "%Big = type { [6 x double] }\n"
+      "define ptx_kernel void @bigarg(ptr byval(%Big) align 8 %b, ptr addrspace(1) %out, "
+      "i16 signext %s, i8 signext %c) {\n"
+      "  %v = load double, ptr %b\n  %f = fptrunc double %v to float\n"
+      "  store float %f, ptr addrspace(1) %out\n  ret void\n}\n";
+  flyc_artifact_t *a = NULL, *r = NULL;
+  assert_ok(compile_ir(&a, ir, "sm_80", 0));
+  size_t n;
+  const void *ptx = flyc_artifact_code(a, &n);
+  assert_ok(flyc_artifact_read(&r, ptx, n));
+  const flyc_kernel_info_t *k[2] = {flyc_artifact_kernel(a, 0), flyc_artifact_kernel(r, 0)};
+  static const uint32_t off[] = {0, 48, 56, 58}, size[] = {48, 8, 2, 1};
+  for (int i = 0; i < 2; i++) {
+    assert_int_equal(k[i]->kernarg_segment_size, 59);
+    assert_int_equal(k[i]->arg_count, 4);
+    for (int j = 0; j < 4; j++) {
+      assert_int_equal(k[i]->args[j].offset, off[j]);
+      assert_int_equal(k[i]->args[j].size, size[j]);
+    }
+  }
+  assert_int_equal(k[0]->kernarg_segment_align, 8);
+  flyc_artifact_destroy(a);
+  flyc_artifact_destroy(r);
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -371,6 +401,7 @@ int main(void) {
       cmocka_unit_test(test_versions__attributes_on_every_llvm),
       cmocka_unit_test(test_versions__malformed_annotations_any_spelling),
       cmocka_unit_test(test_versions__nvptx_short_pointers),
+      cmocka_unit_test(test_versions__nvptx_byval_struct_param),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
