@@ -395,7 +395,7 @@ static int hide_annotations(const char *text, size_t size, char **out, size_t *o
 
 /* Puts checked entries back under nvvm.annotations, in the form this LLVM's
  * backend reads. */
-static int restore_annotations(LLVMModuleRef m) {
+static int restore_annotations(LLVMModuleRef m, const char *what) {
   unsigned n = LLVMGetNamedMetadataNumOperands(m, HIDDEN_ANNOTATIONS);
   LLVMValueRef *ops = n ? malloc(n * sizeof *ops) : NULL;
   if (n && !ops)
@@ -405,7 +405,7 @@ static int restore_annotations(LLVMModuleRef m) {
   for (unsigned i = 0; i < n; i++)
     LLVMAddNamedMetadataOperand(m, "nvvm.annotations", ops[i]);
   free(ops);
-  return flyc__nvptx_normalize_kernels(m);
+  return flyc__nvptx_normalize_kernels(m, what);
 }
 
 int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *name,
@@ -491,10 +491,10 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
   /* Malformed nvvm.annotations are named here, before anything reads them. */
   int rc = flyc__nvptx_check_annotations(m, hid ? HIDDEN_ANNOTATIONS : "nvvm.annotations", what,
                                          name);
+  if (rc == FLYC_OK && hid)
+    rc = restore_annotations(m, what);
   if (rc == FLYC_EIR)
     rc = flyc__error_recode(errcode); /* a link library's is FLYC_ELINK */
-  if (rc == FLYC_OK && hid)
-    rc = restore_annotations(m);
   if (rc) {
     LLVMDisposeModule(m);
     return rc;
@@ -813,7 +813,7 @@ static int check_supported(flyc_compile_t *c, const char *when) {
   if (c->target.family == FLYC_TARGET_NVPTX) {
     int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", when, NULL);
     if (rc == FLYC_OK)
-      rc = flyc__nvptx_normalize_kernels(c->mod);
+      rc = flyc__nvptx_normalize_kernels(c->mod, when);
     if (rc)
       return rc;
   }

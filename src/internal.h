@@ -173,7 +173,10 @@ void flyc__nvptx_annotations(LLVMModuleRef mod,
 /* Rewrites kernel marks and launch bounds into the form this LLVM's backend
  * reads (annotations <-> `ptx_kernel` + "nvvm.*" attributes), so that a
  * module built in memory, or written by a newer frontend, loses none. */
-int flyc__nvptx_normalize_kernels(LLVMModuleRef mod);
+int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what);
+/* FLYC_EIR naming `fn` when its launch bounds (annotations or attributes)
+ * are malformed, out of range, conflicting or beyond a block's limits. */
+int flyc__nvptx_check_bounds(LLVMModuleRef mod, LLVMValueRef fn, const char *what);
 /* 1 when this LLVM knows processor `p` (its table row's LLVM range). */
 int flyc__llvm_knows(const flyc_proc_t *p);
 /* 1 when this LLVM's IR reader upgrades nvvm.annotations as it parses. */

@@ -64,7 +64,7 @@ void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_
   if (attributes_era()) {
     char buf[48];
     if (bound_axes(b) == 3) /* all three axes, as .reqntid was always written */
-      snprintf(buf, sizeof buf, "%u,%u,%u", v[0], v[1], v[2]);
+      snprintf(buf, sizeof buf, "%u,%u,%u", v[0] ? v[0] : 1, v[1] ? v[1] : 1, v[2] ? v[2] : 1);
     else
       snprintf(buf, sizeof buf, "%u", v[0]);
     flyc__fn_set_attr(LLVMGetModuleContext(mod), fn, bound_attr[b], buf);
@@ -80,28 +80,25 @@ void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_
   }
 }
 
-/* Parses "x[,y[,z]]" into v (missing axes 1); 0 on garbage. */
-static int parse_axes(const char *s, unsigned len, uint32_t v[3]) {
-  char buf[48];
-  if (!len || len >= sizeof buf)
-    return 0;
-  memcpy(buf, s, len);
-  buf[len] = '\0';
+/* Parses "x[,y[,z]]" (at most `axes` values; plain decimal digits, each 1 to
+ * INT32_MAX) into v, missing axes 1; 0 on anything else. */
+static int parse_axes(const char *s, unsigned len, int axes, uint32_t v[3]) {
   v[0] = v[1] = v[2] = 1;
-  char *p = buf;
-  for (int i = 0; i < 3; i++) {
-    char *end;
-    unsigned long x = strtoul(p, &end, 10);
-    if (end == p || x > UINT32_MAX)
+  int i = 0;
+  unsigned p = 0;
+  for (;;) {
+    uint64_t x = 0;
+    unsigned start = p;
+    while (p < len && s[p] >= '0' && s[p] <= '9' && x <= INT32_MAX)
+      x = x * 10 + (uint64_t)(s[p++] - '0');
+    if (p == start || x == 0 || x > INT32_MAX || i == axes)
       return 0;
-    v[i] = (uint32_t)x;
-    if (*end == '\0')
+    v[i++] = (uint32_t)x;
+    if (p == len)
       return 1;
-    if (*end != ',')
+    if (s[p++] != ',')
       return 0;
-    p = end + 1;
   }
-  return 0;
 }
 
 typedef void (*annotation_fn)(LLVMValueRef f, const char *key, unsigned klen, LLVMValueRef v,
@@ -136,6 +133,9 @@ typedef struct bound_probe {
   LLVMValueRef fn;
   flyc_nvptx_bounds_t *out;
   int kernel;
+  const char *bad_key; /* a value out of 1..INT32_MAX, or given twice differently */
+  unsigned bad_klen;
+  uint64_t bad_value;
 } bound_probe_t;
 
 static int key_is(const char *key, unsigned kl, const char *want) {
@@ -147,38 +147,54 @@ static void probe_bounds(LLVMValueRef f, const char *key, unsigned kl, LLVMValue
   bound_probe_t *k = p;
   if (f != k->fn || !v || !LLVMIsAConstantInt(v))
     return;
-  uint32_t val = (uint32_t)LLVMConstIntGetZExtValue(v);
+  unsigned width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  uint64_t raw = width > 64 ? UINT64_MAX : LLVMConstIntGetZExtValue(v);
+  uint32_t val = (uint32_t)raw;
   if (key_is(key, kl, "kernel")) {
-    k->kernel = val == 1;
+    k->kernel = raw == 1;
     return;
   }
   for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
     size_t bl = strlen(bound_key[b]);
+    uint32_t *slot = NULL;
     if (bound_axes(b) == 3) {
       if (kl == bl + 1 && memcmp(key, bound_key[b], bl) == 0 && key[bl] >= 'x' && key[bl] <= 'z') {
         uint32_t *dst = k->out->v[b];
         if (!k->out->set[b])
-          dst[0] = dst[1] = dst[2] = 1;
-        dst[key[bl] - 'x'] = val;
-        k->out->set[b] = 1;
+          dst[0] = dst[1] = dst[2] = 0;
+        slot = &dst[key[bl] - 'x'];
       }
     } else if (key_is(key, kl, bound_key[b])) {
-      k->out->v[b][0] = val;
-      k->out->set[b] = 1;
+      slot = &k->out->v[b][0];
+      if (!k->out->set[b])
+        *slot = 0;
     }
+    if (!slot)
+      continue;
+    if (!k->bad_key && (raw == 0 || raw > INT32_MAX || (*slot && *slot != val))) {
+      k->bad_key = key;
+      k->bad_klen = kl;
+      k->bad_value = raw;
+    }
+    *slot = val;
+    k->out->set[b] = 1;
   }
 }
 
 int flyc__nvptx_get_bounds(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bounds_t *out) {
   memset(out, 0, sizeof *out);
   /* Annotations first; attributes (what LLVM 21+ writes and reads) win. */
-  bound_probe_t probe = {fn, out, 0};
+  bound_probe_t probe = {fn, out, 0, NULL, 0, 0};
   flyc__nvptx_annotations(mod, probe_bounds, &probe);
+  for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++)
+    for (int i = 0; i < 3; i++)
+      if (!out->v[b][i])
+        out->v[b][i] = 1;
   for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
     unsigned len;
     const char *s = flyc__fn_attr(fn, bound_attr[b], &len);
     uint32_t v[3];
-    if (len && parse_axes(s, len, v)) {
+    if (len && parse_axes(s, len, bound_axes((flyc_nvptx_bound_t)b), v)) {
       memcpy(out->v[b], v, sizeof v);
       out->set[b] = 1;
     }
@@ -191,6 +207,57 @@ int flyc__nvptx_is_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
     return 1;
   flyc_nvptx_bounds_t b;
   return flyc__nvptx_get_bounds(mod, fn, &b);
+}
+
+int flyc__nvptx_check_bounds(LLVMModuleRef mod, LLVMValueRef fn, const char *what) {
+  flyc_nvptx_bounds_t ann;
+  memset(&ann, 0, sizeof ann);
+  bound_probe_t probe = {fn, &ann, 0, NULL, 0, 0};
+  flyc__nvptx_annotations(mod, probe_bounds, &probe);
+  const char *name = LLVMGetValueName(fn);
+  if (probe.bad_key)
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s: nvvm.annotations \"%.*s\" is %llu "
+                           "(or given twice with different values); launch bounds are 1 to "
+                           "%d", name, what, (int)probe.bad_klen, probe.bad_key,
+                           (unsigned long long)probe.bad_value, INT32_MAX);
+  flyc_nvptx_bounds_t all = ann;
+  for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
+    for (int i = 0; i < 3 && ann.set[b]; i++)
+      if (!ann.v[b][i])
+        ann.v[b][i] = all.v[b][i] = 1;
+    unsigned len;
+    const char *s = flyc__fn_attr(fn, bound_attr[b], &len);
+    if (!len)
+      continue;
+    uint32_t v[3];
+    int axes = bound_axes((flyc_nvptx_bound_t)b);
+    if (!parse_axes(s, len, axes, v))
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s has \"%s\"=\"%.*s\"; expected %s, "
+                             "each 1 to %d", name, what, bound_attr[b], (int)len, s,
+                             axes == 3 ? "one to three integers separated by commas"
+                                       : "one integer",
+                             INT32_MAX);
+    if (ann.set[b] && memcmp(ann.v[b], v, sizeof v) != 0)
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s has \"%s\"=\"%.*s\" and an "
+                             "nvvm.annotations entry that says %u,%u,%u",
+                             name, what, bound_attr[b], (int)len, s, ann.v[b][0], ann.v[b][1],
+                             ann.v[b][2]);
+    memcpy(all.v[b], v, sizeof v);
+    all.set[b] = 1;
+  }
+  for (int b = FLYC_NVPTX_REQNTID; b <= FLYC_NVPTX_MAXNTID; b++) {
+    uint64_t n = (uint64_t)all.v[b][0] * all.v[b][1] * all.v[b][2];
+    if (all.set[b] && n > 1024)
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s: %s of %llu threads; a block has at "
+                             "most 1024", name, what, bound_attr[b], (unsigned long long)n);
+  }
+  if (all.set[FLYC_NVPTX_MAXNREG] && all.v[FLYC_NVPTX_MAXNREG][0] > 255)
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s: nvvm.maxnreg %u; a thread has at "
+                           "most 255 registers", name, what, all.v[FLYC_NVPTX_MAXNREG][0]);
+  if (all.set[FLYC_NVPTX_CLUSTER_DIM] && all.set[FLYC_NVPTX_MAXCLUSTERRANK])
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s sets both nvvm.cluster_dim and "
+                           "nvvm.maxclusterrank, which ptxas refuses together", name, what);
+  return FLYC_OK;
 }
 
 /* The functions nvvm.annotations names, each once. */
@@ -206,7 +273,12 @@ static void collect_fn(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRe
   flyc__buf_append(b, (const char *)&f, sizeof f);
 }
 
-int flyc__nvptx_normalize_kernels(LLVMModuleRef mod) {
+int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    int rc = flyc__nvptx_check_bounds(mod, fn, what);
+    if (rc)
+      return rc;
+  }
   flyc_buf_t fns = {0};
   flyc__nvptx_annotations(mod, collect_fn, &fns);
   if (fns.oom) {
@@ -220,7 +292,7 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod) {
     LLVMValueRef fn = ((LLVMValueRef *)fns.data)[i];
     flyc_nvptx_bounds_t ann;
     memset(&ann, 0, sizeof ann);
-    bound_probe_t probe = {fn, &ann, 0};
+    bound_probe_t probe = {fn, &ann, 0, NULL, 0, 0};
     flyc__nvptx_annotations(mod, probe_bounds, &probe);
     if (probe.kernel)
       LLVMSetFunctionCallConv(fn, PTX_KERNEL_CC);
@@ -241,7 +313,7 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod) {
       continue;
     flyc_nvptx_bounds_t ann;
     memset(&ann, 0, sizeof ann);
-    bound_probe_t probe = {fn, &ann, 0};
+    bound_probe_t probe = {fn, &ann, 0, NULL, 0, 0};
     flyc__nvptx_annotations(mod, probe_bounds, &probe);
     if (LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC && !probe.kernel)
       annotate(mod, fn, "kernel", 1);
@@ -251,10 +323,8 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod) {
       uint32_t v[3];
       if (!len || ann.set[b])
         continue;
-      if (!parse_axes(s, len, v))
-        return flyc__error_set(FLYC_EIR, "function '%s' has attribute \"%s\"=\"%.*s\"; "
-                               "expected up to three integers separated by commas",
-                               LLVMGetValueName(fn), bound_attr[b], (int)len, s);
+      if (!parse_axes(s, len, bound_axes((flyc_nvptx_bound_t)b), v))
+        return FLYC_OK; /* flyc__nvptx_check_bounds has named it */
       flyc__nvptx_set_bound(mod, fn, (flyc_nvptx_bound_t)b, v);
     }
   }

@@ -112,7 +112,7 @@ int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char 
 
 static int prepare(flyc_compile_t *c) {
   int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", "the input", NULL);
-  return rc ? rc : flyc__nvptx_normalize_kernels(c->mod);
+  return rc ? rc : flyc__nvptx_normalize_kernels(c->mod, "the input");
 }
 
 static int allowed_undefined(const char *name) {

@@ -191,6 +191,50 @@ static void test_versions__nvptx_byval_struct_param(void **state) {
   flyc_artifact_destroy(r);
 }
 
+/* Launch bounds that are malformed, out of range, given twice differently or
+ * beyond a block's limits are refused naming the kernel: LLVM truncates,
+ * turns 0 into 1 (before 21) or writes directives ptxas rejects (22). */
+static void test_versions__bad_launch_bounds(void **state) {
+  (void)state;
+  static const char *const attrs[][2] = {
+      {"\"nvvm.reqntid\"=\"0\"", "\"nvvm.reqntid\"=\"0\""},
+      {"\"nvvm.reqntid\"=\"1,2,3,4\"", "one to three integers"},
+      {"\"nvvm.maxntid\"=\"+64\"", "\"+64\""},
+      {"\"nvvm.minctasm\"=\"99999999999\"", "99999999999"},
+      {"\"nvvm.minctasm\"=\"64,2\"", "one integer"},
+      {"\"nvvm.reqntid\"=\"64,32\"", "2048 threads"},
+      {"\"nvvm.maxnreg\"=\"300\"", "255 registers"},
+      {"\"nvvm.cluster_dim\"=\"2\" \"nvvm.maxclusterrank\"=\"4\"", "both"},
+  };
+  for (size_t i = 0; i < sizeof attrs / sizeof *attrs; i++) {
+    char ir[512];
+    snprintf(ir, sizeof ir,
+             "define ptx_kernel void @k() #0 {\n  ret void\n}\nattributes #0 = { %s }\n",
+             attrs[i][0]);
+    flyc_artifact_t *a = NULL;
+    assert_error(compile_ir(&a, ir, "sm_80", 0), FLYC_EIR, "'k'", attrs[i][1]);
+  }
+  static const char *const anns[][2] = {
+      {"!{ptr @k, !\"reqntidx\", i32 0}", "\"reqntidx\" is 0"},
+      {"!{ptr @k, !\"reqntidx\", i64 99999999999}", "99999999999"},
+      {"!{ptr @k, !\"maxntidx\", i32 32, !\"maxntidx\", i32 64}", "given twice"},
+  };
+  for (size_t i = 0; i < sizeof anns / sizeof *anns; i++) {
+    char ir[512];
+    snprintf(ir, sizeof ir,
+             "define ptx_kernel void @k() {\n  ret void\n}\n!nvvm.annotations = !{!0}\n!0 = %s\n",
+             anns[i][0]);
+    flyc_artifact_t *a = NULL;
+    assert_error(compile_ir(&a, ir, "sm_80", 0), FLYC_EIR, "'k'", anns[i][1]);
+  }
+  static const char both[] = "define ptx_kernel void @k() #0 {\n  ret void\n}\n"
+                             "attributes #0 = { \"nvvm.reqntid\"=\"128\" }\n"
+                             "!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"reqntidx\", i32 64}\n";
+  flyc_artifact_t *a = NULL;
+  assert_error(compile_ir(&a, both, "sm_80", 0), FLYC_EIR, "'k'", "\"nvvm.reqntid\"=\"128\"",
+               "64,1,1");
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -402,6 +446,7 @@ int main(void) {
       cmocka_unit_test(test_versions__malformed_annotations_any_spelling),
       cmocka_unit_test(test_versions__nvptx_short_pointers),
       cmocka_unit_test(test_versions__nvptx_byval_struct_param),
+      cmocka_unit_test(test_versions__bad_launch_bounds),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
