@@ -151,6 +151,59 @@ static void test_read__ptx_declarations(void **state) {
   flyc_artifact_destroy(a);
 }
 
+#define OBJ(name) FLYC_OBJ_FIXTURE_DIR "/" name
+
+static flyc_artifact_t *read_fixture(const char *path) {
+  size_t size;
+  void *bytes = tu_read(path, &size);
+  assert_non_null(bytes);
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_artifact_read(&a, bytes, size));
+  free(bytes);
+  return a;
+}
+
+/* LLVM's AMDGPU disassembler aborts the process (report_fatal_error,
+ * "disassembly not yet supported for subtarget") for a processor this LLVM
+ * does not know, and for gfx6/gfx7 on every LLVM: flyc refuses first. */
+static void test_read__disassemble_unsupported_processors(void **state) {
+  (void)state;
+  flyc_artifact_t *a = read_fixture(OBJ("k_gfx600.hsaco"));
+  assert_string_equal(flyc_artifact_target(a), "gfx600");
+  tu_text_t t = {NULL, 0, 0};
+  assert_error(flyc_artifact_disassemble(a, tu_collect, &t), FLYC_EUNSUPPORTED, "gfx600",
+               flyc_llvm_version(), "gfx6/gfx7");
+  assert_null(t.s);
+  flyc_artifact_destroy(a);
+  /* gfx942 (e_flags mach 0x04c) is known from LLVM 17 on. */
+  a = read_fixture(OBJ("k_gfx942.hsaco"));
+  assert_string_equal(flyc_artifact_target(a), "gfx942");
+  if (FLYC_TEST_LLVM_MAJOR < 17) {
+    assert_error(flyc_artifact_disassemble(a, tu_collect, &t), FLYC_EUNSUPPORTED,
+                 "gfx942 code object", flyc_llvm_version(), "does not know processor gfx942");
+    assert_null(t.s);
+  } else {
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
+    assert_non_null(strstr(t.s, "k:\n"));
+    assert_non_null(strstr(t.s, "global_store_dword v0, v1, s[0:1]"));
+    assert_non_null(strstr(t.s, "s_endpgm"));
+    assert_null(strstr(t.s, ".long"));
+    free(t.s);
+  }
+  flyc_artifact_destroy(a);
+}
+
+/* The CLI says the same and exits 1, not 134. */
+static void test_read__disasm_cli_unsupported(void **state) {
+  (void)state;
+  char *out = NULL;
+  char *argv[] = {FLYC_TEST_CLI, "disasm", OBJ("k_gfx600.hsaco"), NULL};
+  assert_int_equal(tu_run(argv, &out), 1);
+  assert_non_null(strstr(out, "gfx600"));
+  assert_non_null(strstr(out, "gfx6/gfx7"));
+  free(out);
+}
+
 static void test_read__corrupt_inputs(void **state) {
   (void)state;
   flyc_artifact_t *a = compiled("gfx90a");
@@ -186,6 +239,8 @@ int main(void) {
       cmocka_unit_test(test_read__disassemble_branch_targets),
       cmocka_unit_test(test_read__ptx_declarations),
       cmocka_unit_test(test_read__corrupt_inputs),
+      cmocka_unit_test(test_read__disassemble_unsupported_processors),
+      cmocka_unit_test(test_read__disasm_cli_unsupported),
   };
   return cmocka_run_group_tests_name("read", tests, NULL, NULL);
 }
