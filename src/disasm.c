@@ -96,6 +96,23 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
   int cov, rc = flyc__amdgpu_elf_identify(a->code, a->code_size, &t, &cov);
   if (rc)
     return rc;
+  /* LLVM's AMDGPU disassembler calls report_fatal_error ("disassembly not
+   * yet supported for subtarget": abort on LLVM 15 and 19, exit(1) on 22) for
+   * a processor it has no decoder tables for, and a processor this LLVM does
+   * not know falls back to the generic (SI) subtarget. Checked with
+   * llvm-objdump-{15,19,22} -d --mcpu=<each processor of the table>: exactly
+   * gfx6 and gfx7 (SI, CI) fail on all three, plus unknown processors. */
+  if (!flyc__llvm_knows(t.proc))
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "cannot disassemble the %s code object: LLVM %s does not know "
+                           "processor %s (its disassembler would abort)",
+                           t.id, flyc_llvm_version(), t.proc->name);
+  if (t.proc->isa_version < 8000)
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "cannot disassemble the %s code object: LLVM %s's AMDGPU "
+                           "disassembler does not support %s (gfx6/gfx7, SI/CI: it would "
+                           "abort)",
+                           t.id, flyc_llvm_version(), t.proc->name);
   flyc__llvm_init();
   char features[96];
   snprintf(features, sizeof features, "%s", t.features[0] ? t.features : "");

@@ -154,7 +154,17 @@ int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
     unsigned want = feature_bits(t->xnack, t->proc->has_xnack, 0x100, 0x200, 0x300) |
                     feature_bits(t->sramecc, t->proc->has_sramecc, 0x400, 0x800, 0xc00);
     unsigned have = eh.e_flags & (XNACK_MASK | SRAMECC_MASK);
-    if (have != want) {
+    /* A processor without the feature: "unsupported" (0) is what LLVM writes
+     * for most, but LLVM 22 writes "any" (XNACK_ANY_V4 0x100, SRAMECC_ANY_V4
+     * 0x400) for gfx1250/gfx1251, whose target IDs take neither feature
+     * (clang refuses gfx1250:xnack+). "any" is accepted there, never "on" or
+     * "off". COV 3 has no "any": its 0x100/0x200 mean xnack/sramecc on. */
+    unsigned have_cmp = have;
+    if (cov >= 4 && !t->proc->has_xnack && (have & XNACK_MASK) == 0x100)
+      have_cmp &= ~XNACK_MASK;
+    if (cov >= 4 && !t->proc->has_sramecc && (have & SRAMECC_MASK) == 0x400)
+      have_cmp &= ~SRAMECC_MASK;
+    if (have_cmp != want) {
       rc = flyc__error_set(FLYC_ECOMPILE,
                            "the code object's e_flags features are 0x%03x, target %s "
                            "needs 0x%03x (xnack/sramecc mismatch)",

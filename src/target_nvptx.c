@@ -553,8 +553,100 @@ static uint32_t ptx_type_size(const char *t, size_t n) {
   return 0;
 }
 
+/* 1 when `s` starts with directive `d` (".ptr") followed by a blank. */
+static int directive(const char *s, const char *d) {
+  size_t n = strlen(d);
+  return strncmp(s, d, n) == 0 && (s[n] == ' ' || s[n] == '\t');
+}
+
+static const char *skip_blanks(const char *s) {
+  while (*s == ' ' || *s == '\t')
+    s++;
+  return s;
+}
+
+/* The end of the body that starts at `open` ('{'): just past its matching
+ * '}' (call sequences nest `{ }` blocks), skipping comments; `limit` when
+ * the text ends first. */
+static const char *body_end(const char *open, const char *limit) {
+  int depth = 0;
+  for (const char *s = open; s < limit; s++) {
+    if (s[0] == '/' && s + 1 < limit && s[1] == '/') {
+      const char *nl = memchr(s, '\n', (size_t)(limit - s));
+      if (!nl)
+        return limit;
+      s = nl;
+    } else if (s[0] == '/' && s + 1 < limit && s[1] == '*') {
+      const char *e = memmem(s + 2, (size_t)(limit - s - 2), "*/", 2);
+      if (!e)
+        return limit;
+      s = e + 1;
+    } else if (*s == '{') {
+      depth++;
+    } else if (*s == '}' && --depth == 0) {
+      return s + 1;
+    }
+  }
+  return limit;
+}
+
+/* Bytes of the `.shared` variables declared inside a kernel's body, laid out
+ * in order with their alignment as kernel_table's static_shared() does for
+ * the IR. LLVM's NVPTX printer writes a shared global that only one kernel
+ * uses there ("demoted variable": `.shared .align 4 .b8 t[4224];`). A
+ * module-scope `.shared` cannot be attributed to a kernel from the text
+ * alone (which kernels use it would need the instructions' operands): it is
+ * left out, so the count is a lower bound for such kernels. `.extern .shared`
+ * (dynamic shared memory) has no static size. */
+static uint32_t body_shared(const char *body, const char *end) {
+  uint64_t total = 0;
+  for (const char *line = body; line && line < end;) {
+    const char *nl = memchr(line, '\n', (size_t)(end - line));
+    const char *s = skip_blanks(line);
+    line = nl ? nl + 1 : NULL;
+    if (*s == '{')
+      s = skip_blanks(s + 1);
+    if (!directive(s, ".shared"))
+      continue;
+    s = skip_blanks(s + 7);
+    uint64_t align = 0, vec = 1;
+    if (directive(s, ".align")) {
+      char *e;
+      align = strtoull(s + 6, &e, 10);
+      s = skip_blanks(e);
+    }
+    if (directive(s, ".v2") || directive(s, ".v4") || directive(s, ".v8")) {
+      vec = (uint64_t)(s[2] - '0');
+      s = skip_blanks(s + 3);
+    }
+    size_t tl = strcspn(s, " \t");
+    uint64_t elem = ptx_type_size(s, tl) * vec, size = elem;
+    if (!elem)
+      continue;
+    s = skip_blanks(s + tl);
+    s += strcspn(s, "[;\n");
+    while (*s == '[' && size) {
+      char *e;
+      unsigned long long n = strtoull(s + 1, &e, 10);
+      if (*e != ']')
+        size = 0; /* `[]`: no static size */
+      else
+        size = n && size > UINT32_MAX / n ? UINT32_MAX : size * n;
+      s = e + (*e == ']');
+    }
+    if (!align)
+      align = elem;
+    if (align > 4096)
+      align = 4096;
+    total = (total + align - 1) / align * align + size;
+    if (total > UINT32_MAX)
+      return UINT32_MAX;
+  }
+  return (uint32_t)total;
+}
+
 int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size) {
-  (void)size;
+  const char *limit = ptx + size;
   const char *p = ptx;
   size_t cap = 0;
   while ((p = strstr(p, ".entry "))) {
@@ -614,9 +706,26 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
       }
       size_t tl = strcspn(r, " \t");
       sz = ptx_type_size(r, tl);
-      const char *name = r + tl;
-      while (*name == ' ' || *name == '\t')
-        name++;
+      const char *name = skip_blanks(r + tl);
+      /* LLVM 21+ marks pointers: `.param .u64 .ptr [.global|.shared|.const|
+       * .local] [.align N] name`. The state space and pointee alignment
+       * describe what it points to; the parameter is still the .u64. */
+      const char *space = "";
+      if (directive(name, ".ptr")) {
+        name = skip_blanks(name + 4);
+        static const char *const spaces[] = {".global", ".shared", ".const", ".local"};
+        for (size_t si = 0; si < sizeof spaces / sizeof *spaces; si++)
+          if (directive(name, spaces[si])) {
+            space = spaces[si] + 1;
+            name = skip_blanks(name + strlen(spaces[si]));
+            break;
+          }
+        if (directive(name, ".align")) {
+          name += 6;
+          while (*name == ' ' || *name == '\t' || (*name >= '0' && *name <= '9'))
+            name++;
+        }
+      }
       size_t nl = strcspn(name, "[,) \t\n");
       if (name[nl] == '[') {
         unsigned long long cnt = strtoull(name + nl + 1, NULL, 10);
@@ -636,8 +745,11 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
       }
       args = na2;
       args[na].name = flyc__artifact_strndup(a, name, nl);
-      args[na].value_kind = "by_value";
-      args[na].address_space = "";
+      /* Only `.ptr .global` says it is a buffer; a generic `.ptr` may point
+       * anywhere, so it stays "by_value" like an unmarked .u64. */
+      int global = strcmp(space, "global") == 0;
+      args[na].value_kind = global ? "global_buffer" : "by_value";
+      args[na].address_space = global ? "global" : "";
       args[na].offset = off;
       args[na].size = (uint32_t)sz;
       off = off + sz > UINT32_MAX ? UINT32_MAX : off + (uint32_t)sz;
@@ -647,6 +759,10 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
     k->arg_count = na;
     k->kernarg_segment_size = off;
     k->kernarg_segment_align = maxalign;
+    if (*body == '{') {
+      const char *end = body_end(body, limit);
+      k->group_segment_fixed_size = body_shared(body, end);
+    }
     /* Directives between the parameter list and the body. */
     size_t hl = body ? (size_t)(body - close) : 0;
     const char *d = body ? memmem(close, hl, ".reqntid", 8) : NULL;

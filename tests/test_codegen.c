@@ -247,6 +247,118 @@ static void test_codegen__gfx942(void **state) {
 #endif
 }
 
+/* e_flags (ELF64 header offset 48, little-endian) of a copy of `code`
+ * with the xnack/sramecc field set to `features`; read back. */
+static int read_with_features(const void *code, size_t size, unsigned features,
+                              flyc_artifact_t **out) {
+  unsigned char *copy = malloc(size);
+  assert_non_null(copy);
+  memcpy(copy, code, size);
+  uint32_t f;
+  memcpy(&f, copy + 48, 4);
+  f = (f & ~0xf00u) | features;
+  memcpy(copy + 48, &f, 4);
+  int rc = flyc_artifact_read(out, copy, size);
+  free(copy);
+  return rc;
+}
+
+static const char amd_ir[] = "target triple = \"amdgcn-amd-amdhsa\"\n"
+                             "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                             "  %v = load float, ptr addrspace(1) %p\n"
+                             "  %w = fadd float %v, 1.0\n"
+                             "  store float %w, ptr addrspace(1) %p\n  ret void\n}\n";
+
+/* gfx1250/gfx1251 have neither xnack nor sramecc, yet LLVM 22 writes their
+ * e_flags features as "any" (0x100 | 0x400): accepted, on every path that
+ * serves them; "on" or "off" for a feature the processor lacks is not. */
+static void test_codegen__gfx1250_any_features(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR >= 22
+  static const struct {
+    const char *proc;
+    unsigned mach;
+  } procs[] = {{"gfx1250", 0x049}, {"gfx1251", 0x05a}};
+  for (size_t i = 0; i < 2; i++) {
+    int served = 0;
+    for (size_t pi = 0; pi < N_PATHS; pi++) {
+      uint32_t cg = amdgpu_paths[pi];
+      flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+      o.target = procs[i].proc;
+      o.codegen = cg;
+      flyc_artifact_t *a = NULL;
+      if (!tu_can(procs[i].proc, cg)) {
+        assert_error(flyc_compile_buffer(&a, amd_ir, sizeof amd_ir - 1, "k.ll", &o),
+                     FLYC_EUNSUPPORTED, "cannot serve", procs[i].proc);
+        continue;
+      }
+      served += cg == FLYC_CODEGEN_LLD || cg == FLYC_CODEGEN_LLD_LIB;
+      assert_ok(flyc_compile_buffer(&a, amd_ir, sizeof amd_ir - 1, "k.ll", &o));
+      assert_string_equal(flyc_artifact_target(a), procs[i].proc);
+      size_t size;
+      const void *code = flyc_artifact_code(a, &size);
+      unsigned flags;
+      int abi;
+      tu_elf_flags(code, size, &flags, &abi);
+      assert_int_equal(flags & 0xff, procs[i].mach);
+      flyc_artifact_t *b = NULL;
+      assert_ok(flyc_artifact_read(&b, code, size));
+      assert_string_equal(flyc_artifact_target(b), procs[i].proc);
+      assert_string_equal(flyc_artifact_kernel(b, 0)->name, "k");
+      flyc_artifact_destroy(b);
+      /* Unsupported (0) and any are both accepted ... */
+      for (unsigned any = 0; any <= 0x500; any += 0x100) {
+        if (any != 0 && any != 0x100 && any != 0x400 && any != 0x500)
+          continue;
+        assert_ok(read_with_features(code, size, any, &b));
+        assert_string_equal(flyc_artifact_target(b), procs[i].proc);
+        flyc_artifact_destroy(b);
+      }
+      /* ... on or off are not. */
+      static const unsigned bad[] = {0x200, 0x300, 0x800, 0xc00, 0x600, 0x900};
+      for (size_t bi = 0; bi < sizeof bad / sizeof *bad; bi++)
+        assert_error(read_with_features(code, size, bad[bi], &b), FLYC_ECOMPILE,
+                     "xnack/sramecc mismatch", procs[i].proc);
+      flyc_artifact_destroy(a);
+    }
+    assert_int_equal(served, 2); /* lld and lld-lib */
+  }
+#else
+  print_message("skipped: gfx1250/gfx1251 need LLVM 22 (this build: LLVM %d)\n",
+                FLYC_TEST_LLVM_MAJOR);
+  skip();
+#endif
+}
+
+/* The same rule on every LLVM, with a gfx1100 code object (no xnack, no
+ * sramecc) whose feature field is rewritten; gfx90a (both features) stays
+ * strict: its "any" is not its ":xnack-" target's. */
+static void test_codegen__any_features_only_where_unsupported(void **state) {
+  (void)state;
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx1100";
+  flyc_artifact_t *a = NULL, *b = NULL;
+  assert_ok(flyc_compile_buffer(&a, amd_ir, sizeof amd_ir - 1, "k.ll", &o));
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  assert_ok(read_with_features(code, size, 0x500, &b));
+  assert_string_equal(flyc_artifact_target(b), "gfx1100");
+  flyc_artifact_destroy(b);
+  assert_error(read_with_features(code, size, 0x300, &b), FLYC_ECOMPILE,
+               "features are 0x300", "gfx1100:xnack+ needs 0x000");
+  assert_error(read_with_features(code, size, 0x800, &b), FLYC_ECOMPILE,
+               "features are 0x800", "gfx1100:sramecc- needs 0x000");
+  flyc_artifact_destroy(a);
+  o.target = "gfx90a:xnack-";
+  assert_ok(flyc_compile_buffer(&a, amd_ir, sizeof amd_ir - 1, "k.ll", &o));
+  code = flyc_artifact_code(a, &size);
+  unsigned flags;
+  int abi;
+  tu_elf_flags(code, size, &flags, &abi);
+  assert_int_equal(flags & 0xf00, 0x600); /* xnack off, sramecc any */
+  flyc_artifact_destroy(a);
+}
+
 static void test_codegen__ptx(void **state) {
   (void)state;
   const char *ir = "define void @k(ptr addrspace(1) %p, i32 %v) {\n"
@@ -293,6 +405,8 @@ int main(void) {
       cmocka_unit_test(test_codegen__lld_failure_is_reported),
       cmocka_unit_test(test_codegen__gfx942),
       cmocka_unit_test(test_codegen__ptx),
+      cmocka_unit_test(test_codegen__gfx1250_any_features),
+      cmocka_unit_test(test_codegen__any_features_only_where_unsupported),
   };
   return cmocka_run_group_tests_name("codegen", tests, NULL, NULL);
 }

@@ -151,6 +151,161 @@ static void test_read__ptx_declarations(void **state) {
   flyc_artifact_destroy(a);
 }
 
+#define OBJ(name) FLYC_OBJ_FIXTURE_DIR "/" name
+
+static flyc_artifact_t *read_fixture(const char *path) {
+  size_t size;
+  void *bytes = tu_read(path, &size);
+  assert_non_null(bytes);
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_artifact_read(&a, bytes, size));
+  free(bytes);
+  return a;
+}
+
+/* LLVM's AMDGPU disassembler aborts the process (report_fatal_error,
+ * "disassembly not yet supported for subtarget") for a processor this LLVM
+ * does not know, and for gfx6/gfx7 on every LLVM: flyc refuses first. */
+static void test_read__disassemble_unsupported_processors(void **state) {
+  (void)state;
+  flyc_artifact_t *a = read_fixture(OBJ("k_gfx600.hsaco"));
+  assert_string_equal(flyc_artifact_target(a), "gfx600");
+  tu_text_t t = {NULL, 0, 0};
+  assert_error(flyc_artifact_disassemble(a, tu_collect, &t), FLYC_EUNSUPPORTED, "gfx600",
+               flyc_llvm_version(), "gfx6/gfx7");
+  assert_null(t.s);
+  flyc_artifact_destroy(a);
+  /* gfx942 (e_flags mach 0x04c) is known from LLVM 17 on. */
+  a = read_fixture(OBJ("k_gfx942.hsaco"));
+  assert_string_equal(flyc_artifact_target(a), "gfx942");
+  if (FLYC_TEST_LLVM_MAJOR < 17) {
+    assert_error(flyc_artifact_disassemble(a, tu_collect, &t), FLYC_EUNSUPPORTED,
+                 "gfx942 code object", flyc_llvm_version(), "does not know processor gfx942");
+    assert_null(t.s);
+  } else {
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
+    assert_non_null(strstr(t.s, "k:\n"));
+    assert_non_null(strstr(t.s, "global_store_dword v0, v1, s[0:1]"));
+    assert_non_null(strstr(t.s, "s_endpgm"));
+    assert_null(strstr(t.s, ".long"));
+    free(t.s);
+  }
+  flyc_artifact_destroy(a);
+}
+
+/* The CLI says the same and exits 1, not 134. */
+static void test_read__disasm_cli_unsupported(void **state) {
+  (void)state;
+  char *out = NULL;
+  char *argv[] = {FLYC_TEST_CLI, "disasm", OBJ("k_gfx600.hsaco"), NULL};
+  assert_int_equal(tu_run(argv, &out), 1);
+  assert_non_null(strstr(out, "gfx600"));
+  assert_non_null(strstr(out, "gfx6/gfx7"));
+  free(out);
+}
+
+/* clang-22's PTX (LLVM 21+ spelling): `.param .u64 .ptr .align 1 name` and a
+ * `__shared__ float t[33 * 32]` demoted into the kernel's body
+ * (`.shared .align 4 .b8 ..._t[4224];`). */
+static void test_read__ptx_llvm22_pointers_and_shared(void **state) {
+  (void)state;
+  flyc_artifact_t *a = read_fixture(OBJ("transpose.sm_90.ptx"));
+  assert_string_equal(flyc_artifact_target(a), "sm_90");
+  assert_int_equal(flyc_artifact_kernel_count(a), 1);
+  const flyc_kernel_info_t *k = flyc_artifact_kernel_lookup(a, "_Z9transposePfPKfi");
+  assert_non_null(k);
+  assert_int_equal(k->arg_count, 3);
+  static const char *const names[] = {"_Z9transposePfPKfi_param_0", "_Z9transposePfPKfi_param_1",
+                                      "_Z9transposePfPKfi_param_2"};
+  static const uint32_t offs[] = {0, 8, 16}, sizes[] = {8, 8, 4};
+  for (int i = 0; i < 3; i++) {
+    assert_string_equal(k->args[i].name, names[i]);
+    assert_int_equal(k->args[i].offset, offs[i]);
+    assert_int_equal(k->args[i].size, sizes[i]);
+    assert_string_equal(k->args[i].value_kind, "by_value"); /* generic .ptr */
+  }
+  assert_int_equal(k->kernarg_segment_size, 20);
+  assert_int_equal(k->kernarg_segment_align, 8);
+  assert_int_equal(k->group_segment_fixed_size, 33 * 32 * 4);
+  /* flyc's own compile of the same kernel's IR (captures(none): LLVM 21+
+   * reads it) reports the same table. */
+  if (FLYC_TEST_LLVM_MAJOR >= 21) {
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.target = "sm_90";
+    flyc_artifact_t *c = NULL;
+    assert_ok(flyc_compile_file(&c, OBJ("transpose.sm_90.ll"), &o));
+    const flyc_kernel_info_t *x = flyc_artifact_kernel_lookup(c, "_Z9transposePfPKfi");
+    assert_non_null(x);
+    assert_int_equal(x->group_segment_fixed_size, k->group_segment_fixed_size);
+    assert_int_equal(x->kernarg_segment_size, k->kernarg_segment_size);
+    assert_int_equal(x->kernarg_segment_align, k->kernarg_segment_align);
+    assert_int_equal(x->arg_count, k->arg_count);
+    for (size_t i = 0; i < x->arg_count; i++) {
+      assert_int_equal(x->args[i].offset, k->args[i].offset);
+      assert_int_equal(x->args[i].size, k->args[i].size);
+    }
+    /* ... and reading flyc's PTX back gives it too. */
+    size_t n;
+    const void *code = flyc_artifact_code(c, &n);
+    flyc_artifact_t *b = NULL;
+    assert_ok(flyc_artifact_read(&b, code, n));
+    const flyc_kernel_info_t *y = flyc_artifact_kernel_lookup(b, "_Z9transposePfPKfi");
+    assert_int_equal(y->group_segment_fixed_size, x->group_segment_fixed_size);
+    assert_int_equal(y->kernarg_segment_size, x->kernarg_segment_size);
+    assert_string_equal(y->args[0].name, k->args[0].name);
+    flyc_artifact_destroy(b);
+    flyc_artifact_destroy(c);
+  } else {
+    print_message("flyc compile of transpose.sm_90.ll skipped: LLVM %d cannot parse "
+                  "clang-22's IR\n", FLYC_TEST_LLVM_MAJOR);
+  }
+  flyc_artifact_destroy(a);
+}
+
+/* The other spellings LLVM 22's llc writes for pointer params, and shared
+ * declarations: scalars, vectors, several, nested blocks, an .extern one
+ * (dynamic, no size) and module-scope ones (not attributable: left out). */
+static void test_read__ptx_param_spaces_and_shared_layout(void **state) {
+  (void)state;
+  const char ptx[] =
+      ".version 8.8\n.target sm_90\n.address_size 64\n"
+      ".shared .align 16 .b8 module_scope[1024];\n"
+      ".extern .shared .align 16 .b8 dyn[];\n"
+      ".visible .entry g(\n"
+      "\t.param .u64 .ptr .global .align 4 g_param_0,\n"
+      "\t.param .u64 .ptr .shared .align 1 g_param_1,\n"
+      "\t.param .u64 .ptr .align 1 g_param_2,\n"
+      "\t.param .u32 g_param_3\n)\n{\n"
+      "\t.reg .b32 %r<2>;\n"
+      "\t// .shared .b8 in_a_comment[99];\n"
+      "\t.shared .u8 c;\n"
+      "\t.shared .align 8 .v2 .f32 v[3];\n"
+      "\t.shared .f32 s;\n"
+      "\t{ // callseq 0\n\t.reg .b32 t;\n\t}\n"
+      "\tst.shared.u32 [s], %r1;\n\tret;\n}\n"
+      ".visible .entry h()\n{\n\tret;\n}\n";
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_artifact_read(&a, ptx, sizeof ptx - 1));
+  assert_int_equal(flyc_artifact_kernel_count(a), 2);
+  const flyc_kernel_info_t *g = flyc_artifact_kernel_lookup(a, "g");
+  assert_int_equal(g->arg_count, 4);
+  static const char *const names[] = {"g_param_0", "g_param_1", "g_param_2", "g_param_3"};
+  static const char *const kinds[] = {"global_buffer", "by_value", "by_value", "by_value"};
+  static const char *const spaces[] = {"global", "", "", ""};
+  for (int i = 0; i < 4; i++) {
+    assert_string_equal(g->args[i].name, names[i]);
+    assert_string_equal(g->args[i].value_kind, kinds[i]);
+    assert_string_equal(g->args[i].address_space, spaces[i]);
+    assert_int_equal(g->args[i].offset, 8u * (unsigned)i);
+    assert_int_equal(g->args[i].size, i < 3 ? 8 : 4);
+  }
+  assert_int_equal(g->kernarg_segment_size, 28);
+  /* c at 0 (1 byte), v at 8 (24 bytes), s at 32 (4 bytes). */
+  assert_int_equal(g->group_segment_fixed_size, 36);
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "h")->group_segment_fixed_size, 0);
+  flyc_artifact_destroy(a);
+}
+
 static void test_read__corrupt_inputs(void **state) {
   (void)state;
   flyc_artifact_t *a = compiled("gfx90a");
@@ -186,6 +341,10 @@ int main(void) {
       cmocka_unit_test(test_read__disassemble_branch_targets),
       cmocka_unit_test(test_read__ptx_declarations),
       cmocka_unit_test(test_read__corrupt_inputs),
+      cmocka_unit_test(test_read__disassemble_unsupported_processors),
+      cmocka_unit_test(test_read__disasm_cli_unsupported),
+      cmocka_unit_test(test_read__ptx_llvm22_pointers_and_shared),
+      cmocka_unit_test(test_read__ptx_param_spaces_and_shared_layout),
   };
   return cmocka_run_group_tests_name("read", tests, NULL, NULL);
 }

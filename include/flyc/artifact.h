@@ -92,8 +92,10 @@ typedef struct flyc_kernel_arg {
   const char *name;
   /** `.value_kind`: "global_buffer", "by_value", "hidden_global_offset_x", ...
    *  For PTX compiled by flyc: "global_buffer" for pointers, "by_value"
-   *  otherwise. PTX read back from text does not say which parameters are
-   *  pointers: all are "by_value" there, named as in the PTX. */
+   *  otherwise. PTX read back from text: "global_buffer" for a `.ptr .global`
+   *  parameter (LLVM 21+ writes it), "by_value" for all others, a generic
+   *  `.ptr` included (the text does not say where it points); named as in the
+   *  PTX. */
   const char *value_kind;
   /** `.address_space` ("global", "constant", ...) or "" for non-pointers. */
   const char *address_space;
@@ -123,7 +125,9 @@ typedef struct flyc_kernel_info {
   uint32_t vgpr_spill_count;
   /** Static LDS / shared memory in bytes (`.group_segment_fixed_size`; for
    *  PTX compiled by flyc, the `.shared` variables the kernel uses itself;
-   *  0 for PTX read back). */
+   *  for PTX read back, those declared inside its body, where LLVM puts a
+   *  shared variable only that kernel uses: module-scope ones are not
+   *  counted). */
   uint32_t group_segment_fixed_size;
   /** Scratch per work-item in bytes (`.private_segment_fixed_size`). */
   uint32_t private_segment_fixed_size;
