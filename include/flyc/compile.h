@@ -317,7 +317,10 @@ FLYC_API int flyc_target_get(size_t index, flyc_target_info_t *out);
  * @retval FLYC_OK
  * @retval FLYC_EINVAL       NULL or empty.
  * @retval FLYC_EUNSUPPORTED unknown processor (the message lists the known
- *                           ones) or a feature the processor does not have.
+ *                           ones of its family: NVPTX for "sm_...", AMDGPU
+ *                           for "gfx...", in any case; both otherwise; and
+ *                           the lower-case name when that is one) or a
+ *                           feature the processor does not have.
  */
 FLYC_API int flyc_target_check(const char *target);
 
