@@ -10,7 +10,22 @@
  * writes ahead of each module says who wrote it: a STRING record
  * "LLVM<major>.<minor>.<patch>" and an EPOCH record. The reader below works
  * on raw bytes and checks every read against the end of the buffer: it is fed
- * untrusted files, before LLVM sees them. */
+ * untrusted files, before LLVM sees them.
+ *
+ * What flyc__check_producer refuses, before any LLVM reader sees the file:
+ *  - a producer "LLVM<major>..." with a major newer than this build's LLVM
+ *    (a major of any length: digits past INT_MAX saturate, never wrap);
+ *  - a producer that begins with "LLVM" but has no version after it
+ *    ("LLVM", "LLVM.1", "LLVMxx.1.8"), and a producer that is not printable
+ *    text: flyc cannot tell which LLVM wrote it, so it cannot tell that
+ *    this LLVM reads it right;
+ *  - a malformed identification block.
+ * What it leaves to LLVM's reader, as LLVM itself does: a producer that does
+ * not begin with "LLVM" (Apple's clang writes "APPLE_1_1500.3.9.4_0", whose
+ * numbers are Apple's, not LLVM's), and bitcode with no identification block
+ * (LLVM before 3.8, or stripped). In a file of several modules (llvm-cat -b)
+ * the worst producer decides: one flyc cannot place, else the newest. */
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,7 +272,40 @@ static int rd_block_header(bits_t *b, uint64_t *id, unsigned *width, uint64_t *e
   return 0;
 }
 
-/* Reads an identification block of abbreviation width `width` up to `end`. */
+/* A producer string that is not text, kept for the message: printable bytes
+ * as they are, others (and '\\') escaped as \xNN (values past a byte as
+ * \x??), at most PRODUCER_SHOWN characters, never half an escape, "..."
+ * when cut. */
+#define PRODUCER_SHOWN 40
+static void escape_producer(flyc_bc_ident_t *id, const record_t *r) {
+  size_t k = 0, n = r->n < RECORD_CAP ? r->n : RECORD_CAP;
+  size_t i = 0;
+  for (; i < n; i++) {
+    char e[8];
+    uint64_t v = r->v[i];
+    if (v >= 0x20 && v <= 0x7e && v != '\\')
+      e[0] = (char)v, e[1] = '\0';
+    else if (v == '\\')
+      memcpy(e, "\\\\", 3);
+    else if (v <= 0xff)
+      snprintf(e, sizeof e, "\\x%02x", (unsigned)v);
+    else
+      memcpy(e, "\\x??", 5);
+    size_t el = strlen(e);
+    if (k + el > PRODUCER_SHOWN)
+      break;
+    memcpy(id->producer + k, e, el);
+    k += el;
+  }
+  if (i < r->n)
+    memcpy(id->producer + k, "...", 3), k += 3;
+  id->producer[k] = '\0';
+  id->found = 1;
+}
+
+/* Reads an identification block of abbreviation width `width` up to `end`.
+ * On a producer that is not text it fails, with id->found set and
+ * id->producer escaped (escape_producer), for flyc__check_producer to name. */
 static int rd_ident_block(bits_t *outer, unsigned width, uint64_t end, flyc_bc_ident_t *id,
                           const char **why) {
   if (width < 1 || width > 32) {
@@ -316,6 +364,7 @@ static int rd_ident_block(bits_t *outer, unsigned width, uint64_t end, flyc_bc_i
       size_t k = 0;
       for (size_t i = 0; i < r.n && i < RECORD_CAP; i++) {
         if (r.v[i] < 0x20 || r.v[i] > 0x7e) {
+          escape_producer(id, &r);
           *why = "has a producer string that is not printable text";
           return -1;
         }
@@ -332,7 +381,9 @@ static int rd_ident_block(bits_t *outer, unsigned width, uint64_t end, flyc_bc_i
   return 0;
 }
 
-/* "LLVM<major>[.<minor>[.<patch>]]<anything>": the numbers, or major -1. */
+/* "LLVM<major>[.<minor>[.<patch>]]<anything>": the numbers, or major -1
+ * (a producer that is not "LLVM<digit>..."). Numbers too big for an int
+ * saturate at INT_MAX: LLVM4294967296 is newer than any build, not LLVM 0. */
 static void parse_producer(flyc_bc_ident_t *id) {
   const char *s = id->producer;
   id->major = id->minor = id->patch = -1;
@@ -343,18 +394,30 @@ static void parse_producer(flyc_bc_ident_t *id) {
   for (int i = 0; i < 3; i++) {
     if (*s < '0' || *s > '9')
       break;
-    long v = 0;
-    while (*s >= '0' && *s <= '9' && v < 100000)
-      v = v * 10 + (*s++ - '0');
-    if (v >= 100000) /* absurd: not a version */
-      break;
-    *part[i] = (int)v;
+    int v = 0;
+    for (; *s >= '0' && *s <= '9'; s++)
+      v = v > (INT_MAX - (*s - '0')) / 10 ? INT_MAX : v * 10 + (*s - '0');
+    *part[i] = v;
     if (*s != '.')
       break;
     s++;
   }
-  if (id->major < 0)
-    id->minor = id->patch = -1;
+}
+
+/* "LLVM" with no version after it: flyc cannot tell which LLVM wrote it. */
+static int unplaceable(const flyc_bc_ident_t *id) {
+  return id->found && id->major < 0 && strncmp(id->producer, "LLVM", 4) == 0;
+}
+
+/* Of two modules' producers, the one that decides (see the top). */
+static int decides_over(const flyc_bc_ident_t *a, const flyc_bc_ident_t *b) {
+  if (!a->found)
+    return 0;
+  if (!b->found)
+    return 1;
+  if (unplaceable(b))
+    return 0;
+  return unplaceable(a) || a->major > b->major;
 }
 
 int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, const char **why) {
@@ -401,11 +464,14 @@ int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, cons
     if (bid == 13) {
       flyc_bc_ident_t one;
       memset(&one, 0, sizeof one);
-      if (rd_ident_block(&b, width, end, &one, why) != 0)
+      one.major = one.minor = one.patch = -1;
+      if (rd_ident_block(&b, width, end, &one, why) != 0) {
+        if (one.found) /* a producer that is not text, escaped */
+          *id = one;
         return -1;
+      }
       parse_producer(&one);
-      /* Several modules (llvm-cat -b): the newest producer decides. */
-      if (one.found && (!id->found || one.major > id->major))
+      if (decides_over(&one, id))
         *id = one;
     }
     b.pos = end;
@@ -417,17 +483,36 @@ int flyc__check_producer(const void *data, size_t size, const char *what, const 
                          int errcode) {
   flyc_bc_ident_t id;
   const char *why;
-  if (flyc__bitcode_ident(data, size, &id, &why) != 0)
+  if (flyc__bitcode_ident(data, size, &id, &why) != 0) {
+    if (id.found) /* escaped, at most PRODUCER_SHOWN characters and "..." */
+      return flyc__error_set(errcode,
+                             "%s '%s' is bitcode whose producer string (its identification "
+                             "block) is not text: '%s'; flyc cannot tell which LLVM wrote it, "
+                             "so this flyc, built on LLVM %s, does not read it",
+                             what, name, id.producer, flyc_llvm_version());
     return flyc__error_set(errcode,
                            "%s '%s' is malformed bitcode: its identification block (which "
                            "says which LLVM wrote it) %s",
                            what, name, why);
-  if (id.found && id.major > flyc__llvm_major())
+  }
+  /* Printable, at most 63 characters kept: shown up to PRODUCER_SHOWN. */
+  const char *more = strlen(id.producer) > PRODUCER_SHOWN ? "..." : "";
+  if (unplaceable(&id))
     return flyc__error_set(errcode,
-                           "%s '%s' is bitcode from LLVM %s (its identification block); "
+                           "%s '%s' is bitcode whose producer '%.*s%s' (its identification "
+                           "block) has no LLVM version: flyc cannot tell which LLVM wrote it, "
+                           "so this flyc, built on LLVM %s, does not read it",
+                           what, name, PRODUCER_SHOWN, id.producer, more, flyc_llvm_version());
+  if (id.found && id.major > flyc__llvm_major()) {
+    const char *v = id.producer + 4;
+    int digits = (int)strspn(v, "0123456789");
+    return flyc__error_set(errcode,
+                           "%s '%s' is bitcode from LLVM %.*s%s (its identification block); "
                            "this flyc is built on LLVM %s and cannot read it safely: use a "
-                           "flyc built on LLVM %d or newer",
-                           what, name, id.producer + 4, flyc_llvm_version(), id.major);
+                           "flyc built on LLVM %.*s or newer",
+                           what, name, PRODUCER_SHOWN - 4, v, more, flyc_llvm_version(),
+                           digits > PRODUCER_SHOWN - 4 ? PRODUCER_SHOWN - 4 : digits, v);
+  }
   return FLYC_OK;
 }
 

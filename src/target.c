@@ -111,15 +111,57 @@ static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
   return NULL;
 }
 
-static void list_known(flyc_buf_t *b) {
-  flyc__buf_printf(b, "; AMDGPU processors this LLVM (%s) knows:", flyc_llvm_version());
-  for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
-    if (flyc__llvm_knows(&amdgpu_procs[i]))
-      flyc__buf_printf(b, " %s", amdgpu_procs[i].name);
-  flyc__buf_printf(b, "; NVPTX:");
-  for (size_t i = 0; i < COUNT(nvptx_procs); i++)
-    if (flyc__llvm_knows(&nvptx_procs[i]))
-      flyc__buf_printf(b, " %s", nvptx_procs[i].name);
+/* The processors this LLVM knows of family `fam` (FLYC_TARGET_AMDGPU or
+ * FLYC_TARGET_NVPTX), or of both for 0: a name that looks like neither. */
+static void list_known(flyc_buf_t *b, int fam) {
+  if (fam != FLYC_TARGET_NVPTX) {
+    flyc__buf_printf(b, "; AMDGPU processors this LLVM (%s) knows:", flyc_llvm_version());
+    for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
+      if (flyc__llvm_knows(&amdgpu_procs[i]))
+        flyc__buf_printf(b, " %s", amdgpu_procs[i].name);
+  }
+  if (fam == FLYC_TARGET_NVPTX)
+    flyc__buf_printf(b, "; NVPTX processors this LLVM (%s) knows:", flyc_llvm_version());
+  else if (!fam)
+    flyc__buf_printf(b, "; NVPTX:");
+  if (fam != FLYC_TARGET_AMDGPU)
+    for (size_t i = 0; i < COUNT(nvptx_procs); i++)
+      if (flyc__llvm_knows(&nvptx_procs[i]))
+        flyc__buf_printf(b, " %s", nvptx_procs[i].name);
+}
+
+/* The processor of family `fam` (0: either) this LLVM knows as `name`. */
+static const flyc_proc_t *known(int fam, const char *name, size_t len) {
+  const flyc_proc_t *p = NULL;
+  if (fam != FLYC_TARGET_NVPTX)
+    p = find(amdgpu_procs, COUNT(amdgpu_procs), name, len);
+  if (!p && fam != FLYC_TARGET_AMDGPU)
+    p = find(nvptx_procs, COUNT(nvptx_procs), name, len);
+  return p && flyc__llvm_knows(p) ? p : NULL;
+}
+
+/* Why an unknown name is close to a known one: processor names are lower
+ * case (SM_90, sm_90A, GFX90A), and not every SM has an 'a' or 'f' variant
+ * (sm_89a, sm_90f: 'f' starts at sm_100f). */
+static void near_miss(flyc_buf_t *b, const char *what, size_t len, int fam) {
+  char low[64];
+  if (len >= sizeof low)
+    return;
+  int differs = 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = what[i];
+    low[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    differs |= low[i] != c;
+  }
+  low[len] = '\0';
+  if (differs && known(fam, low, len)) {
+    flyc__buf_printf(b, " (processor names are lower case: did you mean '%s'?)", low);
+    return;
+  }
+  char last = low[len - 1];
+  if (len > 3 && last >= 'a' && last <= 'z' && !known(fam, low, len) &&
+      known(fam, low, len - 1))
+    flyc__buf_printf(b, " (%.*s is known, but has no '%c' variant)", (int)len - 1, low, last);
 }
 
 /* What to use instead of a processor LLVM dropped. */
@@ -128,7 +170,7 @@ static const char *replacement(const char *name) {
   return strncmp(name, "gfx94", 5) == 0 ? "gfx942" : NULL;
 }
 
-static int unknown(const char *what, size_t len, const flyc_proc_t *later) {
+static int unknown(const char *what, size_t len, const flyc_proc_t *later, int fam) {
   flyc_buf_t b = {0};
   if (later && later->llvm_max && later->llvm_max < flyc__llvm_major())
     flyc__buf_printf(&b,
@@ -142,9 +184,12 @@ static int unknown(const char *what, size_t len, const flyc_proc_t *later) {
                      "processor '%.*s' needs LLVM %u or newer; flyc was built with "
                      "LLVM %s (set LLVM_DIR to a newer LLVM when building flyc)",
                      (int)len, what, later->llvm_min, flyc_llvm_version());
-  else
+  else {
     flyc__buf_printf(&b, "unknown processor '%.*s'", (int)len, what);
-  list_known(&b);
+    if (len)
+      near_miss(&b, what, len, fam);
+  }
+  list_known(&b, fam);
   int rc = flyc__error_set(FLYC_EUNSUPPORTED, "%s", flyc__buf_str(&b));
   flyc__buf_free(&b);
   return rc;
@@ -155,7 +200,7 @@ static int parse_amdgpu(flyc_target_t *t, const char *s) {
   size_t plen = colon ? (size_t)(colon - s) : strlen(s);
   const flyc_proc_t *p = find(amdgpu_procs, COUNT(amdgpu_procs), s, plen);
   if (!p || !flyc__llvm_knows(p))
-    return unknown(s, plen, p);
+    return unknown(s, plen, p, FLYC_TARGET_AMDGPU);
   t->family = FLYC_TARGET_AMDGPU;
   t->proc = p;
   t->ops = &flyc__amdgpu_ops;
@@ -211,7 +256,7 @@ static int parse_nvptx(flyc_target_t *t, const char *s) {
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "NVPTX target '%s' takes no features (sm_XX only)", s);
   if (!p || !flyc__llvm_knows(p))
-    return unknown(s, len, p);
+    return unknown(s, len, p, FLYC_TARGET_NVPTX);
   unsigned ptx = p->ptx_min < 60 ? 60 : p->ptx_min;
   if (ptx > flyc__llvm_max_ptx())
     return flyc__error_set(FLYC_EUNSUPPORTED,
@@ -242,8 +287,15 @@ int flyc__target_parse(flyc_target_t *t, const char *s) {
     return parse_amdgpu(t, s);
   if (strncmp(s, "sm_", 3) == 0)
     return parse_nvptx(t, s);
+  /* Which family a wrongly cased name looks like (SM_90, GFX90A): its list. */
+  char pre[4] = {0};
+  for (int i = 0; i < 3 && s[i]; i++)
+    pre[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+  int fam = strcmp(pre, "gfx") == 0 ? FLYC_TARGET_AMDGPU
+            : strcmp(pre, "sm_") == 0 ? FLYC_TARGET_NVPTX
+                                       : 0;
   const char *colon = strchr(s, ':');
-  return unknown(s, colon ? (size_t)(colon - s) : strlen(s), NULL);
+  return unknown(s, colon ? (size_t)(colon - s) : strlen(s), NULL, fam);
 }
 
 int flyc_target_check(const char *target) {

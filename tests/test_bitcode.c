@@ -67,8 +67,9 @@ static void repatch(unsigned char *d, size_t n, const char *from, const char *to
   fail_msg("producer '%s' not found", from);
 }
 
-/* A copy of fixture `name` that says LLVM 99 wrote it (malloc'd path). */
-static char *llvm99(const char *name, const char *suffix) {
+/* A copy of fixture `name` whose producer's first two digits (those of
+ * "LLVM15.0.6", "LLVM22.1.8") are `two` (malloc'd path). */
+static char *rewritten(const char *name, const char *suffix, const char *two) {
   size_t n;
   unsigned char *d = slurp(name, &n);
   flyc_bc_ident_t id;
@@ -76,14 +77,19 @@ static char *llvm99(const char *name, const char *suffix) {
   assert_int_equal(flyc__bitcode_ident(d, n, &id, &why), 0);
   char to[64];
   snprintf(to, sizeof to, "%s", id.producer);
-  to[4] = '9';
-  to[5] = '9';
+  to[4] = two[0];
+  to[5] = two[1];
   repatch(d, n, id.producer, to);
   assert_int_equal(flyc__bitcode_ident(d, n, &id, &why), 0);
-  assert_int_equal(id.major, 99);
+  assert_string_equal(id.producer, to);
   char *p = tu_temp_file(suffix, d, n);
   free(d);
   return p;
+}
+
+/* A copy of fixture `name` that says LLVM 99 wrote it (malloc'd path). */
+static char *llvm99(const char *name, const char *suffix) {
+  return rewritten(name, suffix, "99");
 }
 
 static int compile_amd(const char *in, const char *lib, uint32_t flags) {
@@ -273,6 +279,140 @@ static int ident_of(bw_t *b, size_t n, flyc_bc_ident_t *id, const char **why) {
   return rc;
 }
 
+/* The exact messages of the producers flyc cannot place. */
+static void expect_msg(int rc, int code, const char *want) {
+  assert_int_equal(rc, code);
+  assert_int_equal(flyc_error_last()->code, code);
+  assert_string_equal(flyc_error_last()->message, want);
+}
+static void expect_no_version(int rc, int code, const char *what, const char *file,
+                              const char *shown) {
+  char want[512];
+  snprintf(want, sizeof want,
+           "%s '%s' is bitcode whose producer '%s' (its identification block) has no "
+           "LLVM version: flyc cannot tell which LLVM wrote it, so this flyc, built on "
+           "LLVM %s, does not read it",
+           what, file, shown, flyc_llvm_version());
+  expect_msg(rc, code, want);
+}
+static void expect_not_text(int rc, int code, const char *what, const char *file,
+                            const char *shown) {
+  char want[512];
+  snprintf(want, sizeof want,
+           "%s '%s' is bitcode whose producer string (its identification block) is not "
+           "text: '%s'; flyc cannot tell which LLVM wrote it, so this flyc, built on "
+           "LLVM %s, does not read it",
+           what, file, shown, flyc_llvm_version());
+  expect_msg(rc, code, want);
+}
+static size_t one_string(bw_t *b, const char *s) {
+  size_t at = begin(b, 5);
+  unabbrev_string(b, 5, s);
+  return end(b, at, 5);
+}
+/* A STRING record of arbitrary values (not only bytes). */
+static size_t one_record(bw_t *b, const uint64_t *v, size_t count) {
+  size_t at = begin(b, 5);
+  put(b, 3, 5), vbr(b, 1, 6), vbr(b, count, 6);
+  for (size_t i = 0; i < count; i++)
+    vbr(b, v[i], 6);
+  return end(b, at, 5);
+}
+
+/* Producers that begin with "LLVM" but give no version, or are not text, are
+ * refused (flyc cannot tell which LLVM wrote them); huge majors are newer;
+ * other producers (Apple's) stay LLVM's reader's to judge. */
+static void test_ident__unplaceable_producers(void **state) {
+  (void)state;
+  bw_t b;
+  flyc_bc_ident_t id;
+  const char *why;
+  size_t n;
+  const char *none[] = {"LLVMxx.1.8", "LLVM", "LLVM.1", "LLVM-22", "LLVM 22.1.8", "LLVMv22"};
+  for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+    n = one_string(&b, none[i]);
+    assert_int_equal(ident_of(&b, n, &id, &why), 0);
+    assert_true(id.found);
+    assert_string_equal(id.producer, none[i]);
+    assert_int_equal(id.major, -1);
+    expect_no_version(flyc__check_producer(b.d, n, "input", "x.bc", FLYC_EIR), FLYC_EIR,
+                      "input", "x.bc", none[i]);
+    expect_no_version(flyc__check_producer(b.d, n, "link library", "l.bc", FLYC_ELINK),
+                      FLYC_ELINK, "link library", "l.bc", none[i]);
+  }
+  /* A long one is shown up to 40 characters. */
+  n = one_string(&b, "LLVM_0123456789012345678901234567890123456789");
+  expect_no_version(flyc__check_producer(b.d, n, "input", "x.bc", FLYC_EIR), FLYC_EIR,
+                    "input", "x.bc", "LLVM_01234567890123456789012345678901234...");
+  /* Huge majors are newer than any build, never wrapped to a small one. */
+  const struct {
+    const char *producer, *major;
+  } huge[] = {{"LLVM4294967296.0.0", "4294967296"},
+              {"LLVM99999999999999.0", "99999999999999"},
+              {"LLVM2147483648", "2147483648"},
+              {"LLVM18446744073709551617.1.1", "18446744073709551617"}};
+  for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
+    n = one_string(&b, huge[i].producer);
+    assert_int_equal(ident_of(&b, n, &id, &why), 0);
+    assert_int_equal(id.major, 2147483647);
+    char want[512];
+    snprintf(want, sizeof want,
+             "input 'x.bc' is bitcode from LLVM %s (its identification block); this flyc "
+             "is built on LLVM %s and cannot read it safely: use a flyc built on LLVM %s "
+             "or newer",
+             huge[i].producer + 4, flyc_llvm_version(), huge[i].major);
+    expect_msg(flyc__check_producer(b.d, n, "input", "x.bc", FLYC_EIR), FLYC_EIR, want);
+  }
+  /* Not text: control bytes, bytes past ASCII, values past a byte, a
+   * backslash among them; shown escaped, cut at 40 characters. */
+  const uint64_t ctl[] = {'L', 'L', 'V', 'M', 1, 2, 0x7f, 0xff, '\\', 0x100, '2'};
+  n = one_record(&b, ctl, sizeof ctl / sizeof ctl[0]);
+  assert_int_equal(ident_of(&b, n, &id, &why), -1);
+  expect_not_text(flyc__check_producer(b.d, n, "input", "x.bc", FLYC_EIR), FLYC_EIR, "input",
+                  "x.bc", "LLVM\\x01\\x02\\x7f\\xff\\\\\\x??2");
+  expect_not_text(flyc__check_producer(b.d, n, "link library", "l.bc", FLYC_ELINK),
+                  FLYC_ELINK, "link library", "l.bc",
+                  "LLVM\\x01\\x02\\x7f\\xff\\\\\\x??2");
+  uint64_t bin[60];
+  for (size_t i = 0; i < 60; i++)
+    bin[i] = 0x80 + i;
+  n = one_record(&b, bin, 60);
+  assert_int_equal(ident_of(&b, n, &id, &why), -1);
+  expect_not_text(flyc__check_producer(b.d, n, "input", "x.bc", FLYC_EIR), FLYC_EIR, "input",
+                  "x.bc", "\\x80\\x81\\x82\\x83\\x84\\x85\\x86\\x87\\x88\\x89...");
+  /* Not "LLVM...": Apple's numbers are not LLVM's; left to LLVM's reader. */
+  const char *other[] = {"APPLE_1_1500.3.9.4_0", "llvm22.1.8", ""};
+  for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+    n = one_string(&b, other[i]);
+    assert_int_equal(ident_of(&b, n, &id, &why), 0);
+    assert_true(id.found);
+    assert_int_equal(id.major, -1);
+    assert_int_equal(flyc__check_producer(b.d, n, "input", "x.bc", FLYC_EIR), FLYC_OK);
+  }
+  /* Several modules: one flyc cannot place decides over a readable one,
+   * whichever comes first; the newest decides over an older and Apple's. */
+  const char *pairs[][2] = {{"LLVMxx.1.8", "LLVM15.0.6"}, {"LLVM15.0.6", "LLVMxx.1.8"},
+                            {"APPLE_1_1500.3.9.4_0", "LLVM99.0.0"},
+                            {"LLVM99.0.0", "LLVM15.0.6"}};
+  for (size_t i = 0; i < 4; i++) {
+    size_t at = begin(&b, 5);
+    unabbrev_string(&b, 5, pairs[i][0]);
+    n = end(&b, at, 5);
+    unsigned char two[1024];
+    memcpy(two, b.d, n);
+    bw_t c;
+    at = begin(&c, 5);
+    unabbrev_string(&c, 5, pairs[i][1]);
+    size_t m = end(&c, at, 5);
+    memcpy(two + n, c.d + 4, m - 4); /* the second block, without the magic */
+    assert_int_equal(flyc__bitcode_ident(two, n + m - 4, &id, &why), 0);
+    const char *want = i < 2 ? "LLVMxx.1.8" : "LLVM99.0.0";
+    assert_string_equal(id.producer, want);
+    assert_int_not_equal(flyc__check_producer(two, n + m - 4, "input", "x.bc", FLYC_EIR),
+                         FLYC_OK);
+  }
+}
+
 static void test_ident__crafted(void **state) {
   (void)state;
   bw_t b;
@@ -336,8 +476,9 @@ static void test_ident__crafted(void **state) {
   unabbrev_string(&b, 5, "LLVM\n22");
   n = end(&b, at, 5);
   assert_int_equal(ident_of(&b, n, &id, &why), -1);
-  assert_error(flyc__check_producer(b.d, n, "input", "odd.bc", FLYC_EIR), FLYC_EIR,
-               "'odd.bc'", "malformed", "identification block");
+  assert_non_null(strstr(why, "not printable text"));
+  expect_not_text(flyc__check_producer(b.d, n, "input", "odd.bc", FLYC_EIR), FLYC_EIR,
+                  "input", "odd.bc", "LLVM\\x0a22");
   /* A block whose length runs past the end, and no identification block at
    * all (a module block): unknown, for LLVM's reader to judge. */
   at = begin(&b, 5);
@@ -408,6 +549,36 @@ static void test_refuse__library(void **state) {
   unlink(l99ll);
   free(l99);
   free(l99ll);
+}
+
+/* LLVM 22 bitcode whose producer has no version: LLVM 15 would read it (a
+ * constant GEP becoming undef), so every build refuses it before any reader,
+ * as input (FLYC_EIR) and as a library (FLYC_ELINK), on every path. */
+static void test_refuse__no_version(void **state) {
+  (void)state;
+  char *kxx = rewritten(K22, ".bc", "xx"), *lxx = rewritten(L22, ".bc", "xx");
+  char *lxxll = rewritten(L22, ".ll", "xx");
+  const uint32_t flags[] = {0, FLYC_COMPILE_TRUSTED_BITCODE, FLYC_COMPILE_ISOLATED,
+                            FLYC_COMPILE_NO_CACHE};
+  const char *lib = FLYC_TEST_LLVM_MAJOR < 22 ? L15 : L22;
+  for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++) {
+    expect_no_version(compile_amd(kxx, lib, flags[f]), FLYC_EIR, "input", kxx, "LLVMxx.1.8");
+    expect_no_version(compile_amd(K15, lxx, flags[f]), FLYC_ELINK, "link library", lxx,
+                      "LLVMxx.1.8");
+    expect_no_version(compile_amd(K15, lxxll, flags[f]), FLYC_ELINK, "link library", lxxll,
+                      "LLVMxx.1.8");
+  }
+  size_t n;
+  unsigned char *d = slurp(kxx, &n);
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  flyc_artifact_t *a = NULL;
+  expect_no_version(flyc_compile_buffer(&a, d, n, "kernel-in-memory", &o), FLYC_EIR, "input",
+                    "kernel-in-memory", "LLVMxx.1.8");
+  assert_null(a);
+  free(d);
+  unlink(kxx), unlink(lxx), unlink(lxxll);
+  free(kxx), free(lxx), free(lxxll);
 }
 
 static void test_older__bitcode_read(void **state) {
@@ -614,8 +785,10 @@ int main(void) {
       cmocka_unit_test(test_ident__wrapper),
       cmocka_unit_test(test_ident__truncated_and_flipped),
       cmocka_unit_test(test_ident__crafted),
+      cmocka_unit_test(test_ident__unplaceable_producers),
       cmocka_unit_test(test_refuse__input),
       cmocka_unit_test(test_refuse__library),
+      cmocka_unit_test(test_refuse__no_version),
       cmocka_unit_test(test_older__bitcode_read),
       cmocka_unit_test(test_layout__text_as_bitcode),
       cmocka_unit_test(test_search_path__refused_copy_is_not_skipped),

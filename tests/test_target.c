@@ -22,12 +22,82 @@ static void test_target__valid_ids(void **state) {
 #endif
 }
 
+/* The message of an unknown processor: `head`, then the list of the
+ * processors of `fam` (0: both families) this LLVM knows, exactly. */
+static void expect_unknown(const char *target, const char *head, int fam) {
+  char want[4096];
+  size_t k = (size_t)snprintf(want, sizeof want, "%s", head);
+  const char *fams[] = {"AMDGPU", "NVPTX"};
+  for (int f = 0; f < 2; f++) {
+    flyc_target_family_t tf = f ? FLYC_TARGET_NVPTX : FLYC_TARGET_AMDGPU;
+    if (fam && (int)tf != fam)
+      continue;
+    if (!fam && f)
+      k += (size_t)snprintf(want + k, sizeof want - k, "; NVPTX:");
+    else
+      k += (size_t)snprintf(want + k, sizeof want - k, "; %s processors this LLVM (%s) knows:",
+                            fams[f], flyc_llvm_version());
+    for (size_t i = 0; i < flyc_target_count(); i++) {
+      flyc_target_info_t t;
+      assert_ok(flyc_target_get(i, &t));
+      if (t.family == tf)
+        k += (size_t)snprintf(want + k, sizeof want - k, " %s", t.processor);
+    }
+  }
+  assert_true(k < sizeof want);
+  assert_int_equal(flyc_target_check(target), FLYC_EUNSUPPORTED);
+  assert_int_equal(flyc_error_last()->code, FLYC_EUNSUPPORTED);
+  assert_string_equal(flyc_error_last()->message, want);
+}
+
 static void test_target__unknown_processor_lists_known(void **state) {
   (void)state;
-  assert_error(flyc_target_check("gfx9999"), FLYC_EUNSUPPORTED, "unknown processor 'gfx9999'",
-               "gfx90a", "sm_80", "AMDGPU processors this LLVM");
-  assert_error(flyc_target_check("sm_13"), FLYC_EUNSUPPORTED, "'sm_13'", "gfx90a");
-  assert_error(flyc_target_check("x86-64"), FLYC_EUNSUPPORTED, "'x86-64'");
+  /* A gfx name lists the AMDGPU processors, an sm_ name the NVPTX ones. */
+  expect_unknown("gfx9999", "unknown processor 'gfx9999'", FLYC_TARGET_AMDGPU);
+  expect_unknown("gfx9999:xnack+", "unknown processor 'gfx9999'", FLYC_TARGET_AMDGPU);
+  expect_unknown("sm_13", "unknown processor 'sm_13'", FLYC_TARGET_NVPTX);
+  expect_unknown("x86-64", "unknown processor 'x86-64'", 0);
+  expect_unknown("sm", "unknown processor 'sm'", 0);
+  assert_error(flyc_target_check("sm_13"), FLYC_EUNSUPPORTED, "sm_80");
+  assert_error(flyc_target_check("gfx9999"), FLYC_EUNSUPPORTED, "gfx90a");
+  /* Wrongly cased: the family's list, and the lower-case name it meant. */
+  expect_unknown("SM_80",
+                 "unknown processor 'SM_80' (processor names are lower case: did you mean "
+                 "'sm_80'?)",
+                 FLYC_TARGET_NVPTX);
+  expect_unknown("Sm_86", "unknown processor 'Sm_86' (processor names are lower case: "
+                          "did you mean 'sm_86'?)",
+                 FLYC_TARGET_NVPTX);
+  expect_unknown("GFX90A",
+                 "unknown processor 'GFX90A' (processor names are lower case: did you mean "
+                 "'gfx90a'?)",
+                 FLYC_TARGET_AMDGPU);
+  expect_unknown("gfx90A:xnack-",
+                 "unknown processor 'gfx90A' (processor names are lower case: did you "
+                 "mean 'gfx90a'?)",
+                 FLYC_TARGET_AMDGPU);
+  expect_unknown("SM_13", "unknown processor 'SM_13'", FLYC_TARGET_NVPTX);
+  expect_unknown("GFX9999", "unknown processor 'GFX9999'", FLYC_TARGET_AMDGPU);
+  /* No such variant: 'a' starts at sm_90a, 'f' at sm_100f. */
+  expect_unknown("sm_86a", "unknown processor 'sm_86a' (sm_86 is known, but has no 'a' variant)",
+                 FLYC_TARGET_NVPTX);
+#if FLYC_TEST_LLVM_MAJOR >= 17
+  expect_unknown("sm_90A",
+                 "unknown processor 'sm_90A' (processor names are lower case: did you mean "
+                 "'sm_90a'?)",
+                 FLYC_TARGET_NVPTX);
+  expect_unknown("SM_90", "unknown processor 'SM_90' (processor names are lower case: did "
+                          "you mean 'sm_90'?)",
+                 FLYC_TARGET_NVPTX);
+  expect_unknown("sm_90f", "unknown processor 'sm_90f' (sm_90 is known, but has no 'f' variant)",
+                 FLYC_TARGET_NVPTX);
+  expect_unknown("sm_89a", "unknown processor 'sm_89a' (sm_89 is known, but has no 'a' variant)",
+                 FLYC_TARGET_NVPTX);
+#else
+  /* LLVM 15 knows neither sm_90 nor sm_90a: no name to suggest. */
+  expect_unknown("sm_90A", "unknown processor 'sm_90A'", FLYC_TARGET_NVPTX);
+  expect_unknown("sm_90f", "unknown processor 'sm_90f'", FLYC_TARGET_NVPTX);
+#endif
 }
 
 static void test_target__newer_processor_names_llvm(void **state) {

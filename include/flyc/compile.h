@@ -21,8 +21,14 @@
  *     identification block names the producer), trusted or not, input, link
  *     library or device library, is refused before any LLVM reader sees it:
  *     ::FLYC_EIR for the input, ::FLYC_ELINK for a library, naming the file,
- *     the producer's LLVM version and flyc's. A device library refused so
- *     ends the search: no other copy on the path is tried.
+ *     the producer's LLVM version and flyc's. So is bitcode whose producer
+ *     begins with "LLVM" but names no version ("LLVM", "LLVMxx.1.8"), or is
+ *     not printable text: flyc cannot tell which LLVM wrote it (the message
+ *     shows at most 40 characters of the producer, escaped). A producer that
+ *     does not begin with "LLVM" (Apple's "APPLE_1_1500.3.9.4_0") and bitcode
+ *     with no identification block are left to LLVM's reader, as LLVM does.
+ *     A device library refused so ends the search: no other copy on the path
+ *     is tried.
  *  3. link: each link library is loaded lazily into the same context and
  *     checked against the target (triple, data layout -- an older LLVM's
  *     layout of the target, in IR text too, as LLVM's bitcode reader upgrades
@@ -311,7 +317,10 @@ FLYC_API int flyc_target_get(size_t index, flyc_target_info_t *out);
  * @retval FLYC_OK
  * @retval FLYC_EINVAL       NULL or empty.
  * @retval FLYC_EUNSUPPORTED unknown processor (the message lists the known
- *                           ones) or a feature the processor does not have.
+ *                           ones of its family: NVPTX for "sm_...", AMDGPU
+ *                           for "gfx...", in any case; both otherwise; and
+ *                           the lower-case name when that is one) or a
+ *                           feature the processor does not have.
  */
 FLYC_API int flyc_target_check(const char *target);
 
