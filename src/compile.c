@@ -212,6 +212,8 @@ static int make_target_machine(flyc_compile_t *c, int short_ptr) {
   return FLYC_OK;
 }
 
+int flyc__retarget(flyc_compile_t *c) { return make_target_machine(c, c->short_ptr); }
+
 /* An NVPTX input whose layout is the target's with 32-bit pointers to shared,
  * const and local memory (Triton writes it): the compile switches to that
  * layout rather than replacing the module's. 1 when it did. */
@@ -1185,7 +1187,8 @@ static int run(flyc_compile_t *c, const char *name) {
   if ((rc = internalize(c)) || (rc = check_undefined(c)) ||
       (rc = check_intrinsics(c, c->mod, "the linked module")) ||
       (rc = check_supported(c, "the linked module")) ||
-      (rc = verify(c, "the linked module", FLYC_ELINK)))
+      (rc = verify(c, "the linked module", FLYC_ELINK)) ||
+      (c->target.ops->finalize && (rc = c->target.ops->finalize(c))))
     return rc;
   t = flyc__now_us();
   c->times.internalize_us = t - t0;

@@ -68,6 +68,9 @@ struct flyc_target_ops {
    * target to use in *use; else NULL. NULL hook: none. */
   const char *(*missing_feature)(const flyc_target_t *t, const char *text, size_t len,
                                  const char **use);
+  /* After linking, before optimizing: the last word on the target (NVPTX:
+   * the PTX ISA version the kernels and libraries need). NULL: none. */
+  int (*finalize)(flyc_compile_t *c);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
   /* The device libraries the family links on demand (NULL-terminated), and
@@ -261,6 +264,8 @@ struct flyc_compile {
   LLVMTargetMachineRef tm;
   char *datalayout;
   int short_ptr; /* NVPTX: the input asked for 32-bit shared/const/local pointers */
+  unsigned ptx_wanted;      /* NVPTX: highest "+ptxNN" the input's and libraries' functions ask */
+  char ptx_wanted_by[128];  /* ... and a function that asks it */
   flyc_buf_t diag;  /* error diagnostics from LLVM */
   flyc_buf_t log;   /* warnings and notes */
   /* Where each defined function came from (for messages). */
@@ -278,6 +283,9 @@ struct flyc_compile {
 /* Records that `name` was defined by `origin` (kept if already known). */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
+
+/* Remakes c->tm for c->target (after the target's features changed). */
+int flyc__retarget(flyc_compile_t *c);
 
 /* Parses IR text or bitcode into c->ctx; failures return `errcode`. */
 int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size,

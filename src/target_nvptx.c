@@ -38,10 +38,31 @@ static int runs_on(int have, char hv, int want, char wv) {
   return have <= want;
 }
 
+/* The highest "+ptxNN" in a "target-features" string, or 0. */
+static unsigned ptx_feature(const char *f, unsigned len) {
+  unsigned best = 0;
+  for (const char *p = f; p && (p = memmem(p, len - (size_t)(p - f), "+ptx", 4)); p += 4) {
+    unsigned v = 0, i = 4;
+    while (p + i < f + len && isdigit((unsigned char)p[i]) && v < 1000)
+      v = v * 10 + (unsigned)(p[i++] - '0');
+    if (v > best)
+      best = v;
+  }
+  return best;
+}
+
 static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   unsigned len;
   size_t nl;
   const char *name = LLVMGetValueName2(fn, &nl);
+  /* A frontend that asks for a newer PTX ISA than the SM's lowest (clang 22
+   * writes +ptx88) may use what only that ISA has: finalize() honours it. */
+  const char *feat = flyc__fn_attr(fn, "target-features", &len);
+  unsigned asked = len ? ptx_feature(feat, len) : 0;
+  if (asked > c->ptx_wanted) {
+    c->ptx_wanted = asked;
+    snprintf(c->ptx_wanted_by, sizeof c->ptx_wanted_by, "%.60s' in '%.60s", name, lib);
+  }
   const char *cpu = flyc__fn_attr(fn, "target-cpu", &len);
   if (len) {
     char hv, wv;
@@ -520,6 +541,92 @@ static const char *missing_feature(const flyc_target_t *t, const char *text, siz
   return NULL;
 }
 
+/* Intrinsics LLVM's NVPTX backend selects only from an SM and a PTX ISA
+ * version on (it aborts with "Cannot select" below them), from LLVM 22's
+ * predicates and the PTX ISA manual. A kernel on a lower SM is refused; a
+ * lower PTX version is raised to what the kernel needs. */
+static const struct {
+  const char *prefix;
+  unsigned sm, ptx;
+} needs[] = {
+    {"llvm.nvvm.ldmatrix.", 75, 65},
+    {"llvm.nvvm.tanh.approx.", 75, 70},
+    {"llvm.nvvm.redux.sync.", 80, 70},
+    {"llvm.nvvm.cp.async.ca.", 80, 70},
+    {"llvm.nvvm.cp.async.cg.", 80, 70},
+    {"llvm.nvvm.cp.async.commit.group", 80, 70},
+    {"llvm.nvvm.cp.async.wait.", 80, 70},
+    {"llvm.nvvm.ff.to.e4m3x2.", 89, 81},
+    {"llvm.nvvm.ff.to.e5m2x2.", 89, 81},
+    {"llvm.nvvm.f16x2.to.e4m3x2.", 89, 81},
+    {"llvm.nvvm.f16x2.to.e5m2x2.", 89, 81},
+    {"llvm.nvvm.mapa", 90, 78},
+    {"llvm.nvvm.barrier.cluster.", 90, 78},
+    {"llvm.nvvm.read.ptx.sreg.cluster", 90, 78},
+    {"llvm.nvvm.read.ptx.sreg.nclusterid", 90, 78},
+    {"llvm.nvvm.read.ptx.sreg.is.explicit.cluster", 90, 78},
+    {"llvm.nvvm.griddepcontrol.", 90, 78},
+    {"llvm.nvvm.stmatrix.", 90, 78},
+    {"llvm.nvvm.elect.sync", 90, 80},
+    {"llvm.nvvm.cp.async.bulk.", 90, 80},
+    {"llvm.nvvm.fence.proxy.tensormap", 90, 83},
+};
+
+/* The caller of intrinsic declaration `f`, for messages. */
+static const char *caller_of(LLVMValueRef f) {
+  for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user))
+      return LLVMGetValueName(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)));
+  }
+  return "?";
+}
+
+static int finalize(flyc_compile_t *c) {
+  char variant;
+  const char *pn = c->target.proc->name;
+  int sm = sm_number(pn, (unsigned)strlen(pn), &variant);
+  unsigned want = c->ptx_wanted;
+  const char *why = c->ptx_wanted_by;
+  char buf[256];
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) || len < 10 || memcmp(name, "llvm.nvvm.", 10) != 0 ||
+        !LLVMGetFirstUse(f))
+      continue;
+    for (size_t i = 0; i < sizeof needs / sizeof *needs; i++) {
+      if (strncmp(name, needs[i].prefix, strlen(needs[i].prefix)) != 0)
+        continue;
+      if (sm < (int)needs[i].sm)
+        return flyc__error_set(FLYC_EIR, "intrinsic '%s' (in function '%s') needs sm_%u or "
+                               "newer; target %s does not have it",
+                               name, caller_of(f), needs[i].sm, c->target.id);
+      if (needs[i].ptx > want) {
+        want = needs[i].ptx;
+        snprintf(buf, sizeof buf, "%.100s' in '%.100s", name, caller_of(f));
+        why = buf;
+      }
+    }
+  }
+  if (want <= c->target.ptx_version)
+    return FLYC_OK;
+  if (want > flyc__llvm_max_ptx())
+    return flyc__error_set(FLYC_EUNSUPPORTED, "'%s' asks for PTX ISA %u.%u, but LLVM %s emits "
+                           "at most %u.%u", why, want / 10, want % 10, flyc_llvm_version(),
+                           flyc__llvm_max_ptx() / 10, flyc__llvm_max_ptx() % 10);
+  flyc__buf_printf(&c->log, "%snote: PTX ISA %u.%u, not %s's lowest %u.%u: '%s' asks for it\n",
+                   c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", want / 10,
+                   want % 10, c->target.proc->name, c->target.ptx_version / 10,
+                   c->target.ptx_version % 10, why);
+  c->target.ptx_version = want;
+  snprintf(c->target.features, sizeof c->target.features, "+ptx%u", want);
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      flyc__fn_set_attr(c->ctx, f, "target-features", c->target.features);
+  return flyc__retarget(c);
+}
+
 #define PTX_DEVICE_CC 72 /* llvm::CallingConv::PTX_Device */
 static const unsigned nvptx_ccs[] = {LLVMFastCallConv, LLVMColdCallConv,
                                      PTX_KERNEL_CC, PTX_DEVICE_CC, 0};
@@ -536,6 +643,7 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .calling_conventions = nvptx_ccs,
     .unlowerable = unlowerable,
     .missing_feature = missing_feature,
+    .finalize = finalize,
     /* The classic __global__ parameter limit (PTX .param space). */
     .max_kernarg_size = 4096,
     .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},

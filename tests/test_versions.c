@@ -235,6 +235,50 @@ static void test_versions__bad_launch_bounds(void **state) {
                "64,1,1");
 }
 
+/* The PTX ISA version: the SM's lowest, or what the kernel needs (a
+ * frontend's "+ptxNN", an intrinsic that only a newer ISA has); an
+ * intrinsic of a newer SM is refused. Each would abort LLVM otherwise. */
+static void test_versions__ptx_version_the_kernel_needs(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  static const char redux[] =
+      "declare i32 @llvm.nvvm.redux.sync.add(i32, i32)\n"
+      "define ptx_kernel void @r(ptr addrspace(1) %p, i32 %x) {\n"
+      "  %v = call i32 @llvm.nvvm.redux.sync.add(i32 %x, i32 -1)\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  assert_error(compile_ir(&a, redux, "sm_75", 0), FLYC_EIR, "'llvm.nvvm.redux.sync.add'",
+               "'r'", "needs sm_80", "sm_75");
+  assert_ok(compile_ir(&a, redux, "sm_80", 0));
+  flyc_artifact_destroy(a);
+  if (FLYC_TEST_LLVM_MAJOR < 22) {
+    print_message("skipped the PTX 8.x cases: LLVM %d\n", FLYC_TEST_LLVM_MAJOR);
+    return;
+  }
+  static const char elect[] =
+      "declare {i32, i1} @llvm.nvvm.elect.sync(i32)\n"
+      "define ptx_kernel void @e(ptr addrspace(1) %p) {\n"
+      "  %r = call {i32, i1} @llvm.nvvm.elect.sync(i32 -1)\n"
+      "  %v = extractvalue {i32, i1} %r, 0\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  a = NULL;
+  assert_ok(compile_ir(&a, elect, "sm_90", 0));
+  assert_non_null(strstr(ptx_of(a), ".version 8.0"));
+  assert_non_null(strstr(ptx_of(a), "elect.sync"));
+  assert_non_null(strstr(flyc_artifact_log(a), "PTX ISA 8.0, not sm_90's lowest 7.8"));
+  flyc_artifact_destroy(a);
+  assert_error(compile_ir(&a, elect, "sm_80", 0), FLYC_EIR, "needs sm_90");
+  static const char asks[] = "define ptx_kernel void @k() #0 {\n  ret void\n}\n"
+                             "attributes #0 = { \"target-features\"=\"+ptx88,+sm_80\" }\n";
+  a = NULL;
+  assert_ok(compile_ir(&a, asks, "sm_80", 0));
+  assert_non_null(strstr(ptx_of(a), ".version 8.8"));
+  flyc_artifact_destroy(a);
+  static const char too_new[] = "define ptx_kernel void @k() #0 {\n  ret void\n}\n"
+                                "attributes #0 = { \"target-features\"=\"+ptx99\" }\n";
+  assert_error(compile_ir(&a, too_new, "sm_80", 0), FLYC_EUNSUPPORTED, "'k'", "PTX ISA 9.9",
+               "at most 9.0");
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -447,6 +491,7 @@ int main(void) {
       cmocka_unit_test(test_versions__nvptx_short_pointers),
       cmocka_unit_test(test_versions__nvptx_byval_struct_param),
       cmocka_unit_test(test_versions__bad_launch_bounds),
+      cmocka_unit_test(test_versions__ptx_version_the_kernel_needs),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
