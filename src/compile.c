@@ -410,6 +410,24 @@ static int restore_annotations(LLVMModuleRef m, const char *what) {
   return flyc__nvptx_normalize_kernels(m, what);
 }
 
+/* When IR text says it was written by a newer LLVM than flyc's (clang's
+ * ident, or syntax only LLVM 21+ writes), a note for the parse error. */
+static void newer_llvm_hint(const char *t, size_t n, char *out, size_t cap) {
+  const char *v = memmem(t, n, "clang version ", 14);
+  int major = 0;
+  for (const char *p = v ? v + 14 : NULL; p && p < t + n && *p >= '0' && *p <= '9' && major < 1000;
+       p++)
+    major = major * 10 + (*p - '0');
+  if (major > flyc__llvm_major()) {
+    snprintf(out, cap, " (the IR names clang version %d; this flyc is built on LLVM %s: use a "
+             "flyc built on LLVM %d or newer)", major, flyc_llvm_version(), major);
+    return;
+  }
+  if (flyc__llvm_major() < 21 && memmem(t, n, "captures(", 9))
+    snprintf(out, cap, " (the IR uses 'captures(...)', which LLVM 21 and newer write; this "
+             "flyc is built on LLVM %s)", flyc_llvm_version());
+}
+
 int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *name,
                    LLVMModuleRef *out, int errcode) {
   if (size == 0)
@@ -462,6 +480,9 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
       hid = 1;
     }
   }
+  char hint[160] = "";
+  if (!from_bitcode)
+    newer_llvm_hint(data, size, hint, sizeof hint);
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
   free(text);
   if (!mb)
@@ -482,8 +503,8 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
                                    "%s '%s' is malformed bitcode: LLVM's reader accepted it, "
                                    "but its disassembly does not parse: %s",
                                    what, name, msg ? msg : "unknown error")
-                 : flyc__error_set(errcode, "'%s' does not parse as LLVM IR: %s", name,
-                                   msg ? msg : "unknown error");
+                 : flyc__error_set(errcode, "'%s' does not parse as LLVM IR: %s%s", name,
+                                   msg ? msg : "unknown error", hint);
     LLVMDisposeMessage(msg);
     return rc;
   }
