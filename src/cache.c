@@ -22,6 +22,7 @@
 
 #include "flyc/cache.h"
 #include "internal.h"
+#include "build_id.h" /* generated: FLYC_BUILD_ID */
 
 #define ENTRY_MAGIC "FLYCACHE"
 #define ENTRY_VERSION 1u
@@ -263,6 +264,7 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
   }
   flyc_buf_t *k = &r->key;
   key_line(k, KEY_VERSION, FLYC_VERSION_STRING);
+  key_line(k, "build", FLYC_BUILD_ID); /* a rebuilt flyc never takes an older one's entries */
   key_line(k, "llvm", flyc_llvm_version());
   key_line(k, "comgr", flyc_comgr_version());
   key_line(k, "target", c.target.id);

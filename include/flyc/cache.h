@@ -5,7 +5,7 @@
  *        it: kernels that link external bitcode are cached safely.
  *
  * Every compile (flyc_compile_file/buffer/module, flyc_ctx_compile) first
- * computes a key: flyc's version, LLVM's and comgr's versions, the canonical
+ * computes a key: flyc's version and build (a hash of its sources), LLVM's and comgr's versions, the canonical
  * target ID with its features, the options that change the output (code
  * object version, codegen path, optimization level, flags, exported globals,
  * device-library directories), the input module's bytes, the content of
