@@ -609,12 +609,20 @@ static int finalize(flyc_compile_t *c) {
       }
     }
   }
+  /* Frontends write their newest ISA (clang 22: +ptx88), not what the code
+   * needs: above what this LLVM emits, its newest is taken, with a warning
+   * (an instruction the older ISA lacks is still refused by ptxas at load). */
+  if (want > flyc__llvm_max_ptx()) {
+    flyc__buf_printf(&c->log, "%swarning: '%s' asks for PTX ISA %u.%u, but LLVM %s emits at "
+                     "most %u.%u: using %u.%u\n",
+                     c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", why,
+                     want / 10, want % 10, flyc_llvm_version(), flyc__llvm_max_ptx() / 10,
+                     flyc__llvm_max_ptx() % 10, flyc__llvm_max_ptx() / 10,
+                     flyc__llvm_max_ptx() % 10);
+    want = flyc__llvm_max_ptx();
+  }
   if (want <= c->target.ptx_version)
     return FLYC_OK;
-  if (want > flyc__llvm_max_ptx())
-    return flyc__error_set(FLYC_EUNSUPPORTED, "'%s' asks for PTX ISA %u.%u, but LLVM %s emits "
-                           "at most %u.%u", why, want / 10, want % 10, flyc_llvm_version(),
-                           flyc__llvm_max_ptx() / 10, flyc__llvm_max_ptx() % 10);
   flyc__buf_printf(&c->log, "%snote: PTX ISA %u.%u, not %s's lowest %u.%u: '%s' asks for it\n",
                    c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", want / 10,
                    want % 10, c->target.proc->name, c->target.ptx_version / 10,
