@@ -14,16 +14,9 @@ static const uint32_t amdgpu_paths[] = {FLYC_CODEGEN_COMGR, FLYC_CODEGEN_COMGR_L
 #define N_PATHS (sizeof amdgpu_paths / sizeof amdgpu_paths[0])
 
 static void same_layout(const flyc_kernel_info_t *a, const flyc_kernel_info_t *b) {
+  tu_assert_same_kernargs(a, b);
   assert_string_equal(a->name, b->name);
-  assert_int_equal(a->kernarg_segment_size, b->kernarg_segment_size);
-  assert_int_equal(a->max_flat_workgroup_size, b->max_flat_workgroup_size);
   assert_int_equal(a->wavefront_size, b->wavefront_size);
-  assert_int_equal(a->arg_count, b->arg_count);
-  for (size_t i = 0; i < a->arg_count; i++) {
-    assert_int_equal(a->args[i].offset, b->args[i].offset);
-    assert_int_equal(a->args[i].size, b->args[i].size);
-    assert_string_equal(a->args[i].value_kind, b->args[i].value_kind);
-  }
 }
 
 static void test_codegen__every_amdgpu_path(void **state) {

@@ -63,20 +63,14 @@ static int undefined_dynsyms(const void *code, size_t size) {
 }
 
 static void assert_same_kernel(const flyc_kernel_info_t *a, const flyc_kernel_info_t *b) {
+  tu_assert_same_kernargs(a, b);
   assert_string_equal(a->name, b->name);
   assert_string_equal(a->symbol, b->symbol);
   assert_int_equal(a->sgpr_count, b->sgpr_count);
   assert_int_equal(a->vgpr_count, b->vgpr_count);
-  assert_int_equal(a->kernarg_segment_size, b->kernarg_segment_size);
   assert_int_equal(a->group_segment_fixed_size, b->group_segment_fixed_size);
   assert_int_equal(a->private_segment_fixed_size, b->private_segment_fixed_size);
   assert_int_equal(a->wavefront_size, b->wavefront_size);
-  assert_int_equal(a->arg_count, b->arg_count);
-  for (size_t i = 0; i < a->arg_count; i++) {
-    assert_int_equal(a->args[i].offset, b->args[i].offset);
-    assert_int_equal(a->args[i].size, b->args[i].size);
-    assert_string_equal(a->args[i].value_kind, b->args[i].value_kind);
-  }
 }
 
 /* The same input through lld-lib and the ld.lld subprocess: the same ELF

@@ -31,6 +31,11 @@ import statistics
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cudadrv import (CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,  # noqa: E402
+                     CU_FUNC_ATTRIBUTE_NUM_REGS, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, Driver,
+                     time_interleaved)
+
 ROOT = Path(__file__).resolve().parents[2]
 CLANG_OUT = ROOT / "tests" / "frontends" / "clang" / "out"
 H200_SMS = 132  # only for --dry-run's plan; a real run asks the device
@@ -333,56 +338,6 @@ def clang_ptx_path(key, clang_dir):
 # ----------------------------------------------------------------------------------------------
 # The CUDA driver through ctypes (as triton_run.py).
 
-CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0
-CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1
-CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3
-CU_FUNC_ATTRIBUTE_NUM_REGS = 4
-
-
-class Driver:
-    def __init__(self):
-        self.cu = ctypes.CDLL("libcuda.so.1")
-        self.check(self.cu.cuInit(0), "cuInit")
-        ctx = ctypes.c_void_p()
-        self.check(self.cu.cuCtxGetCurrent(ctypes.byref(ctx)), "cuCtxGetCurrent")
-        if not ctx.value:
-            raise RuntimeError("no current CUDA context (torch should have made its primary one current)")
-
-    def check(self, rc, what):
-        if rc != 0:
-            name = ctypes.c_char_p()
-            self.cu.cuGetErrorName(rc, ctypes.byref(name))
-            raise RuntimeError(f"{what} failed: {rc} {name.value.decode() if name.value else ''}")
-
-    def load(self, data, what):
-        """cuModuleLoadDataEx with a JIT error log, so a PTX the driver rejects says why."""
-        buf = ctypes.create_string_buffer(data if isinstance(data, bytes) else data.encode())
-        mod = ctypes.c_void_p()
-        log = ctypes.create_string_buffer(16384)
-        CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 5, 6
-        opts = (ctypes.c_int * 2)(CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
-        vals = (ctypes.c_void_p * 2)(ctypes.cast(log, ctypes.c_void_p), ctypes.c_void_p(len(log)))
-        rc = self.cu.cuModuleLoadDataEx(ctypes.byref(mod), buf, 2, opts, vals)
-        if rc != 0:
-            self.check(rc, f"cuModuleLoadDataEx({what}): {log.value.decode(errors='replace')}")
-        return mod
-
-    def function(self, mod, name):
-        fn = ctypes.c_void_p()
-        self.check(self.cu.cuModuleGetFunction(ctypes.byref(fn), mod, name.encode()),
-                   f"cuModuleGetFunction({name})")
-        return fn
-
-    def attr(self, fn, a):
-        v = ctypes.c_int()
-        self.check(self.cu.cuFuncGetAttribute(ctypes.byref(v), a, fn), "cuFuncGetAttribute")
-        return v.value
-
-    def launch(self, fn, grid, block, shared, params, stream=None):
-        self.check(self.cu.cuLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                                          shared, stream, params, None), "cuLaunchKernel")
-
-
 class Loaded:
     def __init__(self, drv, ptx, what, entry):
         self.what = what
@@ -403,30 +358,6 @@ def pack_params(key, tensors, scalars):
             vals.append(ctypes.c_int32(scalars[name]))
     arr = (ctypes.c_void_p * len(vals))(*[ctypes.addressof(v) for v in vals])
     return arr, vals
-
-
-def time_interleaved(runs, launches, repeats):
-    """runs: {label: launch()}. Per repeat, each label times `launches` launches between two CUDA
-    events; labels alternate their order per repeat. Returns {label: [ms per launch, ...]}."""
-    import torch
-    labels = list(runs)
-    for lb in labels:  # warm-up
-        for _ in range(3):
-            runs[lb]()
-    torch.cuda.synchronize()
-    out = {lb: [] for lb in labels}
-    for r in range(repeats):
-        order = labels if r % 2 == 0 else labels[::-1]
-        for lb in order:
-            s = torch.cuda.Event(enable_timing=True)
-            e = torch.cuda.Event(enable_timing=True)
-            s.record()
-            for _ in range(launches):
-                runs[lb]()
-            e.record()
-            e.synchronize()
-            out[lb].append(s.elapsed_time(e) / launches)
-    return out
 
 
 def work(key, p):
