@@ -98,6 +98,36 @@ static void test_cli__compile_inspect_disasm(void **state) {
   assert_non_null(strstr(out, "s_endpgm"));
   free(out);
   unlink(path);
+  /* -o - writes the PTX to standard output, without the kernel table. */
+  assert_int_equal(RUN(&out, "compile", FX("k_mstl_nvptx_intrinsics.sm_80.ll"), "--link",
+                       FX("mstl_nvptx.sm_80.bc"), "--arch", "sm_80", "--no-cache", "-o", "-"),
+                   0);
+  assert_non_null(strstr(out, ".entry mstl_kernel("));
+  assert_null(strstr(out, "sgpr  vgpr"));
+  assert_int_equal(access("-", F_OK), -1);
+  free(out);
+  /* -o through a symbolic link to a redirected standard output (what
+   * /dev/stdout is) writes through it and leaves the link. */
+  char dir[] = "/tmp/flyc-cli-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char link[64], file[64], cmd[1024];
+  snprintf(link, sizeof link, "%s/out", dir);
+  snprintf(file, sizeof file, "%s/file.ptx", dir);
+  assert_int_equal(symlink("/proc/self/fd/1", link), 0);
+  snprintf(cmd, sizeof cmd, "%s compile %s --link %s --arch sm_80 --no-cache --quiet -o %s > %s",
+           CLI, FX("k_mstl_nvptx_intrinsics.sm_80.ll"), FX("mstl_nvptx.sm_80.bc"), link, file);
+  assert_int_equal(system(cmd), 0);
+  struct stat st;
+  assert_int_equal(lstat(link, &st), 0);
+  assert_true(S_ISLNK(st.st_mode));
+  size_t n;
+  char *ptx = tu_read(file, &n);
+  assert_non_null(ptx);
+  assert_non_null(strstr(ptx, ".entry mstl_kernel("));
+  free(ptx);
+  unlink(link);
+  unlink(file);
+  rmdir(dir);
 }
 
 static void test_cli__errors_name_the_culprit(void **state) {

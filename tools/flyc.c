@@ -45,7 +45,8 @@ static void usage_compile(FILE *f) {
           "  IN                 LLVM IR text (.ll) or bitcode (.bc) defining kernels\n"
           "  --arch T           target ID: gfx90a, gfx942:xnack-, gfx90a:sramecc+:xnack-,\n"
           "                     sm_80, ...  (flyc targets lists them)\n"
-          "  -o OUT             output: an AMDGPU code object (.hsaco) or PTX text\n"
+          "  -o OUT             output: an AMDGPU code object (.hsaco) or PTX text; '-' is\n"
+          "                     standard output (and the kernel table is not printed)\n"
           "  --link LIB         link library (.bc or .ll); repeatable, linked in order\n"
           "  -O N               optimization level 0-3 (default 3)\n"
           "  --codegen P        AMDGPU codegen path (default auto): lld-lib (lld linked\n"
@@ -318,11 +319,17 @@ static int parse_int(const char *s, int lo, int hi, int *out) {
 }
 
 /* Writes the output: a regular file (or a new one) through a temporary file
- * renamed into place, so a failure leaves what was there; anything else
- * (a device such as /dev/stdout) directly, and it is never removed. */
+ * renamed into place, so a failure leaves what was there; "-" (standard
+ * output), anything that is not a regular file, a symbolic link, and paths
+ * under /dev or /proc (/dev/stdout names a regular file when the shell
+ * redirected into one, and renaming over it would replace the link) directly,
+ * never removed. */
 static int write_output(const char *out, const void *code, size_t size) {
+  int to_stdout = strcmp(out, "-") == 0;
   struct stat st;
-  int special = stat(out, &st) == 0 && !S_ISREG(st.st_mode);
+  int special = to_stdout || strncmp(out, "/dev/", 5) == 0 || strncmp(out, "/proc/", 6) == 0 ||
+                (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) ||
+                (stat(out, &st) == 0 && !S_ISREG(st.st_mode));
   char *tmp = NULL;
   if (!special) {
     size_t n = strlen(out) + 16;
@@ -330,7 +337,7 @@ static int write_output(const char *out, const void *code, size_t size) {
       return fprintf(stderr, "%s: error: out of memory\n", prog), -1;
     snprintf(tmp, n, "%s.tmp-XXXXXX", out);
   }
-  int fd = special ? open(out, O_WRONLY | O_TRUNC) : mkstemp(tmp);
+  int fd = to_stdout ? dup(STDOUT_FILENO) : special ? open(out, O_WRONLY | O_TRUNC) : mkstemp(tmp);
   int err = fd < 0 ? errno : 0;
   const char *p = code;
   size_t left = size;
@@ -477,7 +484,7 @@ static int cmd_compile(int argc, char **argv) {
     rc = EXIT_FAIL;
     goto done;
   }
-  if (!quiet)
+  if (!quiet && strcmp(out, "-") != 0)
     print_table(a, stdout);
   fflush(stdout);
   /* Where the cache comes in: a hit, or why nothing was stored. */
