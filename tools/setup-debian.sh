@@ -3,12 +3,14 @@
 # missing. Usage: tools/setup-debian.sh [--tests] [--bench]
 #
 # Always: LLVM 22 (flyc's primary LLVM: llvm-22-dev, lld-22, clang-22,
-# liblld-22-dev; in bookworm-security), and LLVM 15 with Debian's ROCm 5.2
+# liblld-22-dev; in bookworm-security; libpolly-22-dev because Debian's
+# LLVM 22 links Polly into its LTO library, which the static tool's in-process
+# lld needs), and LLVM 15 with Debian's ROCm 5.2
 # stack (comgr 2.4 carries LLVM 15, device libraries, hipcc).
 # --tests adds cmocka and LLVM 19 (the test suite builds against 15, 19, 22).
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config
-      llvm-22-dev lld-22 clang-22 liblld-22-dev
+      llvm-22-dev lld-22 clang-22 liblld-22-dev libpolly-22-dev
       llvm-15-dev lld-15 clang-15
       libamd-comgr-dev rocm-device-libs libamdhip64-dev hipcc
       libelf-dev libcjson-dev libmsgpack-dev libxxhash-dev

@@ -23,7 +23,7 @@ build() {
   cmake -S . -B "$dir" -DFLYC_BUILD_BENCH=OFF "$@" >"$dir/cmake.log" 2>&1 &&
     cmake --build "$dir" -j"$jobs" >"$dir/build.log" 2>&1 ||
     { echo "build failed; the end of $dir/cmake.log and $dir/build.log:";
-      tail -30 "$dir/cmake.log" "$dir/build.log"; return 1; }
+      tail -n 30 "$dir/cmake.log" "$dir/build.log"; return 1; }
 }
 suite() {
   local dir=$1; shift
