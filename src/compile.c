@@ -303,6 +303,9 @@ static size_t ir_nesting(const char *s, size_t n) {
     } else if (ch == ';') {
       while (i < n && s[i] != '\n')
         i++;
+    } else if (ch == '/' && i + 1 < n && s[i + 1] == '*') { /* LLVM 19+'s block comment */
+      const char *e = memmem(s + i + 2, n - i - 2, "*/", 2);
+      i = e ? (size_t)(e - s) + 1 : n;
     } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
       if (++depth > max)
         max = depth;
@@ -370,6 +373,13 @@ static int hide_annotations(const char *text, size_t size, char **out, size_t *o
       if (!q)
         break;
       p = q;
+      continue;
+    }
+    if (*p == '/' && p + 1 < end && p[1] == '*') { /* a block comment (LLVM 19+), unnested */
+      const char *q = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
+      if (!q)
+        break;
+      p = q + 1;
       continue;
     }
     if (*p != '!')
@@ -467,6 +477,11 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
    * crashes on a malformed entry (AutoUpgrade.cpp casts without checking):
    * the entries are parsed under another name, checked, then put back. */
   int hid = 0;
+  if (!from_bitcode && memmem(data, size, HIDDEN_ANNOTATIONS, sizeof HIDDEN_ANNOTATIONS - 1)) {
+    free(text);
+    return flyc__error_set(errcode, "%s '%s' names metadata '%s', which flyc reserves", what,
+                           name, HIDDEN_ANNOTATIONS);
+  }
   if (!from_bitcode && flyc__llvm_parser_upgrades_nvvm()) {
     char *hidden = NULL;
     int rc = hide_annotations(data, size, &hidden, &size);
@@ -805,24 +820,23 @@ static int check_reqd_size(flyc_compile_t *c, LLVMValueRef f, const char *name) 
 static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const char *when);
 
 /* An AMDGPU global's explicit section that names one the ELF linker makes
- * itself (symbol and string tables, dynamic linking, relocations, notes,
- * unwind tables): lld's fatal error on it ends the process, even in
- * process. NULL when there is none. NVPTX has no sections. */
+ * itself (symbol and string tables, dynamic linking, dynamic relocations,
+ * unwind tables): lld's fatal error on some of them ends the process, even
+ * in process. NULL when there is none. NVPTX has no sections. */
 static const char *linker_section(const flyc_compile_t *c, LLVMValueRef g) {
   if (c->target.family != FLYC_TARGET_AMDGPU)
     return NULL;
   const char *s = LLVMGetSection(g);
   if (!s || !*s)
     return NULL;
-  static const char *const exact[] = {".symtab", ".strtab", ".shstrtab", ".dynamic", ".hash",
-                                      ".interp", ".symtab_shndx"};
-  static const char *const prefix[] = {".rel", ".note", ".dyn", ".gnu", ".eh_frame", ".got",
-                                       ".plt", ".AMDGPU.", ".debug_"};
-  for (size_t i = 0; i < sizeof exact / sizeof *exact; i++)
-    if (strcmp(s, exact[i]) == 0)
-      return s;
-  for (size_t i = 0; i < sizeof prefix / sizeof *prefix; i++)
-    if (strncmp(s, prefix[i], strlen(prefix[i])) == 0)
+  /* What lld synthesizes for a shared object (lld/ELF/SyntheticSections). */
+  static const char *const made[] = {
+      ".symtab", ".strtab", ".shstrtab", ".symtab_shndx", ".dynsym", ".dynstr", ".dynamic",
+      ".hash", ".gnu.hash", ".gnu.version", ".gnu.version_r", ".gnu.version_d", ".interp",
+      ".eh_frame", ".eh_frame_hdr", ".got", ".got.plt", ".plt", ".rela.dyn", ".rel.dyn",
+      ".rela.plt", ".rel.plt", ".relr.dyn", ".note.gnu.build-id", ".comment"};
+  for (size_t i = 0; i < sizeof made / sizeof *made; i++)
+    if (strcmp(s, made[i]) == 0)
       return s;
   return NULL;
 }
@@ -901,10 +915,28 @@ static int check_supported(flyc_compile_t *c, const char *when) {
       int rr = check_reqd_size(c, f, name);
       if (rr)
         return rr;
+      /* The argument block as laid out: a struct passed by value (byval)
+       * is its bytes, at its alignment. */
       LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+      unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+      unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
       unsigned long long total = 0;
-      for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p))
-        total += LLVMABISizeOfType(td, LLVMTypeOf(p));
+      unsigned idx = 1;
+      for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p), idx++) {
+        LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(f, idx, byval_kind);
+        LLVMTypeRef t = bv ? LLVMGetTypeAttributeValue(bv) : LLVMTypeOf(p);
+        unsigned long long size = LLVMABISizeOfType(td, t), align = LLVMABIAlignmentOfType(td, t);
+        LLVMAttributeRef al = bv ? LLVMGetEnumAttributeAtIndex(f, idx, align_kind) : NULL;
+        if (al && LLVMGetEnumAttributeValue(al) > align)
+          align = LLVMGetEnumAttributeValue(al);
+        if (bv && size == 0) {
+          LLVMDisposeTargetData(td);
+          return flyc__error_set(FLYC_EIR, "kernel '%s' takes argument %u by value with a type "
+                                 "of no bytes, which %s kernels cannot take",
+                                 name, idx - 1, c->target.id);
+        }
+        total = (total + align - 1) / align * align + size;
+      }
       LLVMDisposeTargetData(td);
       if (total > ops->max_kernarg_size)
         return flyc__error_set(FLYC_EIR,

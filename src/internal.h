@@ -191,6 +191,8 @@ uint64_t flyc__array_length(LLVMTypeRef t);
 /* Marks every fmul/fadd/fsub of `fn` `contract` (may fuse into an FMA); 0
  * when this llvm-c cannot (before LLVM 18). */
 int flyc__allow_contract(LLVMValueRef fn);
+/* 1 when call `call` carries the `afn` fast-math flag (0 before LLVM 18). */
+int flyc__has_afn(LLVMValueRef call);
 /* 0 when this llvm-c cannot set fast-math flags on a call. */
 int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf);
 /* The template of inline asm call `call` (malloc'd; *len its length): before
@@ -202,6 +204,7 @@ LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const
 int flyc__llvm_gpu_varargs(void);
 int flyc__llvm_gpu_bfloat(void);
 int flyc__llvm_roundeven(void);
+int flyc__llvm_nvptx_tanh_approx(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 

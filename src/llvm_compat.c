@@ -91,7 +91,8 @@ static int parse_axes(const char *s, unsigned len, int axes, uint32_t v[3]) {
     unsigned start = p;
     while (p < len && s[p] >= '0' && s[p] <= '9' && x <= INT32_MAX)
       x = x * 10 + (uint64_t)(s[p++] - '0');
-    if (p == start || x == 0 || x > INT32_MAX || i == axes)
+    /* No leading zero: LLVM reads "010" as octal 8. */
+    if (p == start || x == 0 || x > INT32_MAX || i == axes || s[start] == '0')
       return 0;
     v[i++] = (uint32_t)x;
     if (p == len)
@@ -233,7 +234,8 @@ int flyc__nvptx_check_bounds(LLVMModuleRef mod, LLVMValueRef fn, const char *wha
     int axes = bound_axes((flyc_nvptx_bound_t)b);
     if (!parse_axes(s, len, axes, v))
       return flyc__error_set(FLYC_EIR, "function '%s' in %s has \"%s\"=\"%.*s\"; expected %s, "
-                             "each 1 to %d", name, what, bound_attr[b], (int)len, s,
+                             "each 1 to %d without leading zeros", name, what, bound_attr[b],
+                             (int)len, s,
                              axes == 3 ? "one to three integers separated by commas"
                                        : "one integer",
                              INT32_MAX);
@@ -254,6 +256,9 @@ int flyc__nvptx_check_bounds(LLVMModuleRef mod, LLVMValueRef fn, const char *wha
   if (all.set[FLYC_NVPTX_MAXNREG] && all.v[FLYC_NVPTX_MAXNREG][0] > 255)
     return flyc__error_set(FLYC_EIR, "function '%s' in %s: nvvm.maxnreg %u; a thread has at "
                            "most 255 registers", name, what, all.v[FLYC_NVPTX_MAXNREG][0]);
+  if (all.set[FLYC_NVPTX_REQNTID] && all.set[FLYC_NVPTX_MAXNTID])
+    return flyc__error_set(FLYC_EIR, "function '%s' in %s sets both nvvm.reqntid and "
+                           "nvvm.maxntid, which ptxas refuses together", name, what);
   if (all.set[FLYC_NVPTX_CLUSTER_DIM] && all.set[FLYC_NVPTX_MAXCLUSTERRANK])
     return flyc__error_set(FLYC_EIR, "function '%s' in %s sets both nvvm.cluster_dim and "
                            "nvvm.maxclusterrank, which ptxas refuses together", name, what);
@@ -409,6 +414,16 @@ int flyc__allow_contract(LLVMValueRef fn) {
 #endif
 }
 
+int flyc__has_afn(LLVMValueRef call) {
+#if LLVM_VERSION_MAJOR >= 18
+  return LLVMCanValueUseFastMathFlags(call) &&
+         (LLVMGetFastMathFlags(call) & LLVMFastMathApproxFunc) != 0;
+#else
+  (void)call;
+  return 0;
+#endif
+}
+
 LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const char *scope) {
 #if LLVM_VERSION_MAJOR >= 20
   LLVMContextRef lc = LLVMGetModuleContext(
@@ -426,5 +441,8 @@ LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const
 int flyc__llvm_gpu_varargs(void) { return LLVM_VERSION_MAJOR >= 19; }
 int flyc__llvm_gpu_bfloat(void) { return LLVM_VERSION_MAJOR >= 19; }
 int flyc__llvm_roundeven(void) { return LLVM_VERSION_MAJOR >= 19; }
+/* NVPTX selects `afn` llvm.tanh.f32 as tanh.approx.f32 (seen on 22; 19 has no
+ * lowering at all). */
+int flyc__llvm_nvptx_tanh_approx(void) { return LLVM_VERSION_MAJOR >= 22; }
 int flyc__llvm_max_cov(void) { return LLVM_VERSION_MAJOR >= 19 ? 6 : 5; }
 int flyc__llvm_cov_is_module_flag(void) { return LLVM_VERSION_MAJOR >= 18; }

@@ -551,6 +551,7 @@ static const struct {
 } needs[] = {
     {"llvm.nvvm.ldmatrix.", 75, 65},
     {"llvm.nvvm.tanh.approx.", 75, 70},
+    {"llvm.tanh.f32", 75, 70}, /* `afn` only: tanh.approx.f32 (checked below) */
     {"llvm.nvvm.redux.sync.", 80, 70},
     {"llvm.nvvm.cp.async.ca.", 80, 70},
     {"llvm.nvvm.cp.async.cg.", 80, 70},
@@ -592,7 +593,21 @@ static int finalize(flyc_compile_t *c) {
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
-    if (!LLVMIsDeclaration(f) || len < 10 || memcmp(name, "llvm.nvvm.", 10) != 0 ||
+    if (len > 10 && memcmp(name, "llvm.tanh.", 10) == 0 && LLVMIsDeclaration(f)) {
+      /* LLVM 22's reader turns llvm.nvvm.tanh.approx.f32 into this; the
+       * backend selects only the approximate f32 form. */
+      for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef call = LLVMGetUser(u);
+        if (strcmp(name, "llvm.tanh.f32") != 0 || !LLVMIsACallInst(call) ||
+            !flyc__has_afn(call) || !flyc__llvm_nvptx_tanh_approx())
+          return flyc__error_set(FLYC_EIR, "intrinsic '%s' (in function '%s') has an NVPTX "
+                                 "lowering only as an approximate f32 call ('afn') on LLVM 22; "
+                                 "call libdevice (__nv_tanhf, __nv_tanh) instead",
+                                 name, caller_of(f));
+      }
+    }
+    if (!LLVMIsDeclaration(f) || len < 10 ||
+        (memcmp(name, "llvm.nvvm.", 10) != 0 && memcmp(name, "llvm.tanh.", 10) != 0) ||
         !LLVMGetFirstUse(f))
       continue;
     for (size_t i = 0; i < sizeof needs / sizeof *needs; i++) {

@@ -126,6 +126,15 @@ static void test_cli__compile_inspect_disasm(void **state) {
   assert_non_null(strstr(ptx, ".entry mstl_kernel("));
   free(ptx);
   unlink(link);
+  /* Replacing a file keeps its mode. */
+  assert_int_equal(chmod(file, 0640), 0);
+  assert_int_equal(RUN(&out, "compile", FX("k_mstl_nvptx_intrinsics.sm_80.ll"), "--link",
+                       FX("mstl_nvptx.sm_80.bc"), "--arch", "sm_80", "--no-cache", "--quiet",
+                       "-o", file),
+                   0);
+  free(out);
+  assert_int_equal(stat(file, &st), 0);
+  assert_int_equal(st.st_mode & 07777, 0640);
   unlink(file);
   rmdir(dir);
 }

@@ -132,6 +132,10 @@ static void test_unsupported__second_round(void **state) {
                  "  %v = load i32, ptr addrspace(1) @s\n  store i32 %v, ptr addrspace(1) %p\n"
                  "  ret void\n}\n",
        "global 's'", "section '.symtab'"},
+      {"gfx90a", "@s = addrspace(1) global i32 0, section \".eh_frame\"\n" AMD_K
+                 "  %v = load i32, ptr addrspace(1) @s\n  store i32 %v, ptr addrspace(1) %p\n"
+                 "  ret void\n}\n",
+       "global 's'", "section '.eh_frame'"},
       {"gfx90a", AMD_K "  %v = load i32, ptr addrspace(99) null\n  store i32 %v, ptr addrspace(1) %p\n"
                 "  ret void\n}\n",
        "address space 99", "gfx90a"},

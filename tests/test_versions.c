@@ -283,6 +283,69 @@ static void test_versions__ptx_version_the_kernel_needs(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* What a second trial found past the first fixes: block comments hiding
+ * annotations from flyc's scanners, octal launch bounds, reqntid with
+ * maxntid, tanh without afn, by-value arguments past the parameter space. */
+static void test_versions__second_trial(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  if (FLYC_TEST_LLVM_MAJOR >= 22) { /* block comments: LLVM 22 reads them, 19 does not */
+    static const char comment[] = "define ptx_kernel void @k() {\n  ret void\n}\n"
+                                  "/* ; \" */ !nvvm.annotations = !{!0}\n"
+                                  "!0 = !{ptr @k, !\"maxntidx\", !\"x\"}\n";
+    assert_error(compile_ir(&a, comment, "sm_80", 0), FLYC_EIR, "nvvm.annotations entry 0");
+  }
+  /* Sections lld links fine are not refused (only those it makes itself). */
+  static const char sec[] = "@s = addrspace(1) global i32 0, section \".reloc_table\"\n"
+                            "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                            "  %v = load i32, ptr addrspace(1) @s\n"
+                            "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  assert_ok(compile_ir(&a, sec, "gfx90a", 0));
+  flyc_artifact_destroy(a);
+  a = NULL;
+  static const char reserved[] = "define ptx_kernel void @k() {\n  ret void\n}\n"
+                                 "!flyc.nvvm.annotations = !{}\n";
+  assert_error(compile_ir(&a, reserved, "sm_80", 0), FLYC_EIR, "'flyc.nvvm.annotations'",
+               "reserves");
+  static const char octal[] = "define ptx_kernel void @k() #0 {\n  ret void\n}\n"
+                              "attributes #0 = { \"nvvm.reqntid\"=\"010\" }\n";
+  assert_error(compile_ir(&a, octal, "sm_80", 0), FLYC_EIR, "'k'", "leading zeros");
+  static const char both[] = "define ptx_kernel void @k() #0 {\n  ret void\n}\n"
+                             "attributes #0 = { \"nvvm.reqntid\"=\"512\" "
+                             "\"nvvm.maxntid\"=\"256\" }\n";
+  assert_error(compile_ir(&a, both, "sm_80", 0), FLYC_EIR, "'k'", "reqntid and nvvm.maxntid");
+  static const char big[] = "%S = type { [16 x i8] }\n"
+                            "define ptx_kernel void @kern(i8 %c, ptr byval(%S) align 8192 %s) {\n"
+                            "  ret void\n}\n";
+  assert_error(compile_ir(&a, big, "sm_80", 0), FLYC_EIR, "'kern'", "8208 bytes", "4096");
+  static const char empty[] = "%E = type {}\n"
+                              "define ptx_kernel void @kern(ptr byval(%E) %s) {\n  ret void\n}\n";
+  assert_error(compile_ir(&a, empty, "sm_80", 0), FLYC_EIR, "'kern'", "no bytes");
+  if (FLYC_TEST_LLVM_MAJOR < 19)
+    return; /* llvm.tanh is LLVM 19+ */
+  static const char tanh_plain[] =
+      "declare float @llvm.tanh.f32(float)\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p, float %x) {\n"
+      "  %v = call float @llvm.tanh.f32(float %x)\n"
+      "  store float %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  assert_error(compile_ir(&a, tanh_plain, "sm_80", 0), FLYC_EIR, "'llvm.tanh.f32'", "'k'",
+               "__nv_tanhf");
+  static const char tanh_afn[] =
+      "declare float @llvm.tanh.f32(float)\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p, float %x) {\n"
+      "  %v = call afn float @llvm.tanh.f32(float %x)\n"
+      "  store float %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  if (FLYC_TEST_LLVM_MAJOR < 22) {
+    assert_error(compile_ir(&a, tanh_afn, "sm_75", 0), FLYC_EIR, "'llvm.tanh.f32'", "__nv_tanhf");
+    return;
+  }
+  a = NULL;
+  assert_ok(compile_ir(&a, tanh_afn, "sm_75", 0));
+  assert_non_null(strstr(ptx_of(a), "tanh.approx.f32"));
+  assert_non_null(strstr(ptx_of(a), ".version 7.0"));
+  flyc_artifact_destroy(a);
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -496,6 +559,7 @@ int main(void) {
       cmocka_unit_test(test_versions__nvptx_byval_struct_param),
       cmocka_unit_test(test_versions__bad_launch_bounds),
       cmocka_unit_test(test_versions__ptx_version_the_kernel_needs),
+      cmocka_unit_test(test_versions__second_trial),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),

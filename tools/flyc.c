@@ -331,6 +331,11 @@ static int write_output(const char *out, const void *code, size_t size) {
                 (lstat(out, &st) == 0 && S_ISLNK(st.st_mode)) ||
                 (stat(out, &st) == 0 && !S_ISREG(st.st_mode));
   char *tmp = NULL;
+  int exists = !special && stat(out, &st) == 0;
+  if (exists && access(out, W_OK) != 0) {
+    fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(errno));
+    return -1;
+  }
   if (!special) {
     size_t n = strlen(out) + 16;
     if (!(tmp = malloc(n)))
@@ -355,9 +360,9 @@ static int write_output(const char *out, const void *code, size_t size) {
   if (fd >= 0 && close(fd) != 0 && !err)
     err = errno;
   if (!err && !special) {
-    mode_t mask = umask(0); /* mkstemp made it 0600; give it what open() would */
+    mode_t mask = umask(0); /* mkstemp made it 0600: the old file's mode, or open()'s */
     umask(mask);
-    if (chmod(tmp, 0666 & ~mask) != 0 || rename(tmp, out) != 0)
+    if (chmod(tmp, exists ? st.st_mode & 07777 : 0666 & ~mask) != 0 || rename(tmp, out) != 0)
       err = errno;
   }
   if (err) {
