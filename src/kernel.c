@@ -850,8 +850,12 @@ const char *flyc_ctx_link_library(const flyc_ctx_t *ctx, size_t index) {
 /* ---- helpers ---- */
 
 static int helper_ok(flyc_kernel_builder_t *kb, unsigned axis, const char *what) {
-  if (!kb || !kb->b)
+  if (!kb || !kb->b) {
+    /* No body to emit into: the caller gets NULL, and the reason here. */
+    flyc__error_set(FLYC_EINVAL, "%s: called outside a kernel body (a body callback's "
+                                 "flyc_kernel_builder_t is required)", what);
     return 0;
+  }
   if (axis > 2) {
     if (!kb->rc)
       kb->rc = flyc__error_set(FLYC_EINVAL, "%s: axis %u is not 0, 1 or 2 (x, y, z)", what, axis);

@@ -516,8 +516,21 @@ static void test_ffi__opencl_named_library(void **state) {
   free(path);
 }
 
+/* Outside a kernel body a helper returns NULL and says why (issue 13). */
+static void test_ffi__call_outside_a_body(void **state) {
+  (void)state;
+  flyc_type_t i32 = {FLYC_TYPE_I32, 0};
+  flyc_ffi_t f = {"ext_fn", i32, NULL, 0, 0};
+  flyc_error_clear();
+  assert_null(flyc_kb_call(NULL, &f, NULL, 0));
+  assert_int_equal(flyc_error_last()->code, FLYC_EINVAL);
+  assert_non_null(strstr(flyc_error_last()->message, "flyc_kb_call"));
+  assert_non_null(strstr(flyc_error_last()->message, "outside a kernel body"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_ffi__call_outside_a_body),
       cmocka_unit_test(test_ffi__link_extern_registers_on_use),
       cmocka_unit_test(test_ffi__errors_name_the_culprit),
       cmocka_unit_test(test_ffi__signatures_and_coercion),
