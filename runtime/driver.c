@@ -1,5 +1,6 @@
 /* Drivers: the built-in ones, opened once per process, and caller-made ones
  * (flyc/driver.h). */
+#include <stdarg.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -7,6 +8,14 @@
 #include <string.h>
 
 #include "driver.h"
+
+int flyc_driver_fail(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = flyc__error_setv(code, fmt, ap);
+  va_end(ap);
+  return rc;
+}
 
 int flyc__driver_result(const flyc_driver_t *d, const char *op, int rc) {
   if (rc == FLYC_OK)

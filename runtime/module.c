@@ -107,6 +107,14 @@ int flyc_module_global_lookup(const flyc_loaded_module_t *m, const char *name,
   *address = 0;
   *size = 0;
   int rc = FLYC_DRIVER_CALL(m->driver, global_get, m->device, m->handle, name, address, size);
+  if (rc == FLYC_ENOTFOUND && !strstr(flyc_error_last()->message, name)) {
+    /* A driver that said nothing (or something else): name the global. */
+    char said[256];
+    snprintf(said, sizeof said, "%s", flyc_error_last()->message);
+    rc = flyc__error_set(FLYC_ENOTFOUND, "the loaded module has no global '%s' (driver '%s': "
+                                         "%s)",
+                         name, flyc_driver_name(m->driver), said);
+  }
   if (rc == FLYC_OK && (!*address || !*size))
     rc = flyc__error_set(FLYC_EDRIVER, "driver '%s' found global '%s' but gave no address or "
                                        "size",

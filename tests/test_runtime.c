@@ -81,6 +81,8 @@ static int r_global(void *s, int dev, void *h, const char *name, uint64_t *addr,
   }
   if (strcmp(name, "broken") == 0)
     return FLYC_EDRIVER;
+  if (strcmp(name, "explained") == 0)
+    return flyc_driver_fail(FLYC_ENOTFOUND, "test driver: no symbol %s in module %p", name, h);
   return FLYC_ENOTFOUND;
 }
 static int r_copy(void *s, int dev, uint64_t dst, const void *src, size_t size) {
@@ -506,8 +508,12 @@ static void test_runtime__globals_and_registry(void **state) {
   const flyc_loaded_module_t *lm = flyc_gpu_jit_module_loaded(m);
   uint64_t addr;
   size_t size;
-  /* Not found is not a driver failure. */
-  assert_error(flyc_module_global_lookup(lm, "missing", &addr, &size), FLYC_ENOTFOUND, "");
+  /* Not found is not a driver failure, and the message names the global,
+   * or keeps the driver's own (flyc_driver_fail). */
+  assert_error(flyc_module_global_lookup(lm, "missing", &addr, &size), FLYC_ENOTFOUND,
+               "no global 'missing'", "driver 'test'");
+  assert_error(flyc_module_global_lookup(lm, "explained", &addr, &size), FLYC_ENOTFOUND,
+               "test driver: no symbol explained in module");
   assert_error(flyc_module_global_lookup(lm, "broken", &addr, &size), FLYC_EDRIVER,
                "global_get");
   int32_t four = 4;

@@ -61,6 +61,21 @@ FLYC_API int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *op
  *  are ignored. */
 FLYC_API void flyc_driver_destroy(flyc_driver_t *driver);
 
+/**
+ * For a driver's functions: sets the calling thread's error (what
+ * flyc_error_last() returns) to `code` and a printf-style message, and
+ * returns `code`, so a failing function can `return flyc_driver_fail(...)`.
+ * `code` should be a negative flyc status (::FLYC_ENOTFOUND for a missing
+ * global or kernel, ::FLYC_EDRIVER for the driver's own failures); the
+ * message is truncated at 1 KiB. A function that fails without it gets a
+ * generic message naming the driver and the operation.
+ */
+FLYC_API int flyc_driver_fail(int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 #ifdef __cplusplus
 }
 #endif
