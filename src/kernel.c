@@ -1354,7 +1354,23 @@ LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMVa
   LLVMValueRef fn = ffi_declare(kb, f, fty);
   if (!fn)
     return NULL;
-  return LLVMBuildCall2(kb->b, fty, fn, vs, (unsigned)n, "");
+  LLVMValueRef call = LLVMBuildCall2(kb->b, fty, fn, vs, (unsigned)n, "");
+  /* C's promotion of char and short, as clang writes it for both targets:
+   * signed 8/16-bit values signext, unsigned zeroext, on the declaration
+   * and the call (the link check compares them with the library's). */
+  for (size_t i = 0; i <= n; i++) {
+    flyc_type_kind_t k = i < n ? f->args[i].kind : f->result.kind;
+    const char *ext = k == FLYC_TYPE_I8 || k == FLYC_TYPE_I16   ? "signext"
+                      : k == FLYC_TYPE_U8 || k == FLYC_TYPE_U16 ? "zeroext"
+                                                                : NULL;
+    if (!ext)
+      continue;
+    unsigned idx = i < n ? (unsigned)i + 1 : (unsigned)LLVMAttributeReturnIndex;
+    unsigned kind = LLVMGetEnumAttributeKindForName(ext, strlen(ext));
+    LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(kb->ctx->llctx, kind, 0));
+    LLVMAddCallSiteAttribute(call, idx, LLVMCreateEnumAttribute(kb->ctx->llctx, kind, 0));
+  }
+  return call;
 }
 
 /* Registers a link_extern's bitcode and processor on the context, once each. */

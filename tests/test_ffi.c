@@ -516,6 +516,68 @@ static void test_ffi__opencl_named_library(void **state) {
   free(path);
 }
 
+/* char and short arguments are passed as C promotes them (signext for
+ * signed, zeroext for unsigned, as clang declares them): a clang-built library
+ * with such parameters links (issue 13, item 7). */
+static int narrow_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                       void *payload) {
+  const flyc_extern_t *e = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMValueRef v[4] = {LLVMConstInt(LLVMInt8TypeInContext(lc), 200, 0),
+                       LLVMConstInt(LLVMInt16TypeInContext(lc), 40000, 0),
+                       LLVMConstInt(LLVMInt8TypeInContext(lc), 200, 0),
+                       LLVMConstInt(LLVMInt16TypeInContext(lc), 40000, 0)};
+  LLVMValueRef r = flyc_kb_call_extern(kb, e, v, 4);
+  if (!r)
+    return -1;
+  LLVMBuildStore(b, r, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_ffi__narrow_ints_extend_as_c(void **state) {
+  (void)state;
+  static const char lib[] =
+      "define i32 @narrow(i8 signext %c, i16 signext %s, i8 zeroext %uc, i16 zeroext %us) {\n"
+      "  %a = sext i8 %c to i32\n  %b = sext i16 %s to i32\n  %x = zext i8 %uc to i32\n"
+      "  %y = zext i16 %us to i32\n  %t = add i32 %a, %b\n  %u = add i32 %x, %y\n"
+      "  %r = add i32 %t, %u\n  ret i32 %r\n}\n";
+  const char *targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    char src[1024];
+    snprintf(src, sizeof src, "target triple = \"%s\"\n%s",
+             t == 0 ? "amdgcn-amd-amdhsa" : "nvptx64-nvidia-cuda", lib);
+    char *path = tu_temp_file(".ll", src, strlen(src));
+    static const flyc_type_t ts[4] = {{FLYC_TYPE_I8, 0}, {FLYC_TYPE_I16, 0},
+                                      {FLYC_TYPE_U8, 0}, {FLYC_TYPE_U16, 0}};
+    flyc_ffi_t f = {"narrow", {FLYC_TYPE_I32, 0}, ts, 4, 1};
+    flyc_extern_t e = {&f, path, {0}};
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_kernel_def_t d = {0};
+    d.name = "k";
+    d.params = &out_param;
+    d.param_count = 1;
+    d.body = narrow_body;
+    d.payload = &e;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+    assert_non_null(strstr(ir, "declare i32 @narrow(i8 signext, i16 signext, i8 zeroext, "
+                               "i16 zeroext)"));
+    assert_non_null(strstr(ir, "@narrow(i8 signext -56, i16 signext -25536, i8 zeroext -56, "
+                               "i16 zeroext -25536)"));
+    LLVMDisposeMessage(ir);
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.flags = FLYC_COMPILE_NO_CACHE;
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, &o, &a));
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+    unlink(path);
+    free(path);
+  }
+}
+
 /* Outside a kernel body a helper returns NULL and says why (issue 13). */
 static void test_ffi__call_outside_a_body(void **state) {
   (void)state;
@@ -531,6 +593,7 @@ static void test_ffi__call_outside_a_body(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_ffi__call_outside_a_body),
+      cmocka_unit_test(test_ffi__narrow_ints_extend_as_c),
       cmocka_unit_test(test_ffi__link_extern_registers_on_use),
       cmocka_unit_test(test_ffi__errors_name_the_culprit),
       cmocka_unit_test(test_ffi__signatures_and_coercion),
