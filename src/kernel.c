@@ -213,8 +213,8 @@ static int valid_name(const flyc_ctx_t *c, const char *s) {
 }
 
 /* The kernel's unique name, malloc'ed (FlyDSL kernel_function.py: an
- * explicit name verbatim, then `_<n>` from the current id up; else
- * `<base>_<id>`). */
+ * explicit name verbatim, else `<base>_<id>`; a taken one gets `_<n>` from
+ * the current id up). */
 static int pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out) {
   const char *want = d->name ? d->name : d->base ? d->base : "kernel";
   if (!valid_name(c, want))
@@ -225,16 +225,17 @@ static int pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out) {
                            d->name ? "name" : "base", want, c->target.id,
                            c->target.family == FLYC_TARGET_AMDGPU ? ", '.' (not ending '.kd')"
                                                                   : "");
-  char buf[256];
-  if (d->name && !name_taken(c, want)) {
-    snprintf(buf, sizeof buf, "%s", want);
-  } else {
-    for (unsigned n = c->counter;; n++) {
-      snprintf(buf, sizeof buf, "%s_%u", want, n);
-      if (!name_taken(c, buf))
-        break;
-    }
-  }
+  /* FlyDSL's unique_kernel_name(base, id): the candidate is the explicit
+   * name, or `<base>_<id>` for an unnamed kernel; while it is taken,
+   * `<candidate>_<n>` for n = id, id + 1, ... */
+  char first[232], buf[256];
+  if (d->name)
+    snprintf(first, sizeof first, "%s", want);
+  else
+    snprintf(first, sizeof first, "%s_%u", want, c->counter);
+  snprintf(buf, sizeof buf, "%s", first);
+  for (unsigned n = c->counter; name_taken(c, buf); n++)
+    snprintf(buf, sizeof buf, "%s_%u", first, n);
   *out = strdup(buf);
   return *out ? FLYC_OK : flyc__error_set(FLYC_ENOMEM, "out of memory");
 }

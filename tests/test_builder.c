@@ -168,7 +168,26 @@ static void test_builder__names(void **state) {
   assert_string_equal(n1, "k_1");
   assert_string_equal(n2, "gemm_2");
   assert_string_equal(n3, "kernel_3");
-  assert_string_equal(n4, "user_5");
+  assert_string_equal(n4, "user_4_4"); /* user_4 is a module symbol */
+  /* FlyDSL's rule (issue 13, item 8): explicit kernel_1, then three unnamed
+   * kernels: kernel_1, kernel_1_1, kernel_2, kernel_3 (ids counted per ctx). */
+  {
+    flyc_ctx_t *c2 = NULL;
+    assert_ok(flyc_ctx_create(&c2, "sm_80"));
+    flyc_kernel_def_t e = {0};
+    e.body = ret_body;
+    const char *m[4];
+    e.name = "kernel_1";
+    assert_ok(flyc_kernel_emit(c2, &e, &m[0]));
+    e.name = NULL;
+    for (int i = 1; i < 4; i++)
+      assert_ok(flyc_kernel_emit(c2, &e, &m[i]));
+    assert_string_equal(m[0], "kernel_1");
+    assert_string_equal(m[1], "kernel_1_1");
+    assert_string_equal(m[2], "kernel_2");
+    assert_string_equal(m[3], "kernel_3");
+    flyc_ctx_destroy(c2);
+  }
   d.name = "9lives";
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'9lives'", "not a valid");
   d.name = "a b";

@@ -17,9 +17,11 @@
  * build and compile concurrently.
  *
  * Follows FlyDSL's contracts (python/flydsl/compiler/kernel_function.py):
- * unique kernel names (an explicit name verbatim the first time, then
- * `<name>_<n>`; unnamed kernels `<base>_<id>`, the id a per-context counter,
- * so names are the same in every process) and `known_block_size` (three
+ * unique kernel names (an explicit name verbatim the first time, unnamed
+ * kernels `<base>_<id>`, the id a per-context counter of emitted kernels; a
+ * name already taken gets `_<n>` for n = id, id + 1, ...: explicit
+ * `kernel_1` then three unnamed give kernel_1, kernel_1_1, kernel_2,
+ * kernel_3; the same in every process) and `known_block_size` (three
  * positive integers, lowered as MLIR's GPU-to-ROCDL lowering does).
  *
  * Specialisation (FlyDSL's KernelLauncher): a definition emitted again with
