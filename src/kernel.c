@@ -500,27 +500,12 @@ static void add_enum_attr(LLVMContextRef lc, LLVMValueRef fn, unsigned idx, cons
   LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(lc, k, val));
 }
 
-/* Declares the kernel with its target's convention and block size. NVPTX's
- * kernel mark and bounds are added by mark_kernel() once the body succeeded
- * (before LLVM 21 they are nvvm.annotations, whose operands llvm-c cannot
- * remove). */
-static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef *types,
-                                   const flyc_kernel_def_t *d, const uint32_t block[3],
-                                   const flyc_compile_hints_t *h, unsigned fmf) {
+/* The compile hints as function attributes: set when the kernel is
+ * declared and again after its body ran, so that a hint wins over what the
+ * body set itself (FlyDSL's hints test). */
+static void apply_hints(flyc_ctx_t *c, LLVMValueRef fn, const flyc_compile_hints_t *h,
+                        unsigned fmf) {
   LLVMContextRef lc = c->llctx;
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(lc), types, (unsigned)d->param_count, 0);
-  LLVMValueRef fn = LLVMAddFunction(c->mod, name, fty);
-  for (size_t i = 0; i < d->param_count; i++) {
-    const flyc_param_t *p = &d->params[i];
-    LLVMValueRef a = LLVMGetParam(fn, (unsigned)i);
-    if (p->name)
-      LLVMSetValueName2(a, p->name, strlen(p->name));
-    if (p->kind == FLYC_PARAM_PTR && p->noalias)
-      add_enum_attr(lc, fn, (unsigned)i + 1, "noalias", 0);
-    if (p->kind == FLYC_PARAM_PTR && p->align > 1)
-      add_enum_attr(lc, fn, (unsigned)i + 1, "align", p->align);
-  }
-  add_enum_attr(lc, fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   /* Fast math as the backends read it per function (what clang sets for
    * -ffast-math and its parts). */
   static const struct {
@@ -543,6 +528,30 @@ static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef 
     snprintf(num, sizeof num, "%d", (int)h->maxnreg);
     flyc__fn_set_attr(lc, fn, "amdgpu-num-vgpr", num);
   }
+}
+
+/* Declares the kernel with its target's convention and block size. NVPTX's
+ * kernel mark and bounds are added by mark_kernel() once the body succeeded
+ * (before LLVM 21 they are nvvm.annotations, whose operands llvm-c cannot
+ * remove). */
+static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef *types,
+                                   const flyc_kernel_def_t *d, const uint32_t block[3],
+                                   const flyc_compile_hints_t *h, unsigned fmf) {
+  LLVMContextRef lc = c->llctx;
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(lc), types, (unsigned)d->param_count, 0);
+  LLVMValueRef fn = LLVMAddFunction(c->mod, name, fty);
+  for (size_t i = 0; i < d->param_count; i++) {
+    const flyc_param_t *p = &d->params[i];
+    LLVMValueRef a = LLVMGetParam(fn, (unsigned)i);
+    if (p->name)
+      LLVMSetValueName2(a, p->name, strlen(p->name));
+    if (p->kind == FLYC_PARAM_PTR && p->noalias)
+      add_enum_attr(lc, fn, (unsigned)i + 1, "noalias", 0);
+    if (p->kind == FLYC_PARAM_PTR && p->align > 1)
+      add_enum_attr(lc, fn, (unsigned)i + 1, "align", p->align);
+  }
+  add_enum_attr(lc, fn, LLVMAttributeFunctionIndex, "nounwind", 0);
+  apply_hints(c, fn, h, fmf);
   uint32_t total = block[0] * block[1] * block[2];
   if (c->target.family == FLYC_TARGET_AMDGPU) {
     LLVMSetFunctionCallConv(fn, c->fam->kernel_cc);
@@ -733,6 +742,7 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
     flyc__buf_free(&key);
     return rc;
   }
+  apply_hints(ctx, fn, &hints, fmf);
   mark_kernel(ctx, fn, block, &hints);
   if (specialised) {
     ctx->specs[ctx->nspecs].key = key.data; /* the buffer's bytes, handed over */

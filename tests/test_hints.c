@@ -96,6 +96,41 @@ static void test_hints__scopes_merge(void **state) {
   assert_int_equal(cur.waves_per_eu, FLYC_HINT_UNSET);
 }
 
+/* A hint wins over what the kernel body set itself (FlyDSL's hints test;
+ * issue 13, item 9). */
+static int sets_waves_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                           void *payload) {
+  (void)args, (void)payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMAddAttributeAtIndex(flyc_kb_function(kb), LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(lc, "amdgpu-waves-per-eu", 19, "1", 1));
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_hints__hint_beats_the_body(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT;
+  h.waves_per_eu = 2;
+  assert_ok(flyc_hints_push(&h));
+  flyc_kernel_def_t d = {0};
+  d.name = "w";
+  d.body = sets_waves_body;
+  assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+  assert_ok(flyc_hints_pop());
+  LLVMValueRef fn = LLVMGetNamedFunction(flyc_ctx_module(ctx), "w");
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                                     "amdgpu-waves-per-eu", 19);
+  assert_non_null(a);
+  unsigned n;
+  const char *v = LLVMGetStringAttributeValue(a, &n);
+  assert_int_equal(n, 1);
+  assert_memory_equal(v, "2", 1);
+  flyc_ctx_destroy(ctx);
+}
+
 static void test_hints__validation(void **state) {
   (void)state;
   flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT;
@@ -259,6 +294,7 @@ static void test_hints__fastmath(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_hints__scopes_merge),
+      cmocka_unit_test(test_hints__hint_beats_the_body),
       cmocka_unit_test(test_hints__validation),
       cmocka_unit_test(test_hints__lowered),
       cmocka_unit_test(test_hints__fastmath),
