@@ -717,6 +717,13 @@ static int check_undefined(flyc_compile_t *c) {
         LLVMGetTypeKind(vt) == LLVMArrayTypeKind &&
         flyc__array_length(vt) == 0)
       continue;
+    /* clang's CUDA builtin variables (threadIdx, blockDim, ...) at -O0: empty
+     * structs, extern_weak, whose address only reaches their accessors; the
+     * NVPTX backend defines them (a byte each), as llc does. */
+    const char *sn = LLVMGetTypeKind(vt) == LLVMStructTypeKind ? LLVMGetStructName(vt) : NULL;
+    if (c->target.family == FLYC_TARGET_NVPTX && LLVMGetLinkage(g) == LLVMExternalWeakLinkage &&
+        sn && strncmp(sn, "struct.__cuda_builtin_", 22) == 0)
+      continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);
     if (n++ < MAX_NAMED) {
@@ -1212,15 +1219,18 @@ static int run(flyc_compile_t *c, const char *name) {
     return rc;
   if ((rc = collect_kernels(c)))
     return rc;
-  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f))
-      continue;
-    size_t len;
-    flyc__origin_add(c, LLVMGetValueName2(f, &len), name);
-    /* The same checks as for a library, but the culprit is the input. */
-    if ((rc = c->target.ops->check_function(c, f, name)))
-      return flyc__error_recode(FLYC_EIR);
-  }
+  /* Kernels first, so that a message names a kernel rather than a header's
+   * helper (clang's -O0 HIP has __cxa_pure_virtual first). */
+  for (int kernels = 1; kernels >= 0; kernels--)
+    for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+      if (LLVMIsDeclaration(f) || c->target.ops->is_kernel(c->mod, f) != kernels)
+        continue;
+      size_t len;
+      flyc__origin_add(c, LLVMGetValueName2(f, &len), name);
+      /* The same checks as for a library, but the culprit is the input. */
+      if ((rc = c->target.ops->check_function(c, f, name)))
+        return flyc__error_recode(FLYC_EIR);
+    }
   if ((rc = c->target.ops->prepare(c)))
     return rc;
   t = flyc__now_us();

@@ -206,6 +206,14 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
                              "function '%s' in '%s' is built with %c%s, but the target is "
                              "%s",
                              name, lib, have ? '+' : '-', feats[i], c->target.id);
+    /* The target leaves the feature to the device ("any"), the function
+     * fixes it: the code object would say so, and load only where it holds. */
+    if (have >= 0 && want < 0)
+      return flyc__error_set(FLYC_ELINK,
+                             "function '%s' in '%s' is built with %c%s, but target %s leaves "
+                             "%s to the device: compile for %s:%s%c",
+                             name, lib, have ? '+' : '-', feats[i], c->target.id, feats[i],
+                             c->target.id, feats[i], have ? '+' : '-');
   }
   int w64 = feature_state(fs, len, "wavefrontsize64");
   int w32 = feature_state(fs, len, "wavefrontsize32");

@@ -346,6 +346,51 @@ static void test_versions__second_trial(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* clang-22's CUDA at -O0 leaves its builtin variables extern_weak (their
+ * address reaches the accessors): compiled as llc does; any other undefined
+ * global is still refused. */
+static void test_versions__cuda_builtins_at_O0(void **state) {
+  (void)state;
+  static const char ir[] =
+      "%struct.__cuda_builtin_threadIdx_t = type { i8 }\n"
+      "@threadIdx = extern_weak addrspace(1) global %struct.__cuda_builtin_threadIdx_t\n"
+      "define i32 @rank(ptr %self) noinline {\n"
+      "  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  ret i32 %x\n}\n"
+      "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n"
+      "  %r = call i32 @rank(ptr addrspacecast (ptr addrspace(1) @threadIdx to ptr))\n"
+      "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  flyc_artifact_t *a = NULL;
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "sm_80";
+  o.opt_level = FLYC_OPT_O0;
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  assert_ok(flyc_compile_buffer(&a, ir, strlen(ir), "b.ll", &o));
+  assert_non_null(strstr(ptx_of(a), ".entry k("));
+  flyc_artifact_destroy(a);
+  static const char other[] = "@thing = extern_weak addrspace(1) global i32\n"
+                              "define ptx_kernel void @k(ptr addrspace(1) %p) {\n"
+                              "  %v = load i32, ptr addrspace(1) @thing\n"
+                              "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  a = NULL;
+  assert_error(compile_ir(&a, other, "sm_80", 0), FLYC_ELINK, "undefined global 'thing'");
+}
+
+/* IR built for gfx90a:xnack+ given the target gfx90a (xnack any): refused
+ * before codegen, naming the function and the target to use. */
+static void test_versions__xnack_fixed_by_the_ir(void **state) {
+  (void)state;
+  static const char ir[] = "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {\n"
+                           "  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n"
+                           "attributes #0 = { \"target-cpu\"=\"gfx90a\" "
+                           "\"target-features\"=\"+xnack\" }\n";
+  flyc_artifact_t *a = NULL;
+  assert_error(compile_ir(&a, ir, "gfx90a", 0), FLYC_EIR, "'k'", "+xnack",
+               "compile for gfx90a:xnack+");
+  assert_ok(compile_ir(&a, ir, "gfx90a:xnack+", 0));
+  flyc_artifact_destroy(a);
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -560,6 +605,8 @@ int main(void) {
       cmocka_unit_test(test_versions__bad_launch_bounds),
       cmocka_unit_test(test_versions__ptx_version_the_kernel_needs),
       cmocka_unit_test(test_versions__second_trial),
+      cmocka_unit_test(test_versions__cuda_builtins_at_O0),
+      cmocka_unit_test(test_versions__xnack_fixed_by_the_ir),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
