@@ -279,6 +279,21 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
   for (size_t i = 0; i < c.opts.device_lib_dir_count; i++)
     key_line(k, "devlibdir", c.opts.device_lib_dirs[i]);
   key_line(k, "env FLYC_LLD", getenv("FLYC_LLD"));
+  if (c.target.family == FLYC_TARGET_AMDGPU &&
+      (c.opts.codegen == FLYC_CODEGEN_LLD || c.opts.codegen == FLYC_CODEGEN_AUTO)) {
+    /* The ld.lld the subprocess path would run, by identity (replaced at
+     * the same path, it is another linker): path, size, change time, inode. */
+    char *lld = flyc__lld_find(), *real = lld ? realpath(lld, NULL) : NULL;
+    struct stat st;
+    if (real && stat(real, &st) == 0)
+      flyc__buf_printf(k, "lld %s %lld %lld.%09ld %llu\n", real, (long long)st.st_size,
+                       (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
+                       (unsigned long long)st.st_ino);
+    else
+      key_line(k, "lld", "none");
+    free(real);
+    free(lld);
+  }
   /* Bitcode the compile refuses unread (newer than this LLVM) gets no key: no
    * entry, say one an older flyc wrote after misreading it, is looked up. */
   if (flyc__is_bitcode(input, size) &&
