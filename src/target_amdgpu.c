@@ -126,6 +126,54 @@ static int feature_state(const char *fs, unsigned len, const char *feat) {
 
 /* Every "+x"/"-x" of a feature string must be a feature this LLVM knows;
  * LLVM itself would print a warning to stderr and ignore it. */
+static int in_list(const char *proc, const char *const *list);
+
+/* The instruction-generation features ("+gfx940-insts") a processor has, as
+ * LLVM's AMDGPU.td gives them: a function asking for one its target lacks
+ * would get instructions the device does not run (issue 13, item 3). */
+static int has_generation(const char *proc, const char *f, size_t n) {
+  unsigned isa = 0; /* major*100 + minor, from the name: gfx90a -> 900, gfx1030 -> 1003 */
+  size_t pl = strlen(proc);
+  if (pl == 6) /* gfxNxy */
+    isa = (unsigned)(proc[3] - '0') * 100;
+  else if (pl == 7) /* gfxNNxy */
+    isa = (unsigned)((proc[3] - '0') * 10 + (proc[4] - '0')) * 100 + (unsigned)(proc[5] - '0');
+  unsigned major = isa / 100;
+  static const char *const mi300[] = {"gfx940", "gfx941", "gfx942", "gfx950", NULL};
+#define IS(s) (n == sizeof(s) - 1 && memcmp(f, s, n) == 0)
+#define ONE_OF(list) in_list(proc, list)
+  if (IS("gfx8-insts"))
+    return major >= 8;
+  if (IS("gfx9-insts"))
+    return major >= 9;
+  if (IS("gfx90a-insts"))
+    return strcmp(proc, "gfx90a") == 0 || ONE_OF(mi300);
+  if (IS("gfx940-insts"))
+    return ONE_OF(mi300);
+  if (IS("gfx950-insts"))
+    return strcmp(proc, "gfx950") == 0;
+  if (IS("gfx10-insts"))
+    return major >= 10;
+  if (IS("gfx10-3-insts"))
+    return isa >= 1003;
+  if (IS("gfx11-insts"))
+    return major >= 11;
+  if (IS("gfx12-insts"))
+    return major >= 12;
+  if (IS("gfx1250-insts"))
+    return strncmp(proc, "gfx125", 6) == 0;
+#undef IS
+#undef ONE_OF
+  return -1; /* not a generation feature */
+}
+
+static int in_list(const char *proc, const char *const *list) {
+  for (; *list; list++)
+    if (strcmp(proc, *list) == 0)
+      return 1;
+  return 0;
+}
+
 static int check_feature_names(const char *fs, unsigned len, const char *fn,
                                const char *lib) {
   if (!amdgpu_features[0])
@@ -197,6 +245,16 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   int rc = check_feature_names(fs, len, name, lib);
   if (rc)
     return rc;
+  for (const char *p = fs, *end = fs + len; p < end;) {
+    const char *comma = memchr(p, ',', (size_t)(end - p));
+    size_t n = comma ? (size_t)(comma - p) : (size_t)(end - p);
+    if (n > 1 && p[0] == '+' && has_generation(c->target.proc->name, p + 1, n - 1) == 0)
+      return flyc__error_set(FLYC_ELINK,
+                             "function '%s' in '%s' has target feature '%.*s', which target "
+                             "%s does not have (its code would not run there)",
+                             name, lib, (int)n, p, c->target.id);
+    p += n + 1;
+  }
   static const char *const feats[] = {"xnack", "sramecc"};
   for (int i = 0; i < 2; i++) {
     int want = i == 0 ? c->target.xnack : c->target.sramecc;

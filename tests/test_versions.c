@@ -389,6 +389,18 @@ static void test_versions__xnack_fixed_by_the_ir(void **state) {
                "compile for gfx90a:xnack+");
   assert_ok(compile_ir(&a, ir, "gfx90a:xnack+", 0));
   flyc_artifact_destroy(a);
+  /* Another generation's instructions (issue 13, item 3): refused naming
+   * the feature, the function and the target. */
+  static const char gen[] = "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {\n"
+                            "  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n"
+                            "attributes #0 = { \"target-features\"=\"+gfx940-insts\" }\n";
+  a = NULL;
+  assert_error(compile_ir(&a, gen, "gfx90a", 0), FLYC_EIR, "'k'", "'+gfx940-insts'",
+               "target gfx90a does not have");
+  if (FLYC_TEST_LLVM_MAJOR >= 17) {
+    assert_ok(compile_ir(&a, gen, "gfx942", 0));
+    flyc_artifact_destroy(a);
+  }
 }
 
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
