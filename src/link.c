@@ -604,6 +604,14 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
     if (check)
       rc = c->target.ops->check_function(c, f, path);
   }
+  /* Globals a library defines are remembered too: messages about them (a
+   * library's own __oclc_* constants) name the library. */
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && rc == FLYC_OK; g = LLVMGetNextGlobal(g)) {
+    LLVMLinkage l = LLVMGetLinkage(g);
+    size_t len;
+    if (!LLVMIsDeclaration(g) && l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+      flyc__origin_add(c, LLVMGetValueName2(g, &len), path);
+  }
   if (rc != FLYC_OK) {
     LLVMDisposeModule(lib);
     return rc;

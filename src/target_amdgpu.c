@@ -324,8 +324,29 @@ static int define_control_constants(flyc_compile_t *c) {
   };
   for (size_t i = 0; i < sizeof k / sizeof k[0]; i++) {
     LLVMValueRef g = LLVMGetNamedGlobal(c->mod, k[i].name);
-    if (!g || !LLVMIsDeclaration(g))
+    if (!g)
       continue;
+    if (!LLVMIsDeclaration(g)) {
+      /* Defined by a link library (or the input): it must say what flyc
+       * would, or the device libraries compute with another ABI (a COV 5
+       * __oclc_ABI_version in a COV 4 object reads block_dim from inside the
+       * hidden arguments) or other options (issue 13, item 2). */
+      LLVMValueRef init = LLVMGetInitializer(g);
+      unsigned long long have = init && LLVMIsAConstantInt(init)
+                                    ? LLVMConstIntGetZExtValue(init)
+                                    : ~0ull;
+      if (have != k[i].value) {
+        const char *o = flyc__origin_of(c, k[i].name);
+        return flyc__error_set(FLYC_ELINK,
+                               "'%s' defines %s = %lld, but this compile for %s (code object "
+                               "version %d, its options) needs %llu: link no oclc_*.bc of "
+                               "your own; flyc defines these (FLYC_COMPILE_DAZ, "
+                               "FLYC_COMPILE_FINITE_ONLY, ... choose them)",
+                               o ? o : "the input", k[i].name, (long long)have, c->target.id,
+                               c->cov, k[i].value);
+      }
+      continue;
+    }
     LLVMTypeRef t = LLVMGlobalGetValueType(g);
     if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
       return flyc__error_set(FLYC_ELINK, "'%s' is declared with a non-integer type",

@@ -403,6 +403,38 @@ static void test_versions__xnack_fixed_by_the_ir(void **state) {
   }
 }
 
+/* A link library's own __oclc_* constant must say what flyc would (issue
+ * 13, item 2): a COV 5 ABI version in a COV 4 object reads block_dim from
+ * inside the hidden arguments. */
+static void test_versions__library_oclc_constants(void **state) {
+  (void)state;
+  static const char lib[] =
+      "target triple = \"amdgcn-amd-amdhsa\"\n"
+      "@__oclc_ABI_version = weak_odr hidden local_unnamed_addr addrspace(4) constant i32 500\n"
+      "define i32 @abi() {\n  %v = load i32, ptr addrspace(4) @__oclc_ABI_version\n"
+      "  ret i32 %v\n}\n";
+  static const char ir[] = "declare i32 @abi()\n"
+                           "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                           "  %v = call i32 @abi()\n  store i32 %v, ptr addrspace(1) %p\n"
+                           "  ret void\n}\n";
+  char *path = tu_temp_file(".ll", lib, strlen(lib));
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  const char *libs[] = {path};
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  o.code_object_version = 4;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o), FLYC_ELINK, path,
+               "__oclc_ABI_version = 500", "needs 400");
+  o.code_object_version = 5;
+  assert_ok(flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  unlink(path);
+  free(path);
+}
+
 /* IR with line tables, as Triton writes it (emissionKind: LineTablesOnly). */
 #define DEBUG_IR(TRIPLE, CC, AS)                                                         \
   "target triple = \"" TRIPLE "\"\n"                                                     \
@@ -619,6 +651,7 @@ int main(void) {
       cmocka_unit_test(test_versions__second_trial),
       cmocka_unit_test(test_versions__cuda_builtins_at_O0),
       cmocka_unit_test(test_versions__xnack_fixed_by_the_ir),
+      cmocka_unit_test(test_versions__library_oclc_constants),
       cmocka_unit_test(test_versions__ptx_debug_target),
       cmocka_unit_test(test_versions__amdgpu_code_ignores_debug_info),
       cmocka_unit_test(test_versions__arch_specific_features),
