@@ -606,8 +606,10 @@ static int internalize(flyc_compile_t *c) {
      * the dynamic symbol table. */
     LLVMSetExternallyInitialized(g, 1);
     LLVMSetLinkage(g, LLVMExternalLinkage);
-    if (LLVMGetVisibility(g) == LLVMHiddenVisibility)
-      LLVMSetVisibility(g, LLVMProtectedVisibility);
+    /* Protected whatever it was: in .dynsym for the host, and not
+     * preemptible, so the code's PC-relative references stay valid (an
+     * internal global made default-visible makes lld refuse R_AMDGPU_REL32). */
+    LLVMSetVisibility(g, LLVMProtectedVisibility);
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || c->target.ops->is_kernel(c->mod, f))
@@ -624,6 +626,17 @@ static int internalize(flyc_compile_t *c) {
     if (LLVMIsDeclaration(g) || (len > 5 && strncmp(name, "llvm.", 5) == 0))
       continue;
     LLVMLinkage l = LLVMGetLinkage(g);
+    if ((l == LLVMInternalLinkage || l == LLVMPrivateLinkage) && LLVMIsExternallyInitialized(g)) {
+      /* Meant for the host, but local: it never reaches .dynsym. */
+      const char *o = flyc__origin_of(c, name);
+      flyc__buf_printf(&c->log, "%snote: global '%s'%s%s%s is externally_initialized but "
+                                "%s, so a host cannot find it after load; export it "
+                                "(exported_globals / --export) to make it visible\n",
+                       c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", name,
+                       o ? " (from '" : "", o ? o : "", o ? "')" : "",
+                       l == LLVMInternalLinkage ? "internal" : "private");
+      continue;
+    }
     if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || l == LLVMAppendingLinkage)
       continue;
     if (LLVMIsExternallyInitialized(g)) {
