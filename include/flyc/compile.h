@@ -176,7 +176,11 @@ typedef struct flyc_compile_options {
   const char *const *link_libraries;
   size_t link_library_count;
   /** Globals that stay external with their symbol in the code object, besides
-   *  the `externally_initialized` ones. */
+   *  the `externally_initialized` ones: made externally initialized (loads
+   *  never folded) and protected (in the dynamic symbol table, not
+   *  preemptible), whatever their linkage and visibility were. An
+   *  `externally_initialized` global that is internal is not exported unless
+   *  named here; the artifact's log says so. */
   const char *const *exported_globals;
   size_t exported_global_count;
   /** Extra directories searched (before the defaults) for device libraries. */
