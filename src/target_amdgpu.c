@@ -588,6 +588,14 @@ static int codegen(flyc_compile_t *c) {
   flyc_artifact_t *a = NULL;
   if (rc == FLYC_OK && !(a = c->artifact = flyc__artifact_new()))
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  /* COV 6 needs ROCm 6.2's loader; the installed ROCm's comgr says which
+   * ROCm this is (comgr on LLVM 15-18: ROCm 5.x-6.1, which load COV 4 and 5). */
+  int cm = flyc__comgr_available() ? flyc__comgr_llvm_major() : 0;
+  if (rc == FLYC_OK && c->cov >= 6 && cm && cm < 19)
+    flyc__buf_printf(&c->log, "%swarning: this is a code object version %d; the installed "
+                              "ROCm (comgr %s, LLVM %d) loads versions 4 and 5 only\n",
+                     c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", c->cov,
+                     flyc__comgr_version_string(), cm);
   if (rc == FLYC_OK) {
     a->format = FLYC_CODE_AMDGPU_ELF;
     a->codegen = c->codegen;

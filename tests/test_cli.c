@@ -98,6 +98,16 @@ static void test_cli__compile_inspect_disasm(void **state) {
   assert_non_null(strstr(out, "s_endpgm"));
   free(out);
   unlink(path);
+  /* COV 6 where the installed ROCm loads 4 and 5 only (issue 13, item 6). */
+  if (flyc_comgr_version() && FLYC_TEST_LLVM_MAJOR >= 19) {
+    assert_int_equal(RUN(&out, "compile", FX("vadd_amdgcn.gfx90a.ll"), "--arch", "gfx90a", "--cov",
+                         "6", "--no-cache", "--quiet", "-o", path),
+                     0);
+    assert_non_null(strstr(out, "warning: this is a code object version 6"));
+    assert_non_null(strstr(out, "loads versions 4 and 5 only"));
+    free(out);
+    unlink(path);
+  }
   /* -o - writes the PTX to standard output, without the kernel table. */
   assert_int_equal(RUN(&out, "compile", FX("k_mstl_nvptx_intrinsics.sm_80.ll"), "--link",
                        FX("mstl_nvptx.sm_80.bc"), "--arch", "sm_80", "--no-cache", "-o", "-"),

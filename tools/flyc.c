@@ -498,6 +498,10 @@ static int cmd_compile(int argc, char **argv) {
     if (strncmp(p, "note: from the disk cache", 25) == 0 ||
         strncmp(p, "note: not cached on disk", 24) == 0)
       fprintf(stderr, "%s: %.*s\n", prog, (int)strcspn(p, "\n"), p);
+  /* Warnings always (a COV the installed ROCm cannot load, a PTX ISA
+   * capped to what this LLVM emits). */
+  for (const char *p = log; (p = strstr(p, "warning: ")) != NULL; p++)
+    fprintf(stderr, "%s: %.*s\n", prog, (int)strcspn(p, "\n"), p);
   int hit = strstr(log, "note: from the disk cache") != NULL;
   if (show_time && hit) {
     flyc_compile_times_t t;
