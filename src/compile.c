@@ -861,6 +861,18 @@ static const char *linker_section(const flyc_compile_t *c, LLVMValueRef g) {
   return NULL;
 }
 
+/* The address space of locals in the target's data layout ("A<n>"; 0 when
+ * it names none). */
+static unsigned alloca_as(const flyc_compile_t *c) {
+  for (const char *p = c->datalayout; p && *p;) {
+    if (p[0] == 'A' && p[1] >= '0' && p[1] <= '9')
+      return (unsigned)strtoul(p + 1, NULL, 10);
+    p = strchr(p, '-');
+    p = p ? p + 1 : NULL;
+  }
+  return 0;
+}
+
 /* Valid IR that the target's backend would abort on, or hang on, instead of
  * returning an error: refused here with the reason, so that an in-process
  * compile does not take the caller down. FLYC_COMPILE_ISOLATED covers what
@@ -986,6 +998,13 @@ static int check_supported(flyc_compile_t *c, const char *when) {
           rc = check_type(c, t, name, when);
         if (rc)
           return rc;
+        if (op == LLVMAlloca && LLVMGetPointerAddressSpace(LLVMTypeOf(i)) != alloca_as(c))
+          return flyc__error_set(FLYC_EIR,
+                                 "function '%s' in %s has an alloca in address space %u, but "
+                                 "%s keeps locals in address space %u (IR made without the "
+                                 "target's data layout?)",
+                                 name, when, LLVMGetPointerAddressSpace(LLVMTypeOf(i)),
+                                 c->target.id, alloca_as(c));
         if (op == LLVMAlloca && c->target.family == FLYC_TARGET_NVPTX &&
             !LLVMIsAConstant(LLVMGetOperand(i, 0)) && c->target.ptx_version < 73)
           return flyc__error_set(FLYC_EIR,

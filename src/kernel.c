@@ -146,6 +146,12 @@ int flyc_ctx_create(flyc_ctx_t **out, const char *target) {
   c->llctx = LLVMContextCreate();
   c->mod = LLVMModuleCreateWithNameInContext("flyc_kernels", c->llctx);
   LLVMSetTarget(c->mod, c->target.ops->triple);
+  /* Locals go where the target keeps them (AMDGPU: private memory, address
+   * space 5): a body's LLVMBuildAlloca reads it from the layout. Only that
+   * entry, so no TargetMachine is needed here; the compile gives the module
+   * the target's full layout (issue 13, item 1). */
+  if (c->target.family == FLYC_TARGET_AMDGPU)
+    LLVMSetDataLayout(c->mod, "A5");
   *out = c;
   return FLYC_OK;
 }
