@@ -113,7 +113,7 @@ static void append_log(amd_comgr_data_set_t set) {
  * stack that is absent or smaller than MINSIGSTKSZ + 64 KiB with one it
  * mallocs. The thread belongs to the caller: whoever set its stack frees it
  * later and would free LLVM's instead (AddressSanitizer's thread exit dies
- * "unable to unmap"). So each action puts the caller's alternate stack back.
+ * "unable to unmap"). So each action restores the caller's alternate stack.
  * LLVM keeps its own stack in a static pointer, and its handlers, installed
  * with SA_ONSTACK, then run on the caller's stack, or the thread's own stack
  * when it has none. The handlers themselves stay: LLVM chains to the ones

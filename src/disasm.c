@@ -97,7 +97,7 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
   if (rc)
     return rc;
   /* LLVM's AMDGPU disassembler calls report_fatal_error ("disassembly not
-   * yet supported for subtarget": abort on LLVM 15 and 19, exit(1) on 22) for
+   * yet supported for subtarget": abort on LLVM 15 and 19, exit status 1 on 22) for
    * a processor it has no decoder tables for, and a processor this LLVM does
    * not know falls back to the generic (SI) subtarget. Checked with
    * llvm-objdump-{15,19,22} -d --mcpu=<each processor of the table>: exactly
