@@ -636,25 +636,32 @@ static void check_triton_cuda(const char *k, const char *arch) {
 }
 #endif
 
-static void test_frontends__triton_hip(void **state) {
-  (void)state;
 #if FLYC_TEST_LLVM_MAJOR < 22
-  /* LLVM 15/19 cannot read LLVM 21+ text: FLYC_EIR naming the file, for a
-   * processor the build knows; gfx942 on LLVM 15 is unsupported first. */
+/* LLVM 15/19 cannot read LLVM 21+ text: FLYC_EIR naming the file, for a
+ * processor the build knows; `newer` (gfx942, sm_90a) on LLVM 15 is
+ * unsupported first, `older` (gfx90a, sm_80) always parses-fails. */
+static void check_triton_old(const char *family, const char *newer, const char *older) {
   for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++) {
     char base[64];
-    snprintf(base, sizeof base, "%s.hip.ll", triton_kernels[k]);
-    char *in = tr_path(triton_kernels[k], "hip", "ll");
+    snprintf(base, sizeof base, "%s.%s.ll", triton_kernels[k], family);
+    char *in = tr_path(triton_kernels[k], family, "ll");
     flyc_artifact_t *a = NULL;
-    if (flyc_target_check("gfx942") == FLYC_OK)
-      assert_error(tr_compile(&a, in, "gfx942", 0), FLYC_EIR, base, "does not parse as LLVM IR");
+    if (flyc_target_check(newer) == FLYC_OK)
+      assert_error(tr_compile(&a, in, newer, 0), FLYC_EIR, base, "does not parse as LLVM IR");
     else
-      assert_error(tr_compile(&a, in, "gfx942", 0), FLYC_EUNSUPPORTED, "gfx942", "needs LLVM");
+      assert_error(tr_compile(&a, in, newer, 0), FLYC_EUNSUPPORTED, newer, "needs LLVM");
     assert_null(a);
-    assert_error(tr_compile(&a, in, "gfx90a", 0), FLYC_EIR, base, "does not parse as LLVM IR");
+    assert_error(tr_compile(&a, in, older, 0), FLYC_EIR, base, "does not parse as LLVM IR");
     assert_null(a);
     free(in);
   }
+}
+#endif
+
+static void test_frontends__triton_hip(void **state) {
+  (void)state;
+#if FLYC_TEST_LLVM_MAJOR < 22
+  check_triton_old("hip", "gfx942", "gfx90a");
 #else
   if (flyc_target_check("gfx942") != FLYC_OK) {
     print_message("skipped: this build cannot target gfx942\n");
@@ -668,20 +675,7 @@ static void test_frontends__triton_hip(void **state) {
 static void test_frontends__triton_cuda(void **state) {
   (void)state;
 #if FLYC_TEST_LLVM_MAJOR < 22
-  for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++) {
-    char base[64];
-    snprintf(base, sizeof base, "%s.cuda.ll", triton_kernels[k]);
-    char *in = tr_path(triton_kernels[k], "cuda", "ll");
-    flyc_artifact_t *a = NULL;
-    if (flyc_target_check("sm_90a") == FLYC_OK)
-      assert_error(tr_compile(&a, in, "sm_90a", 0), FLYC_EIR, base, "does not parse as LLVM IR");
-    else
-      assert_error(tr_compile(&a, in, "sm_90a", 0), FLYC_EUNSUPPORTED, "sm_90a", "needs LLVM");
-    assert_null(a);
-    assert_error(tr_compile(&a, in, "sm_80", 0), FLYC_EIR, base, "does not parse as LLVM IR");
-    assert_null(a);
-    free(in);
-  }
+  check_triton_old("cuda", "sm_90a", "sm_80");
 #else
   static const char *const archs[] = {"sm_90a", "sm_90", "sm_80"};
   for (size_t k = 0; k < TRITON_KERNEL_COUNT; k++)
