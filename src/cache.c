@@ -279,8 +279,11 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
   for (size_t i = 0; i < c.opts.device_lib_dir_count; i++)
     key_line(k, "devlibdir", c.opts.device_lib_dirs[i]);
   key_line(k, "env FLYC_LLD", getenv("FLYC_LLD"));
+  /* Only where the ld.lld subprocess can run: asked for, or `auto` in a
+   * build without lld-lib (which auto prefers) - not on every lookup. */
   if (c.target.family == FLYC_TARGET_AMDGPU &&
-      (c.opts.codegen == FLYC_CODEGEN_LLD || c.opts.codegen == FLYC_CODEGEN_AUTO)) {
+      (c.opts.codegen == FLYC_CODEGEN_LLD ||
+       (c.opts.codegen == FLYC_CODEGEN_AUTO && !flyc__lld_lib_available()))) {
     /* The ld.lld the subprocess path would run, by identity (replaced at
      * the same path, it is another linker): path, size, change time, inode. */
     char *lld = flyc__lld_find(), *real = lld ? realpath(lld, NULL) : NULL;
