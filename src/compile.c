@@ -495,24 +495,29 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
       hid = 1;
     }
   }
-  char hint[160] = "";
-  if (!from_bitcode)
-    newer_llvm_hint(data, size, hint, sizeof hint);
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
-  free(text);
-  if (!mb)
+  if (!mb) {
+    free(text);
     return flyc__error_set(FLYC_ENOMEM, "out of memory copying '%s'", name);
+  }
   char *msg = NULL;
   LLVMModuleRef m = NULL;
   size_t diag_before = c->diag.len;
   if (from_bitcode && (c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
     int failed = LLVMParseBitcodeInContext2(c->ctx, mb, &m);
     LLVMDisposeMemoryBuffer(mb);
-    if (failed || !m)
+    if (failed || !m) {
+      free(text);
       return flyc__error_set(errcode, "%s '%s' is not valid bitcode: %s", what, name,
                              c->diag.len > diag_before ? c->diag.data + diag_before
                                                        : "unreadable");
+    }
   } else if (LLVMParseIRInContext(c->ctx, mb, &m, &msg) || !m) { /* takes mb */
+    /* Only on failure: does the text say a newer LLVM wrote it? */
+    char hint[160] = "";
+    if (!from_bitcode)
+      newer_llvm_hint(data, size, hint, sizeof hint);
+    free(text);
     int rc = from_bitcode
                  ? flyc__error_set(errcode,
                                    "%s '%s' is malformed bitcode: LLVM's reader accepted it, "
@@ -523,6 +528,7 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
     LLVMDisposeMessage(msg);
     return rc;
   }
+  free(text);
   c->diag.len = diag_before;
   if (c->diag.data)
     c->diag.data[diag_before] = '\0';
