@@ -293,20 +293,33 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *wh
  * type, and overflows the stack long before a real module needs it. The
  * deepest bracket nesting of the text, outside strings and comments. */
 #define MAX_IR_NESTING 1000
+/* When p starts a string or a comment of IR text (LLVM escapes '"' as \22,
+ * so the next '"' ends a string; ';' runs to the end of the line; LLVM 19+'s
+ * block comments are unnested), its last byte; else NULL. One past the end
+ * when it does not end. */
+static const char *skip_lexeme(const char *p, const char *end) {
+  const char *q = NULL;
+  if (*p == '"')
+    q = memchr(p + 1, '"', (size_t)(end - p - 1));
+  else if (*p == ';')
+    q = memchr(p, '\n', (size_t)(end - p));
+  else if (*p == '/' && p + 1 < end && p[1] == '*')
+    q = (q = memmem(p + 2, (size_t)(end - p - 2), "*/", 2)) ? q + 1 : NULL;
+  else
+    return NULL;
+  return q ? q : end;
+}
+
 static size_t ir_nesting(const char *s, size_t n) {
   size_t depth = 0, max = 0;
-  for (size_t i = 0; i < n; i++) {
-    char ch = s[i];
-    if (ch == '"') {
-      while (++i < n && s[i] != '"')
-        ;
-    } else if (ch == ';') {
-      while (i < n && s[i] != '\n')
-        i++;
-    } else if (ch == '/' && i + 1 < n && s[i + 1] == '*') { /* LLVM 19+'s block comment */
-      const char *e = memmem(s + i + 2, n - i - 2, "*/", 2);
-      i = e ? (size_t)(e - s) + 1 : n;
-    } else if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
+  for (const char *p = s, *end = s + n; p < end; p++) {
+    const char *skip = skip_lexeme(p, end);
+    if (skip) {
+      p = skip;
+      continue;
+    }
+    char ch = *p;
+    if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
       if (++depth > max)
         max = depth;
     } else if ((ch == ')' || ch == ']' || ch == '}' || ch == '>') && depth) {
@@ -361,25 +374,9 @@ static int hide_annotations(const char *text, size_t size, char **out, size_t *o
   const char *copied = text;
   *out = NULL;
   for (const char *p = text; p < end; p++) {
-    if (*p == '"') { /* a string: LLVM escapes '"' as \22, so the next '"' ends it */
-      const char *q = memchr(p + 1, '"', (size_t)(end - p - 1));
-      if (!q)
-        break;
-      p = q;
-      continue;
-    }
-    if (*p == ';') { /* a comment, to the end of the line */
-      const char *q = memchr(p, '\n', (size_t)(end - p));
-      if (!q)
-        break;
-      p = q;
-      continue;
-    }
-    if (*p == '/' && p + 1 < end && p[1] == '*') { /* a block comment (LLVM 19+), unnested */
-      const char *q = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
-      if (!q)
-        break;
-      p = q + 1;
+    const char *skip = skip_lexeme(p, end);
+    if (skip) {
+      p = skip;
       continue;
     }
     if (*p != '!')
