@@ -269,15 +269,25 @@ static flyc_artifact_t *fresh_compile(const char *path, const flyc_compile_optio
   return a;
 }
 
+/* The directories are written once, before any thread reads them: the
+ * threads test asks for variants from eight threads at once. */
+static char variant_dirs[300][64];
+static const char *variant_ptrs[300];
+static pthread_once_t variant_once = PTHREAD_ONCE_INIT;
+
+static void variant_init(void) {
+  for (int i = 0; i < 300; i++) {
+    snprintf(variant_dirs[i], sizeof variant_dirs[i], "/nonexistent/flyc-cache-test/n%03d", i);
+    variant_ptrs[i] = variant_dirs[i];
+  }
+}
+
 /* Distinct keys with identical output and entries of equal size: vadd with
  * one nonexistent device-library directory, numbered `i` (0 to 299). */
 static flyc_compile_options_t variant_n(int i) {
-  static char dirs[300][64];
-  static const char *ptrs[300];
-  snprintf(dirs[i], sizeof dirs[i], "/nonexistent/flyc-cache-test/n%03d", i);
-  ptrs[i] = dirs[i];
+  pthread_once(&variant_once, variant_init);
   flyc_compile_options_t o = opts(0);
-  o.device_lib_dirs = &ptrs[i];
+  o.device_lib_dirs = &variant_ptrs[i];
   o.device_lib_dir_count = 1;
   return o;
 }
