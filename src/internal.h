@@ -10,7 +10,7 @@
 #include "../runtime/internal.h"
 #include "flyc/compile.h"
 
-/* ---- targets (target.c, target_amdgpu.c, target_nvptx.c) ---- */
+/* ---- targets (target/target.c, target/amdgpu.c, target/nvptx.c) ---- */
 
 /* One processor of the table. `llvm_min` is the first LLVM major that knows
  * it, `llvm_max` the last (0: still known); `mach` is the AMDGPU e_flags
@@ -82,7 +82,7 @@ struct flyc_target_ops {
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
 /* Checks every entry of named metadata `md` (nvvm.annotations) of `mod`;
- * `what` and `file` (may be NULL) name whose they are (target_nvptx.c). */
+ * `what` and `file` (may be NULL) name whose they are (target/nvptx.c). */
 int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
                                   const char *file);
 extern const flyc_target_ops_t flyc__nvptx_ops;
@@ -95,7 +95,7 @@ int flyc__target_parse(flyc_target_t *t, const char *s);
  * (may be NULL) gets the reason a path cannot. */
 uint32_t flyc__amdgpu_paths(const flyc_target_t *t, flyc_buf_t *why);
 
-/* ---- LLVM boundary (llvm_glue.c) ---- */
+/* ---- LLVM boundary (llvm.c) ---- */
 
 void flyc__llvm_init(void);
 /* Serializes work on process-global LLVM state: comgr actions and, before
@@ -208,7 +208,7 @@ int flyc__llvm_nvptx_tanh_approx(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 
-/* ---- the caches (cache.c) ---- */
+/* ---- the caches (cache/cache.c) ---- */
 
 #include <xxhash.h>
 
@@ -314,7 +314,7 @@ int flyc__find_device_lib(flyc_compile_t *c, const char *file,
 /* 1 when a used declaration named with `prefix` exists in the module. */
 int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix);
 
-/* ---- AMDGPU code objects (elf_check.c, comgr.c) ---- */
+/* ---- AMDGPU code objects (codeobj/elf.c, toolchain/comgr.c) ---- */
 
 int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
                            size_t size, char *const *kernels, size_t nkernels,
@@ -333,16 +333,16 @@ int flyc__comgr_codegen_bc(const flyc_target_t *t, int cov, int opt_level,
                            size_t *reloc_size);
 int flyc__comgr_link(const flyc_target_t *t, int cov, const void *reloc,
                      size_t reloc_size, void **exe, size_t *exe_size);
-/* The kernel metadata of a code object flyc made: through comgr (comgr.c),
- * or without comgr from the msgpack note (metadata.c). */
+/* The kernel metadata of a code object flyc made: through comgr (toolchain/comgr.c),
+ * or without comgr from the msgpack note (codeobj/amdgpu_note.c). */
 int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size);
-/* The note read with msgpack-c (metadata.c): for code objects from outside. */
+/* The note read with msgpack-c (codeobj/amdgpu_note.c): for code objects from outside. */
 int flyc__msgpack_metadata(flyc_artifact_t *a, const void *code, size_t size);
 int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */
 char *flyc__lld_find(void);
-/* The lld-lib path (lld.c, lld_inproc.cpp): 1 when this build has liblld's
+/* The lld-lib path (toolchain/lld.c, toolchain/lld_inproc.cpp): 1 when this build has liblld's
  * ELF driver; the same link as flyc__lld_link, in this process. */
 int flyc__lld_lib_available(void);
 int flyc__lld_lib_link(const flyc_target_t *t, const void *obj, size_t obj_size,
