@@ -23,6 +23,27 @@ int flyc__error_recode(int code);
 /* Appends to the current message; returns the current code. */
 int flyc__error_append(const char *fmt, ...) FLYC_PRINTF(1, 2);
 
+/* The most negative status of flyc_status_t (common.h): the one place that
+ * follows the enum; test_common checks every code from here to FLYC_OK has
+ * a name and the one below has none. */
+#define FLYC__STATUS_MIN FLYC_ENOTSERIALIZABLE
+
+/* 1 when `rc` is one of flyc_status_t's codes (a callback's own negative
+ * numbers are not). */
+static inline int flyc__is_status(int rc) { return rc <= FLYC_OK && rc >= FLYC__STATUS_MIN; }
+
+/* The calling thread's error, kept across a soft failure: save, try, then
+ * restore (the failure's error is dropped and the caller's comes back) or
+ * flyc__error_discard_saved (the new error stands). Saving copies the
+ * message; on allocation failure the message comes back as "". */
+typedef struct flyc__error_saved {
+  int code;
+  char *message; /* malloc'd, or NULL */
+} flyc__error_saved_t;
+void flyc__error_save(flyc__error_saved_t *s);
+void flyc__error_restore(flyc__error_saved_t *s);
+void flyc__error_discard_saved(flyc__error_saved_t *s);
+
 /* A growable string (for logs and messages). */
 typedef struct flyc_buf {
   char *data;

@@ -5,6 +5,7 @@
 
 #include "flyc/driver.h"
 #include "util.h"
+#include "../runtime/internal.h"
 
 static void test_common__error_last_never_null(void **state) {
   (void)state;
@@ -104,12 +105,56 @@ static void test_common__struct_abi(void **state) {
   assert_null(o.target);
 }
 
+/* FLYC__STATUS_MIN follows the enum: every code from it to FLYC_OK has a
+ * name, the one below has none; flyc__is_status agrees. */
+static void test_common__status_range(void **state) {
+  (void)state;
+  for (int c = FLYC__STATUS_MIN; c <= FLYC_OK; c++) {
+    assert_string_not_equal(flyc_status_name(c), "FLYC_UNKNOWN");
+    assert_true(flyc__is_status(c));
+  }
+  assert_string_equal(flyc_status_name(FLYC__STATUS_MIN - 1), "FLYC_UNKNOWN");
+  assert_false(flyc__is_status(FLYC__STATUS_MIN - 1));
+  assert_false(flyc__is_status(1));
+}
+
+/* A soft failure between save and restore leaves the caller's error as it
+ * was; discard keeps the new one. */
+static void test_common__error_save_restore(void **state) {
+  (void)state;
+  flyc__error_set(FLYC_EIO, "the caller's own error: %s", "/some/file");
+  flyc__error_saved_t s;
+  flyc__error_save(&s);
+  flyc__error_set(FLYC_ENOTFOUND, "a soft miss");
+  flyc__error_restore(&s);
+  assert_int_equal(flyc_error_last()->code, FLYC_EIO);
+  assert_string_equal(flyc_error_last()->message, "the caller's own error: /some/file");
+  assert_null(s.message);
+  flyc_error_clear();
+  flyc__error_save(&s);
+  flyc__error_set(FLYC_ELINK, "stands");
+  flyc__error_discard_saved(&s);
+  assert_int_equal(flyc_error_last()->code, FLYC_ELINK);
+  assert_string_equal(flyc_error_last()->message, "stands");
+  flyc__error_save(&s);
+  flyc__error_restore(&s); /* nothing changed: still the same */
+  assert_string_equal(flyc_error_last()->message, "stands");
+  flyc_error_clear();
+  flyc__error_save(&s);
+  flyc__error_set(FLYC_EIR, "x");
+  flyc__error_restore(&s);
+  assert_int_equal(flyc_error_last()->code, FLYC_OK);
+  assert_string_equal(flyc_error_last()->message, "");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_common__error_last_never_null),
       cmocka_unit_test(test_common__status_names_are_pinned),
       cmocka_unit_test(test_common__versions),
       cmocka_unit_test(test_common__struct_abi),
+      cmocka_unit_test(test_common__status_range),
+      cmocka_unit_test(test_common__error_save_restore),
   };
   return cmocka_run_group_tests_name("common", tests, NULL, NULL);
 }

@@ -118,6 +118,31 @@ int flyc__error_append(const char *fmt, ...) {
   return st->pub.code;
 }
 
+void flyc__error_save(flyc__error_saved_t *s) {
+  const error_state_t *st = state();
+  s->code = st->pub.code;
+  s->message = st->pub.message[0] ? strdup(st->pub.message) : NULL;
+}
+
+void flyc__error_restore(flyc__error_saved_t *s) {
+  error_state_t *st = state();
+  st->pub.code = s->code;
+  st->pub.message = "";
+  if (s->message) {
+    size_t n = strlen(s->message) + 1;
+    if (reserve(st, n)) {
+      memcpy(st->buf, s->message, n);
+      st->pub.message = st->buf;
+    }
+  }
+  flyc__error_discard_saved(s);
+}
+
+void flyc__error_discard_saved(flyc__error_saved_t *s) {
+  free(s->message);
+  s->message = NULL;
+}
+
 int flyc__error_recode(int code) {
   state()->pub.code = code;
   return code;
