@@ -1,0 +1,3 @@
+/* In no line of the map. */
+#include "fx.h"
+int new_fn(void) { return 4; }
