@@ -12,24 +12,36 @@
 
 #include "cli.h"
 
-void usage_cache(FILE *f) {
-  fprintf(f, "usage: flyc cache list|stats|clear|dir [--json]\n"
-             "\n"
-             "Compiles are cached on disk by their full key (flyc, LLVM and comgr\n"
-             "versions, target, options, the module, the content of every link and\n"
-             "device library). The directory is $FLYC_CACHE_DIR, else\n"
-             "$XDG_CACHE_HOME/flyc, else ~/.cache/flyc; FLYC_CACHE=0 turns the caches\n"
-             "off; FLYC_CACHE_MAX_BYTES caps the directory (default 1G; k/m/g suffixes),\n"
-             "least recently used entries going first.\n"
-             "\n"
-             "  list    one line per entry, most recently used first: file, bytes, age,\n"
-             "          target, kernels, post-load processors\n"
-             "  stats   entries and bytes on disk, the cap, whether the disk cache is used\n"
-             "  clear   remove every entry this user owns\n"
-             "  dir     print the directory\n"
-             "  --json  list and stats as JSON\n");
-}
+typedef struct cache_args {
+  const char *what;
+  int json;
+} cache_args_t;
 
+static const cli_opt_t opts[] = {
+    {.kind = OPT_POS, .name = "ACTION", .choices = "list|stats|clear|dir",
+     .off = offsetof(cache_args_t, what)},
+    CLI_SET("--json", "list and stats as JSON", offsetof(cache_args_t, json)),
+};
+
+static const cli_cmd_t cmd = {
+    "cache",
+    "usage: flyc cache list|stats|clear|dir [--json]\n"
+    "\n"
+    "Compiles are cached on disk by their full key (flyc, LLVM and comgr\n"
+    "versions, target, options, the module, the content of every link and\n"
+    "device library). The directory is $FLYC_CACHE_DIR, else\n"
+    "$XDG_CACHE_HOME/flyc, else ~/.cache/flyc; FLYC_CACHE=0 turns the caches\n"
+    "off; FLYC_CACHE_MAX_BYTES caps the directory (default 1G; k/m/g suffixes),\n"
+    "least recently used entries going first.\n"
+    "\n"
+    "  list    one line per entry, most recently used first: file, bytes, age,\n"
+    "          target, kernels, post-load processors\n"
+    "  stats   entries and bytes on disk, the cap, whether the disk cache is used\n"
+    "  clear   remove every entry this user owns\n"
+    "  dir     print the directory\n",
+    7, NULL, "unexpected argument '%s'", "unexpected argument '%s'",
+    opts, sizeof opts / sizeof opts[0],
+};
 
 /* A comma-separated list as a JSON array of strings. */
 static cJSON *names_array(const char *list) {
@@ -82,23 +94,14 @@ static void print_json_value(cJSON *v) {
 }
 
 int cmd_cache(int argc, char **argv) {
-  const char *what = NULL;
-  int json = 0;
-  for (int i = 0; i < argc; i++) {
-    if (is_help(argv[i])) {
-      usage_cache(stdout);
-      return 0;
-    }
-    if (strcmp(argv[i], "--json") == 0)
-      json = 1;
-    else if (!what && (strcmp(argv[i], "list") == 0 || strcmp(argv[i], "stats") == 0 ||
-                       strcmp(argv[i], "clear") == 0 || strcmp(argv[i], "dir") == 0))
-      what = argv[i];
-    else
-      return usage_error(usage_cache, "unexpected argument '%s'", argv[i]);
-  }
+  cache_args_t s = {NULL, 0};
+  int parsed = opt_parse(&cmd, argc, argv, &s);
+  if (parsed >= 0)
+    return parsed;
+  const char *what = s.what;
+  int json = s.json;
   if (!what)
-    return usage_error(usage_cache, "%s", "no action (list, stats, clear or dir)");
+    return usage_error(&cmd, "%s", "no action (list, stats, clear or dir)");
   char dir[4096];
   if (strcmp(what, "dir") == 0) {
     if (flyc_cache_dir(dir, sizeof dir))

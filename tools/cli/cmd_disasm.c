@@ -10,12 +10,23 @@
 
 #include "cli.h"
 
-void usage_disasm(FILE *f) {
-  fprintf(f, "usage: flyc disasm FILE\n"
-             "\n"
-             "Disassembles an AMDGPU code object (AMDGPU ISA, LLVM's disassembler);\n"
-             "a PTX file is printed as it is.\n");
-}
+typedef struct disasm_args {
+  const char *file;
+} disasm_args_t;
+
+static const cli_opt_t opts[] = {
+    CLI_POS("FILE", NULL, offsetof(disasm_args_t, file)),
+};
+
+static const cli_cmd_t cmd = {
+    "disasm",
+    "usage: flyc disasm FILE\n"
+    "\n"
+    "Disassembles an AMDGPU code object (AMDGPU ISA, LLVM's disassembler);\n"
+    "a PTX file is printed as it is.\n",
+    0, NULL, "unknown option '%s'", "more than one file ('%s')",
+    opts, sizeof opts / sizeof opts[0],
+};
 
 static int write_stdout(const char *text, size_t len, void *payload) {
   (void)payload;
@@ -23,20 +34,13 @@ static int write_stdout(const char *text, size_t len, void *payload) {
 }
 
 int cmd_disasm(int argc, char **argv) {
-  const char *file = NULL;
-  for (int i = 0; i < argc; i++) {
-    if (is_help(argv[i])) {
-      usage_disasm(stdout);
-      return 0;
-    } else if (argv[i][0] == '-' && argv[i][1])
-      return usage_error(usage_disasm, "unknown option '%s'", argv[i]);
-    else if (!file)
-      file = argv[i];
-    else
-      return usage_error(usage_disasm, "more than one file ('%s')", argv[i]);
-  }
+  disasm_args_t s = {NULL};
+  int parsed = opt_parse(&cmd, argc, argv, &s);
+  if (parsed >= 0)
+    return parsed;
+  const char *file = s.file;
   if (!file)
-    return usage_error(usage_disasm, "%s", "no file given");
+    return usage_error(&cmd, "%s", "no file given");
   flyc_artifact_t *a;
   int rc = read_artifact(file, &a);
   if (rc)

@@ -10,33 +10,37 @@
 
 #include "cli.h"
 
-void usage_inspect(FILE *f) {
-  fprintf(f, "usage: flyc inspect FILE [--json]\n"
-             "\n"
-             "Prints the target, code object version and a table of kernels (registers,\n"
-             "LDS, scratch, kernarg segment, workgroup size, wavefront, spills) of an\n"
-             "AMDGPU code object or a PTX file. --json prints the same as JSON, with\n"
-             "every kernel argument.\n");
-}
+typedef struct inspect_args {
+  const char *file;
+  int json;
+} inspect_args_t;
+
+static const cli_opt_t opts[] = {
+    CLI_POS("FILE", NULL, offsetof(inspect_args_t, file)),
+    CLI_SET("--json", NULL, offsetof(inspect_args_t, json)),
+};
+
+static const cli_cmd_t cmd = {
+    "inspect",
+    "usage: flyc inspect FILE [--json]\n"
+    "\n"
+    "Prints the target, code object version and a table of kernels (registers,\n"
+    "LDS, scratch, kernarg segment, workgroup size, wavefront, spills) of an\n"
+    "AMDGPU code object or a PTX file. --json prints the same as JSON, with\n"
+    "every kernel argument.\n",
+    0, NULL, "unknown option '%s'", "more than one file ('%s')",
+    opts, sizeof opts / sizeof opts[0],
+};
 
 int cmd_inspect(int argc, char **argv) {
-  const char *file = NULL;
-  int json = 0;
-  for (int i = 0; i < argc; i++) {
-    if (is_help(argv[i])) {
-      usage_inspect(stdout);
-      return 0;
-    } else if (strcmp(argv[i], "--json") == 0)
-      json = 1;
-    else if (argv[i][0] == '-' && argv[i][1])
-      return usage_error(usage_inspect, "unknown option '%s'", argv[i]);
-    else if (!file)
-      file = argv[i];
-    else
-      return usage_error(usage_inspect, "more than one file ('%s')", argv[i]);
-  }
+  inspect_args_t s = {NULL, 0};
+  int parsed = opt_parse(&cmd, argc, argv, &s);
+  if (parsed >= 0)
+    return parsed;
+  const char *file = s.file;
+  int json = s.json;
   if (!file)
-    return usage_error(usage_inspect, "%s", "no file given");
+    return usage_error(&cmd, "%s", "no file given");
   flyc_artifact_t *a;
   int rc = read_artifact(file, &a);
   if (rc)

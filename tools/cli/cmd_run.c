@@ -10,21 +10,6 @@
 
 #include "cli.h"
 
-void usage_run(FILE *f) {
-  fprintf(f, "usage: flyc run FILE --kernel NAME [--grid X[,Y,Z]] [--block X[,Y,Z]]\n"
-             "                [--cluster X[,Y,Z]] [--shared BYTES] [--device N]\n"
-             "                [--arg SPEC]... [--print N] [--out I=PATH]...\n"
-             "\n"
-             "Loads FILE (an AMDGPU code object through HIP, PTX through the CUDA driver),\n"
-             "launches the kernel once with the arguments in order, waits, and prints the\n"
-             "first N (default 8) elements of every buffer. A smoke test for a GPU.\n"
-             "\n"
-             "  SPEC  a scalar:  i32=V  u32=V  i64=V  u64=V  f32=V  f64=V\n"
-             "        a buffer:  buf:TYPE:COUNT[:FILL]   TYPE i8 i32 u32 i64 f32 f64\n"
-             "                   FILL zero (default), iota, rand, value=V, file=PATH\n"
-             "  --out I=PATH   write buffer argument I (0-based) to PATH after the run\n");
-}
-
 typedef struct run_arg {
   int is_buffer;
   char type[4]; /* i8 i32 u32 i64 u64 f32 f64 */
@@ -184,77 +169,101 @@ static int parse_dims(const char *s, uint32_t out[3]) {
   return 0;
 }
 
-int cmd_run(int argc, char **argv) {
-  const char *file = NULL, *kernel = NULL;
-  flyc_launch_config_t cfg = FLYC_LAUNCH_CONFIG_INIT;
+typedef struct run_args {
+  const char *file, *kernel;
+  flyc_launch_config_t cfg;
   run_arg_t args[64];
-  size_t nargs = 0;
+  size_t nargs;
   const char *outs[64];
-  size_t nouts = 0;
-  int device = 0, print_n = 8, rc = EXIT_USAGE;
-  for (int i = 0; i < argc; i++) {
-    const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-    if (is_help(a)) {
-      usage_run(stdout);
-      rc = 0;
-      goto done;
-    }
-    int takes = !strcmp(a, "--kernel") || !strcmp(a, "--grid") || !strcmp(a, "--block") ||
-                !strcmp(a, "--cluster") || !strcmp(a, "--shared") || !strcmp(a, "--device") ||
-                !strcmp(a, "--arg") || !strcmp(a, "--print") || !strcmp(a, "--out");
-    if (takes && !val) {
-      rc = usage_error(usage_run, "option '%s' needs a value", a);
-      goto done;
-    }
-    int bad = 0;
-    if (!strcmp(a, "--kernel"))
-      kernel = argv[++i];
-    else if (!strcmp(a, "--grid"))
-      bad = parse_dims(argv[++i], cfg.grid);
-    else if (!strcmp(a, "--block"))
-      bad = parse_dims(argv[++i], cfg.block);
-    else if (!strcmp(a, "--cluster"))
-      bad = parse_dims(argv[++i], cfg.cluster);
-    else if (!strcmp(a, "--shared")) {
-      int v;
-      bad = parse_int(argv[++i], 0, 1 << 30, &v);
-      cfg.shared_size = (uint32_t)v;
-    } else if (!strcmp(a, "--device"))
-      bad = parse_int(argv[++i], 0, 1023, &device);
-    else if (!strcmp(a, "--print"))
-      bad = parse_int(argv[++i], 0, 1 << 20, &print_n);
-    else if (!strcmp(a, "--out")) {
-      if (nouts < 64)
-        outs[nouts++] = argv[++i];
-    } else if (!strcmp(a, "--arg")) {
-      if (nargs == 64 || parse_run_arg(argv[i + 1], &args[nargs])) {
-        rc = usage_error(usage_run, "bad argument spec '%s'", argv[i + 1]);
-        nargs += nargs < 64;
-        goto done;
-      }
-      nargs++;
-      i++;
-    } else if (a[0] == '-' && a[1]) {
-      rc = usage_error(usage_run, "unknown option '%s'", a);
-      goto done;
-    } else if (!file)
-      file = a;
-    else {
-      rc = usage_error(usage_run, "more than one file ('%s')", a);
-      goto done;
-    }
-    if (bad) {
-      rc = usage_error(usage_run, "bad value for '%s'", a);
-      goto done;
-    }
+  size_t nouts;
+  int device, print_n;
+} run_args_t;
+
+static int opt_grid(void *s, const char *v) { return parse_dims(v, ((run_args_t *)s)->cfg.grid); }
+static int opt_block(void *s, const char *v) { return parse_dims(v, ((run_args_t *)s)->cfg.block); }
+static int opt_cluster(void *s, const char *v) {
+  return parse_dims(v, ((run_args_t *)s)->cfg.cluster);
+}
+
+static int opt_shared(void *s, const char *v) {
+  int n;
+  int bad = parse_int(v, 0, 1 << 30, &n);
+  ((run_args_t *)s)->cfg.shared_size = (uint32_t)n;
+  return bad;
+}
+
+static int opt_device(void *s, const char *v) {
+  return parse_int(v, 0, 1023, &((run_args_t *)s)->device);
+}
+
+static int opt_print(void *s, const char *v) {
+  return parse_int(v, 0, 1 << 20, &((run_args_t *)s)->print_n);
+}
+
+static int opt_out(void *p, const char *v) {
+  run_args_t *s = p;
+  if (s->nouts < 64)
+    s->outs[s->nouts++] = v;
+  return 0;
+}
+
+static int opt_arg(void *p, const char *v) {
+  run_args_t *s = p;
+  if (s->nargs == 64 || parse_run_arg(v, &s->args[s->nargs])) {
+    s->nargs += s->nargs < 64; /* its buffer is freed with the others */
+    return -1;
   }
-  if (!file || !kernel) {
-    rc = usage_error(usage_run, "%s", !file ? "no file given" : "no --kernel given");
-    goto done;
-  }
+  s->nargs++;
+  return 0;
+}
+
+#define VALUE(name_, fn)                                                                    \
+  {.kind = OPT_CALL, .name = (name_), .parse = (fn), .bad = "bad value for '%s'",            \
+   .bad_names_option = 1}
+/* The synopsis and SPEC text say what each does; only --out is listed. */
+static const cli_opt_t opts[] = {
+    CLI_POS("FILE", NULL, offsetof(run_args_t, file)),
+    CLI_STR("--kernel", "NAME", NULL, offsetof(run_args_t, kernel)),
+    VALUE("--grid", opt_grid),
+    VALUE("--block", opt_block),
+    VALUE("--cluster", opt_cluster),
+    VALUE("--shared", opt_shared),
+    VALUE("--device", opt_device),
+    CLI_CALL("--arg", "SPEC", NULL, opt_arg, "bad argument spec '%s'"),
+    VALUE("--print", opt_print),
+    CLI_CALL("--out", "I=PATH", "write buffer argument I (0-based) to PATH after the run",
+             opt_out, NULL),
+};
+
+static const cli_cmd_t cmd = {
+    "run",
+    "usage: flyc run FILE --kernel NAME [--grid X[,Y,Z]] [--block X[,Y,Z]]\n"
+    "                [--cluster X[,Y,Z]] [--shared BYTES] [--device N]\n"
+    "                [--arg SPEC]... [--print N] [--out I=PATH]...\n"
+    "\n"
+    "Loads FILE (an AMDGPU code object through HIP, PTX through the CUDA driver),\n"
+    "launches the kernel once with the arguments in order, waits, and prints the\n"
+    "first N (default 8) elements of every buffer. A smoke test for a GPU.\n"
+    "\n"
+    "  SPEC  a scalar:  i32=V  u32=V  i64=V  u64=V  f32=V  f64=V\n"
+    "        a buffer:  buf:TYPE:COUNT[:FILL]   TYPE i8 i32 u32 i64 f32 f64\n"
+    "                   FILL zero (default), iota, rand, value=V, file=PATH\n",
+    14, NULL, "unknown option '%s'", "more than one file ('%s')",
+    opts, sizeof opts / sizeof opts[0],
+};
+
+/* Runs the kernel with the parsed arguments; the exit code. */
+static int run(run_args_t *s) {
+  const char *file = s->file, *kernel = s->kernel;
+  flyc_launch_config_t cfg = s->cfg;
+  run_arg_t *args = s->args;
+  size_t nargs = s->nargs;
+  const char **outs = s->outs;
+  size_t nouts = s->nouts;
+  int device = s->device, print_n = s->print_n, rc;
   flyc_artifact_t *art = NULL;
   if ((rc = read_artifact(file, &art)))
-    goto done;
+    return rc;
   rc = EXIT_FAIL;
   flyc_driver_t *drv = NULL;
   flyc_gpu_jit_module_t *mod = NULL;
@@ -312,8 +321,17 @@ run_done:
       flyc_device_free(drv, device, args[i].dev);
   flyc_gpu_jit_module_destroy(mod);
   flyc_artifact_destroy(art);
-done:
-  for (size_t i = 0; i < nargs && i < 64; i++)
-    free(args[i].host);
+  return rc;
+}
+
+int cmd_run(int argc, char **argv) {
+  run_args_t s = {.cfg = FLYC_LAUNCH_CONFIG_INIT, .print_n = 8};
+  int rc = opt_parse(&cmd, argc, argv, &s);
+  if (rc < 0 && (!s.file || !s.kernel))
+    rc = usage_error(&cmd, "%s", !s.file ? "no file given" : "no --kernel given");
+  if (rc < 0)
+    rc = run(&s);
+  for (size_t i = 0; i < s.nargs && i < 64; i++)
+    free(s.args[i].host);
   return rc;
 }

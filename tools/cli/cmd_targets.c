@@ -12,12 +12,19 @@
 
 #include "cli.h"
 
-void usage_targets(FILE *f) {
-  fprintf(f, "usage: flyc targets [--json]\n"
-             "\n"
-             "Lists every processor this build of flyc can target: family, wavefront\n"
-             "size, target features, and the codegen paths that can serve it.\n");
-}
+static const cli_opt_t opts[] = {
+    CLI_SET("--json", NULL, 0), /* into an int */
+};
+
+static const cli_cmd_t cmd = {
+    "targets",
+    "usage: flyc targets [--json]\n"
+    "\n"
+    "Lists every processor this build of flyc can target: family, wavefront\n"
+    "size, target features, and the codegen paths that can serve it.\n",
+    0, NULL, "unknown argument '%s'", "unknown argument '%s'",
+    opts, sizeof opts / sizeof opts[0],
+};
 
 static void paths_str(uint32_t paths, char *buf, size_t n) {
   buf[0] = '\0';
@@ -32,15 +39,9 @@ static void paths_str(uint32_t paths, char *buf, size_t n) {
 
 int cmd_targets(int argc, char **argv) {
   int json = 0;
-  for (int i = 0; i < argc; i++) {
-    if (is_help(argv[i])) {
-      usage_targets(stdout);
-      return 0;
-    } else if (strcmp(argv[i], "--json") == 0)
-      json = 1;
-    else
-      return usage_error(usage_targets, "unknown argument '%s'", argv[i]);
-  }
+  int parsed = opt_parse(&cmd, argc, argv, &json);
+  if (parsed >= 0)
+    return parsed;
   size_t n = flyc_target_count();
   cJSON *root = json ? cJSON_CreateArray() : NULL;
   if (!json)
