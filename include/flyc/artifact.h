@@ -155,6 +155,33 @@ typedef struct flyc_kernel_info {
   size_t arg_count;
 } flyc_kernel_info_t;
 
+/** How the call that returned an artifact got it (flyc_artifact_origin()). */
+typedef enum flyc_artifact_origin {
+  /** Compiled by that call (flyc_compile_file(), flyc_compile_buffer(),
+   *  flyc_compile_module(), flyc_ctx_compile()). */
+  FLYC_ARTIFACT_COMPILED = 0,
+  /** Served by the in-memory compile cache (flyc/cache.h): an earlier call
+   *  in this process compiled it or read it from disk. */
+  FLYC_ARTIFACT_MEMORY_CACHE = 1,
+  /** Read from the disk cache's entry for its key. */
+  FLYC_ARTIFACT_DISK_CACHE = 2,
+  /** Read back from code bytes (flyc_artifact_read()). */
+  FLYC_ARTIFACT_READ = 3,
+} flyc_artifact_origin_t;
+
+/**
+ * Where the artifact came from: how the call that returned it got it. The
+ * answer belongs to the artifact pointer a call returned and never changes
+ * afterwards: a memory-cache hit returns an artifact of its own (one the
+ * cache shares among all its hits of that key, ::FLYC_ARTIFACT_MEMORY_CACHE),
+ * not the pointer the compile or the disk read returned, though both share
+ * the same code, metadata and log storage and the modules
+ * flyc_gpu_jit_module_get() loads. Use it instead of searching the log for
+ * the cache's notes.
+ * @param artifact borrowed; NULL gives ::FLYC_ARTIFACT_COMPILED.
+ */
+FLYC_API flyc_artifact_origin_t flyc_artifact_origin(const flyc_artifact_t *artifact);
+
 /** Frees an artifact and everything borrowed from it. Accepts NULL. */
 FLYC_API void flyc_artifact_destroy(flyc_artifact_t *artifact);
 
