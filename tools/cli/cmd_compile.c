@@ -153,7 +153,8 @@ int cmd_compile(int argc, char **argv) {
   if (!quiet && strcmp(out, "-") != 0)
     print_table(a, stdout);
   fflush(stdout);
-  /* Where the cache comes in: a hit, or why nothing was stored. */
+  /* Where the cache comes in: the log's note on a hit (it names the entry),
+   * or why nothing was stored. */
   const char *log = flyc_artifact_log(a);
   for (const char *p = log; (p = strstr(p, "note: ")) != NULL; p++)
     if (strncmp(p, "note: from the disk cache", 25) == 0 ||
@@ -163,7 +164,8 @@ int cmd_compile(int argc, char **argv) {
    * capped to what this LLVM emits). */
   for (const char *p = log; (p = strstr(p, "warning: ")) != NULL; p++)
     fprintf(stderr, "%s: %.*s\n", prog, (int)strcspn(p, "\n"), p);
-  int hit = strstr(log, "note: from the disk cache") != NULL;
+  flyc_artifact_origin_t origin = flyc_artifact_origin(a);
+  int hit = origin == FLYC_ARTIFACT_DISK_CACHE || origin == FLYC_ARTIFACT_MEMORY_CACHE;
   if (show_time && hit) {
     flyc_compile_times_t t;
     flyc_artifact_compile_times(a, &t);
