@@ -155,6 +155,53 @@ typedef struct flyc_kernel_info {
   size_t arg_count;
 } flyc_kernel_info_t;
 
+/**
+ * The scalar fields of ::flyc_kernel_info_t, once, in member order: what
+ * flyc serializes (the disk cache), reads from AMDGPU code object metadata
+ * (comgr and msgpack alike) and prints (`flyc inspect`, table and JSON),
+ * each driven by this list. `size`, `reserved0` and the arguments (`args`,
+ * `arg_count`) are not in it: each reader handles them on its own.
+ *
+ * `X(field, kind, key, column, width)` per field:
+ * - `field`: the member's name, also its name in `flyc inspect --json`.
+ * - `kind`: how the value reads and prints, one of
+ *   `STR` (const char *, a string borrowed from the artifact),
+ *   `U32` (uint32_t),
+ *   `REG` (uint32_t register count: 0 for PTX, which has none before ptxas;
+ *   the table shows "-"),
+ *   `OPT` (uint32_t where 0 means the format does not say; the table shows
+ *   "-"),
+ *   `BOOL` (uint32_t 0 or 1; JSON true/false),
+ *   `DIM3` (uint32_t[3]; JSON an array, left out when the first is 0),
+ *   `OWN` (uint32_t flyc keeps itself: not in the code object's metadata,
+ *   not printed).
+ * - `key`: the key in `amdhsa.kernels[i]` (".sgpr_count"), or NULL for `OWN`.
+ * - `column`, `width`: the column's heading and width in `flyc inspect`'s
+ *   table, or NULL and 0 when the field has no column of its own (the spill
+ *   counts share the "spill" column).
+ *
+ * Fields are only ever appended (the struct grows at its end), and a new
+ * field here is a new value in the serialized artifact: flyc's disk-cache
+ * format version goes up with it.
+ */
+#define FLYC_KERNEL_INFO_FIELDS(X)                                                      \
+  X(name, STR, ".name", "kernel", 28)                                                   \
+  X(symbol, STR, ".symbol", NULL, 0)                                                    \
+  X(sgpr_count, REG, ".sgpr_count", "sgpr", 5)                                          \
+  X(vgpr_count, REG, ".vgpr_count", "vgpr", 5)                                          \
+  X(agpr_count, REG, ".agpr_count", "agpr", 5)                                          \
+  X(sgpr_spill_count, REG, ".sgpr_spill_count", NULL, 0)                                \
+  X(vgpr_spill_count, REG, ".vgpr_spill_count", NULL, 0)                                \
+  X(group_segment_fixed_size, U32, ".group_segment_fixed_size", "lds", 7)               \
+  X(private_segment_fixed_size, U32, ".private_segment_fixed_size", "scratch", 8)       \
+  X(kernarg_segment_size, U32, ".kernarg_segment_size", "kernarg", 8)                   \
+  X(kernarg_segment_align, U32, ".kernarg_segment_align", NULL, 0)                      \
+  X(max_flat_workgroup_size, OPT, ".max_flat_workgroup_size", "wg_max", 7)              \
+  X(wavefront_size, U32, ".wavefront_size", "wave", 5)                                  \
+  X(uses_dynamic_stack, BOOL, ".uses_dynamic_stack", NULL, 0)                           \
+  X(reqd_workgroup_size, DIM3, ".reqd_workgroup_size", NULL, 0)                         \
+  X(dynamic_shared_size, OWN, NULL, NULL, 0)
+
 /** How the call that returned an artifact got it (flyc_artifact_origin()). */
 typedef enum flyc_artifact_origin {
   /** Compiled by that call (flyc_compile_file(), flyc_compile_buffer(),

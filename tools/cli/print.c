@@ -32,21 +32,42 @@ void print_table(const flyc_artifact_t *a, FILE *f) {
             flyc_artifact_target(a), v, flyc_codegen_name(flyc_artifact_codegen(a)), size);
   else /* read from a file: the path that made it is not recorded */
     fprintf(f, "target %s  code object v%d  %zu bytes\n", flyc_artifact_target(a), v, size);
-  fprintf(f, "%-28s %5s %5s %5s %7s %8s %8s %7s %5s %7s\n", "kernel", "sgpr", "vgpr",
-          "agpr", "lds", "scratch", "kernarg", "wg_max", "wave", "spill");
+  /* The columns of artifact.h's field list (the name, a STR, left-aligned),
+   * then the two spill counts in one. '-' is "not known": PTX has no
+   * register counts before ptxas (REG), and an OPT field of 0 was not given. */
+#define HEAD(field, kind, key, column, width)                                             \
+  if (width)                                                                              \
+    fprintf(f, KIND_IS_STR_##kind ? "%-*s" : " %*s", width, column ? column : "");
+#define KIND_IS_STR_STR 1
+#define KIND_IS_STR_U32 0
+#define KIND_IS_STR_REG 0
+#define KIND_IS_STR_OPT 0
+#define KIND_IS_STR_BOOL 0
+#define KIND_IS_STR_DIM3 0
+#define KIND_IS_STR_OWN 0
+  FLYC_KERNEL_INFO_FIELDS(HEAD)
+  fprintf(f, " %7s\n", "spill");
   for (size_t i = 0; i < flyc_artifact_kernel_count(a); i++) {
     const flyc_kernel_info_t *k = flyc_artifact_kernel(a, i);
-    /* PTX has no register counts before ptxas: '-' is "not known". */
-    char spill[24], s[16], vg[16], ag[16], wg[16];
-    snprintf(spill, sizeof spill, "%u/%u", k->sgpr_spill_count, k->vgpr_spill_count);
-    snprintf(s, sizeof s, "%u", k->sgpr_count);
-    snprintf(vg, sizeof vg, "%u", k->vgpr_count);
-    snprintf(ag, sizeof ag, "%u", k->agpr_count);
-    snprintf(wg, sizeof wg, "%u", k->max_flat_workgroup_size);
-    fprintf(f, "%-28s %5s %5s %5s %7u %8u %8u %7s %5u %7s\n", k->name, ptx ? "-" : s,
-            ptx ? "-" : vg, ptx ? "-" : ag, k->group_segment_fixed_size,
-            k->private_segment_fixed_size, k->kernarg_segment_size,
-            k->max_flat_workgroup_size ? wg : "-", k->wavefront_size, ptx ? "-" : spill);
+    char cell[32];
+#define CELL_STR(field, width) fprintf(f, "%-*s", width, k->field);
+#define CELL_U32(field, width) fprintf(f, " %*u", width, k->field);
+#define CELL_REG(field, width)                                                            \
+  snprintf(cell, sizeof cell, "%u", k->field);                                            \
+  fprintf(f, " %*s", width, ptx ? "-" : cell);
+#define CELL_OPT(field, width)                                                            \
+  snprintf(cell, sizeof cell, "%u", k->field);                                            \
+  fprintf(f, " %*s", width, k->field ? cell : "-");
+#define CELL_BOOL CELL_U32
+#define CELL_OWN CELL_U32
+#define CELL_DIM3(field, width) /* no column */
+#define CELL(field, kind, key, column, width)                                             \
+  if (width) {                                                                            \
+    CELL_##kind(field, width)                                                             \
+  }
+    FLYC_KERNEL_INFO_FIELDS(CELL)
+    snprintf(cell, sizeof cell, "%u/%u", k->sgpr_spill_count, k->vgpr_spill_count);
+    fprintf(f, " %7s\n", ptx ? "-" : cell);
   }
 }
 
@@ -76,25 +97,21 @@ int print_json(const flyc_artifact_t *a) {
   for (size_t i = 0; i < flyc_artifact_kernel_count(a); i++) {
     const flyc_kernel_info_t *k = flyc_artifact_kernel(a, i);
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "name", k->name);
-    cJSON_AddStringToObject(o, "symbol", k->symbol);
-    cJSON_AddNumberToObject(o, "sgpr_count", k->sgpr_count);
-    cJSON_AddNumberToObject(o, "vgpr_count", k->vgpr_count);
-    cJSON_AddNumberToObject(o, "agpr_count", k->agpr_count);
-    cJSON_AddNumberToObject(o, "sgpr_spill_count", k->sgpr_spill_count);
-    cJSON_AddNumberToObject(o, "vgpr_spill_count", k->vgpr_spill_count);
-    cJSON_AddNumberToObject(o, "group_segment_fixed_size", k->group_segment_fixed_size);
-    cJSON_AddNumberToObject(o, "private_segment_fixed_size", k->private_segment_fixed_size);
-    cJSON_AddNumberToObject(o, "kernarg_segment_size", k->kernarg_segment_size);
-    cJSON_AddNumberToObject(o, "kernarg_segment_align", k->kernarg_segment_align);
-    cJSON_AddNumberToObject(o, "max_flat_workgroup_size", k->max_flat_workgroup_size);
-    cJSON_AddNumberToObject(o, "wavefront_size", k->wavefront_size);
-    cJSON_AddBoolToObject(o, "uses_dynamic_stack", k->uses_dynamic_stack != 0);
-    if (k->reqd_workgroup_size[0]) {
-      cJSON *r = cJSON_AddArrayToObject(o, "reqd_workgroup_size");
-      for (int d = 0; d < 3; d++)
-        cJSON_AddItemToArray(r, cJSON_CreateNumber(k->reqd_workgroup_size[d]));
-    }
+    /* artifact.h's field list, each under its C name. */
+#define JSON_STR(field) cJSON_AddStringToObject(o, #field, k->field);
+#define JSON_U32(field) cJSON_AddNumberToObject(o, #field, k->field);
+#define JSON_BOOL(field) cJSON_AddBoolToObject(o, #field, k->field != 0);
+#define JSON_DIM3(field)                                                                  \
+  if (k->field[0]) {                                                                      \
+    cJSON *r = cJSON_AddArrayToObject(o, #field);                                         \
+    for (int d = 0; d < 3; d++)                                                           \
+      cJSON_AddItemToArray(r, cJSON_CreateNumber(k->field[d]));                           \
+  }
+#define JSON_OWN(field) /* not printed */
+#define JSON_REG JSON_U32
+#define JSON_OPT JSON_U32
+#define JSON(field, kind, key, column, width) JSON_##kind(field)
+    FLYC_KERNEL_INFO_FIELDS(JSON)
     cJSON *args = cJSON_AddArrayToObject(o, "args");
     for (size_t j = 0; j < k->arg_count; j++) {
       cJSON *ao = cJSON_CreateObject();
