@@ -93,61 +93,57 @@ static void print_json_value(cJSON *v) {
   cJSON_Delete(v);
 }
 
-int cmd_cache(int argc, char **argv) {
-  cache_args_t s = {NULL, 0};
-  int parsed = opt_parse(&cmd, argc, argv, &s);
-  if (parsed >= 0)
-    return parsed;
-  const char *what = s.what;
-  int json = s.json;
-  if (!what)
-    return usage_error(&cmd, "%s", "no action (list, stats, clear or dir)");
+static int cache_dir(int json) {
   char dir[4096];
-  if (strcmp(what, "dir") == 0) {
-    if (flyc_cache_dir(dir, sizeof dir))
-      return fail();
-    if (json) {
-      cJSON *o = cJSON_CreateObject();
-      cJSON_AddStringToObject(o, "dir", dir);
-      print_json_value(o);
-    } else {
-      printf("%s\n", dir);
-    }
-    return 0;
+  if (flyc_cache_dir(dir, sizeof dir))
+    return fail();
+  if (json) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "dir", dir);
+    print_json_value(o);
+  } else {
+    printf("%s\n", dir);
   }
-  if (strcmp(what, "clear") == 0) {
-    size_t n;
-    if (flyc_cache_clear(&n))
-      return fail();
-    if (json) {
-      cJSON *o = cJSON_CreateObject();
-      cJSON_AddNumberToObject(o, "removed", (double)n);
-      print_json_value(o);
-    } else {
-      printf("removed %zu entr%s\n", n, n == 1 ? "y" : "ies");
-    }
-    return 0;
+  return 0;
+}
+
+static int cache_clear(int json) {
+  size_t n;
+  if (flyc_cache_clear(&n))
+    return fail();
+  if (json) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "removed", (double)n);
+    print_json_value(o);
+  } else {
+    printf("removed %zu entr%s\n", n, n == 1 ? "y" : "ies");
   }
-  if (strcmp(what, "list") == 0) {
-    listing_t l = {json ? cJSON_CreateArray() : NULL, 0};
-    flyc_cache_stats_t before = {sizeof before, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-                       after = before;
-    flyc_cache_stats(&before);
-    if (flyc_cache_list(list_one, &l)) {
-      cJSON_Delete(l.arr);
-      return fail();
-    }
-    flyc_cache_stats(&after);
-    if (l.arr)
-      print_json_value(l.arr);
-    else if (!l.n)
-      printf("(no entries)\n");
-    if (after.corrupt > before.corrupt)
-      fprintf(stderr, "%s: %llu unreadable entr%s skipped (a compile of its key replaces it)\n",
-              prog, (unsigned long long)(after.corrupt - before.corrupt),
-              after.corrupt - before.corrupt == 1 ? "y" : "ies");
-    return 0;
+  return 0;
+}
+
+static int cache_list(int json) {
+  listing_t l = {json ? cJSON_CreateArray() : NULL, 0};
+  flyc_cache_stats_t before = {sizeof before, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                     after = before;
+  flyc_cache_stats(&before);
+  if (flyc_cache_list(list_one, &l)) {
+    cJSON_Delete(l.arr);
+    return fail();
   }
+  flyc_cache_stats(&after);
+  if (l.arr)
+    print_json_value(l.arr);
+  else if (!l.n)
+    printf("(no entries)\n");
+  if (after.corrupt > before.corrupt)
+    fprintf(stderr, "%s: %llu unreadable entr%s skipped (a compile of its key replaces it)\n",
+            prog, (unsigned long long)(after.corrupt - before.corrupt),
+            after.corrupt - before.corrupt == 1 ? "y" : "ies");
+  return 0;
+}
+
+static int cache_stats(int json) {
+  char dir[4096];
   flyc_cache_stats_t st = {sizeof st, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   if (flyc_cache_stats(&st))
     return fail();
@@ -178,4 +174,20 @@ int cmd_cache(int argc, char **argv) {
          state, (unsigned long long)st.entries, (unsigned long long)st.bytes,
          (unsigned long long)st.max_bytes);
   return 0;
+}
+
+int cmd_cache(int argc, char **argv) {
+  cache_args_t s = {NULL, 0};
+  int parsed = opt_parse(&cmd, argc, argv, &s);
+  if (parsed >= 0)
+    return parsed;
+  if (!s.what)
+    return usage_error(&cmd, "%s", "no action (list, stats, clear or dir)");
+  if (strcmp(s.what, "dir") == 0)
+    return cache_dir(s.json);
+  if (strcmp(s.what, "clear") == 0)
+    return cache_clear(s.json);
+  if (strcmp(s.what, "list") == 0)
+    return cache_list(s.json);
+  return cache_stats(s.json);
 }
