@@ -2201,7 +2201,11 @@ static void test_cache__cli(void **state) {
   free(out);
   assert_int_equal(ENTRIES(dir), 0);
   for (int i = 0; i < 2; i++) { /* a miss that writes, then a hit */
-    assert_int_equal(RUN(&out, "compile", VADD, "--arch", "gfx90a", "-o", out_path), 0);
+    assert_int_equal(RUN(&out, "compile", VADD, "--arch", "gfx90a", "-o", out_path, "--time"),
+                     0);
+    /* --time knows a hit by flyc_artifact_origin(), and says so. */
+    assert_true((strstr(out, "time (ms): cache hit") != NULL) == (i == 1));
+    assert_true((strstr(out, "time (ms): parse") != NULL) == (i == 0));
     free(out);
     assert_int_equal(ENTRIES(dir), 1);
     size_t n1, n2;
