@@ -27,6 +27,31 @@ flyc_artifact_t *flyc__artifact_ref(flyc_artifact_t *a) {
   return a;
 }
 
+void flyc__artifact_set_origin(flyc_artifact_t *a, flyc_artifact_origin_t origin) {
+  a->origin = origin;
+}
+
+flyc_artifact_origin_t flyc_artifact_origin(const flyc_artifact_t *a) {
+  return a ? a->origin : FLYC_ARTIFACT_COMPILED;
+}
+
+/* The view copies the owner's fields: every pointer among them stays the
+ * owner's (freed with it), and the owner is immutable once shared. */
+flyc_artifact_t *flyc__artifact_view(flyc_artifact_t *a, flyc_artifact_origin_t origin) {
+  flyc_artifact_t *v = malloc(sizeof *v);
+  if (!v)
+    return NULL;
+  *v = *a;
+  v->refs = 1;
+  v->origin = origin;
+  v->owner = flyc__artifact_ref(a->owner ? a->owner : a);
+  return v;
+}
+
+const flyc_artifact_t *flyc__artifact_owner(const flyc_artifact_t *a) {
+  return a->owner ? a->owner : a;
+}
+
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n) {
   struct flyc_strblock *b = malloc(sizeof *b + n + 1);
   if (!b)
@@ -45,6 +70,12 @@ const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s) {
 void flyc_artifact_destroy(flyc_artifact_t *a) {
   if (!a || __atomic_sub_fetch(&a->refs, 1, __ATOMIC_ACQ_REL) > 0)
     return;
+  if (a->owner) { /* a view: the storage and the modules are the owner's */
+    flyc_artifact_t *owner = a->owner;
+    free(a);
+    flyc_artifact_destroy(owner);
+    return;
+  }
   flyc__artifact_drop_modules(a);
   for (size_t i = 0; i < a->kernel_count; i++)
     free((void *)a->kernels[i].args);

@@ -82,11 +82,24 @@ struct flyc_artifact {
   size_t processor_count;
   /* Every string the kernels point to, freed with the artifact. */
   struct flyc_strblock *strings;
+  /* How the call that returned this pointer got it (flyc_artifact_origin()). */
+  flyc_artifact_origin_t origin;
+  /* A view (flyc__artifact_view): the artifact that owns the storage the
+   * fields above point to, one reference held; NULL for an owner. */
+  flyc_artifact_t *owner;
 };
 
 flyc_artifact_t *flyc__artifact_new(void);
 /* Takes another reference; returns `a`. */
 flyc_artifact_t *flyc__artifact_ref(flyc_artifact_t *a);
+void flyc__artifact_set_origin(flyc_artifact_t *a, flyc_artifact_origin_t origin);
+/* A new artifact (one reference) sharing a's storage and modules, with an
+ * origin of its own: what the memory cache hands out, so that a hit does not
+ * change what the compile's caller sees. `a` must be complete (nothing
+ * changes it after). NULL on OOM. */
+flyc_artifact_t *flyc__artifact_view(flyc_artifact_t *a, flyc_artifact_origin_t origin);
+/* The artifact that owns a's storage: a itself, or the one a view shares. */
+const flyc_artifact_t *flyc__artifact_owner(const flyc_artifact_t *a);
 /* Unloads and frees the modules flyc_gpu_jit_module_get() loaded for an
  * artifact, or through a driver (module.c). */
 void flyc__artifact_drop_modules(flyc_artifact_t *a);

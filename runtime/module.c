@@ -287,6 +287,7 @@ int flyc_gpu_jit_module_get(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, 
     return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_get: out, driver and artifact are "
                                         "required");
   *out = NULL;
+  artifact = flyc__artifact_owner(artifact); /* a memory-cache view shares its modules */
   pthread_mutex_lock(&module_cache_mu);
   for (struct flyc_module_cache *e = module_cache; e; e = e->next)
     if (e->artifact == artifact && e->module->loaded.driver == driver &&

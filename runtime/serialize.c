@@ -43,18 +43,16 @@ int flyc__artifact_serialize(const flyc_artifact_t *a, flyc_buf_t *b) {
   put_u64(b, a->kernel_count);
   for (size_t i = 0; i < a->kernel_count; i++) {
     const flyc_kernel_info_t *k = &a->kernels[i];
-    put_str(b, k->name);
-    put_str(b, k->symbol);
-    const uint32_t nums[] = {k->sgpr_count, k->vgpr_count, k->agpr_count,
-                             k->sgpr_spill_count, k->vgpr_spill_count,
-                             k->group_segment_fixed_size, k->private_segment_fixed_size,
-                             k->kernarg_segment_size, k->kernarg_segment_align,
-                             k->max_flat_workgroup_size, k->wavefront_size,
-                             k->uses_dynamic_stack, k->reqd_workgroup_size[0],
-                             k->reqd_workgroup_size[1], k->reqd_workgroup_size[2],
-                             k->dynamic_shared_size};
-    for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++)
-      put_u32(b, nums[j]);
+    /* The fields in member order (artifact.h), a u32 per number. */
+#define PUT_STR(f) put_str(b, k->f);
+#define PUT_U32(f) put_u32(b, k->f);
+#define PUT_DIM3(f) for (int d = 0; d < 3; d++) put_u32(b, k->f[d]);
+#define PUT_REG PUT_U32
+#define PUT_OPT PUT_U32
+#define PUT_BOOL PUT_U32
+#define PUT_OWN PUT_U32
+#define PUT(f, kind, key, column, width) PUT_##kind(f)
+    FLYC_KERNEL_INFO_FIELDS(PUT)
     put_u64(b, k->arg_count);
     for (size_t j = 0; j < k->arg_count; j++) {
       put_str(b, k->args[j].name);
@@ -177,18 +175,15 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
   for (uint64_t i = 0; i < nk && !r.bad; i++) {
     flyc_kernel_info_t *k = &a->kernels[a->kernel_count++];
     k->size = sizeof *k;
-    k->name = get_str(&r, a);
-    k->symbol = get_str(&r, a);
-    uint32_t *nums[] = {&k->sgpr_count, &k->vgpr_count, &k->agpr_count,
-                        &k->sgpr_spill_count, &k->vgpr_spill_count,
-                        &k->group_segment_fixed_size, &k->private_segment_fixed_size,
-                        &k->kernarg_segment_size, &k->kernarg_segment_align,
-                        &k->max_flat_workgroup_size, &k->wavefront_size,
-                        &k->uses_dynamic_stack, &k->reqd_workgroup_size[0],
-                        &k->reqd_workgroup_size[1], &k->reqd_workgroup_size[2],
-                        &k->dynamic_shared_size};
-    for (size_t j = 0; j < sizeof nums / sizeof nums[0]; j++)
-      *nums[j] = get_u32(&r);
+#define GET_STR(f) k->f = get_str(&r, a);
+#define GET_U32(f) k->f = get_u32(&r);
+#define GET_DIM3(f) for (int d = 0; d < 3; d++) k->f[d] = get_u32(&r);
+#define GET_REG GET_U32
+#define GET_OPT GET_U32
+#define GET_BOOL GET_U32
+#define GET_OWN GET_U32
+#define GET(f, kind, key, column, width) GET_##kind(f)
+    FLYC_KERNEL_INFO_FIELDS(GET)
     uint64_t na = get_u64(&r);
     if (!r.bad && na > (uint64_t)(r.end - r.p) / 8)
       r.bad = 1;

@@ -155,6 +155,80 @@ typedef struct flyc_kernel_info {
   size_t arg_count;
 } flyc_kernel_info_t;
 
+/**
+ * The scalar fields of ::flyc_kernel_info_t, once, in member order: what
+ * flyc serializes (the disk cache), reads from AMDGPU code object metadata
+ * (comgr and msgpack alike) and prints (`flyc inspect`, table and JSON),
+ * each driven by this list. `size`, `reserved0` and the arguments (`args`,
+ * `arg_count`) are not in it: each reader handles them on its own.
+ *
+ * `X(field, kind, key, column, width)` per field:
+ * - `field`: the member's name, also its name in `flyc inspect --json`.
+ * - `kind`: how the value reads and prints, one of
+ *   `STR` (const char *, a string borrowed from the artifact),
+ *   `U32` (uint32_t),
+ *   `REG` (uint32_t register count: 0 for PTX, which has none before ptxas;
+ *   the table shows "-"),
+ *   `OPT` (uint32_t where 0 means the format does not say; the table shows
+ *   "-"),
+ *   `BOOL` (uint32_t 0 or 1; JSON true/false),
+ *   `DIM3` (uint32_t[3]; JSON an array, left out when the first is 0),
+ *   `OWN` (uint32_t flyc keeps itself: not in the code object's metadata,
+ *   not printed).
+ * - `key`: the key in `amdhsa.kernels[i]` (".sgpr_count"), or NULL for `OWN`.
+ * - `column`, `width`: the column's heading and width in `flyc inspect`'s
+ *   table, or NULL and 0 when the field has no column of its own (the spill
+ *   counts share the "spill" column).
+ *
+ * Fields are only ever appended (the struct grows at its end), and a new
+ * field here is a new value in the serialized artifact: flyc's disk-cache
+ * format version goes up with it.
+ */
+#define FLYC_KERNEL_INFO_FIELDS(X)                                                      \
+  X(name, STR, ".name", "kernel", 28)                                                   \
+  X(symbol, STR, ".symbol", NULL, 0)                                                    \
+  X(sgpr_count, REG, ".sgpr_count", "sgpr", 5)                                          \
+  X(vgpr_count, REG, ".vgpr_count", "vgpr", 5)                                          \
+  X(agpr_count, REG, ".agpr_count", "agpr", 5)                                          \
+  X(sgpr_spill_count, REG, ".sgpr_spill_count", NULL, 0)                                \
+  X(vgpr_spill_count, REG, ".vgpr_spill_count", NULL, 0)                                \
+  X(group_segment_fixed_size, U32, ".group_segment_fixed_size", "lds", 7)               \
+  X(private_segment_fixed_size, U32, ".private_segment_fixed_size", "scratch", 8)       \
+  X(kernarg_segment_size, U32, ".kernarg_segment_size", "kernarg", 8)                   \
+  X(kernarg_segment_align, U32, ".kernarg_segment_align", NULL, 0)                      \
+  X(max_flat_workgroup_size, OPT, ".max_flat_workgroup_size", "wg_max", 7)              \
+  X(wavefront_size, U32, ".wavefront_size", "wave", 5)                                  \
+  X(uses_dynamic_stack, BOOL, ".uses_dynamic_stack", NULL, 0)                           \
+  X(reqd_workgroup_size, DIM3, ".reqd_workgroup_size", NULL, 0)                         \
+  X(dynamic_shared_size, OWN, NULL, NULL, 0)
+
+/** How the call that returned an artifact got it (flyc_artifact_origin()). */
+typedef enum flyc_artifact_origin {
+  /** Compiled by that call (flyc_compile_file(), flyc_compile_buffer(),
+   *  flyc_compile_module(), flyc_ctx_compile()). */
+  FLYC_ARTIFACT_COMPILED = 0,
+  /** Served by the in-memory compile cache (flyc/cache.h): an earlier call
+   *  in this process compiled it or read it from disk. */
+  FLYC_ARTIFACT_MEMORY_CACHE = 1,
+  /** Read from the disk cache's entry for its key. */
+  FLYC_ARTIFACT_DISK_CACHE = 2,
+  /** Read back from code bytes (flyc_artifact_read()). */
+  FLYC_ARTIFACT_READ = 3,
+} flyc_artifact_origin_t;
+
+/**
+ * Where the artifact came from: how the call that returned it got it. The
+ * answer belongs to the artifact pointer a call returned and never changes
+ * afterwards: a memory-cache hit returns an artifact of its own (one the
+ * cache shares among all its hits of that key, ::FLYC_ARTIFACT_MEMORY_CACHE),
+ * not the pointer the compile or the disk read returned, though both share
+ * the same code, metadata and log storage and the modules
+ * flyc_gpu_jit_module_get() loads. Use it instead of searching the log for
+ * the cache's notes.
+ * @param artifact borrowed; NULL gives ::FLYC_ARTIFACT_COMPILED.
+ */
+FLYC_API flyc_artifact_origin_t flyc_artifact_origin(const flyc_artifact_t *artifact);
+
 /** Frees an artifact and everything borrowed from it. Accepts NULL. */
 FLYC_API void flyc_artifact_destroy(flyc_artifact_t *artifact);
 

@@ -15,9 +15,11 @@
  * the full key text is stored in each entry and compared on read, so a hash
  * collision is a miss, not a wrong kernel.
  *
- * In memory: the same key in the same process gives the same artifact (a new
- * reference: each caller destroys its own), without compiling; at most 256
- * artifacts are kept, least recently used first out.
+ * In memory: the same key in the same process gives the same artifact
+ * without compiling: the cache's own artifact pointer (a new reference: each
+ * caller destroys its own; flyc_artifact_origin() ::FLYC_ARTIFACT_MEMORY_CACHE),
+ * sharing the code, metadata and loaded modules of the one the first call
+ * got; at most 256 artifacts are kept, least recently used first out.
  *
  * On disk: `FLYC_CACHE_DIR` (when not empty), else `$XDG_CACHE_HOME/flyc`
  * (when absolute), else `$HOME/.cache/flyc`, created with mode 0700 (missing

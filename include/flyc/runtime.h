@@ -132,7 +132,8 @@ FLYC_API int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t
  * flyc_gpu_jit_module_load() does with the artifact's own processors alone;
  * later calls for the same driver and device return the same module without
  * loading or running processors again (so a compile served by the in-memory
- * cache, which returns the same artifact, reuses its module too). A failed
+ * cache, whose artifact shares the compiled one's code and modules, reuses
+ * its module too). A failed
  * load is not remembered: the next call tries again. Thread-safe: concurrent
  * first calls load once.
  * @param[out] out borrowed: owned by the artifact, unloaded and freed by its

@@ -410,8 +410,13 @@ static flyc_artifact_t *mem_get(const flyc_cache_req_t *r) {
 
 static void mem_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   char *key = malloc(r->key.len);
-  if (!key)
+  /* The table holds a view, which every memory hit shares: the caller that
+   * compiled `a` (or read it from disk) keeps seeing its own origin. */
+  flyc_artifact_t *view = key ? flyc__artifact_view(a, FLYC_ARTIFACT_MEMORY_CACHE) : NULL;
+  if (!view) {
+    free(key);
     return;
+  }
   memcpy(key, r->key.data, r->key.len);
   flyc_artifact_t *old = NULL;
   pthread_mutex_lock(&mem_mu);
@@ -432,7 +437,7 @@ static void mem_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   } else {
     nmem++;
   }
-  mem[slot] = (mem_entry_t){r->hash, key, r->key.len, flyc__artifact_ref(a), ++mem_tick};
+  mem[slot] = (mem_entry_t){r->hash, key, r->key.len, view, ++mem_tick};
   pthread_mutex_unlock(&mem_mu);
   flyc_artifact_destroy(old);
 }
@@ -608,6 +613,7 @@ static int disk_get(const flyc_cache_req_t *r, flyc_artifact_t **out) {
   flyc__buf_free(&log);
   memset(&a->times, 0, sizeof a->times);
   a->times.total_us = flyc__now_us() - start; /* the hit's own time */
+  flyc__artifact_set_origin(a, FLYC_ARTIFACT_DISK_CACHE);
   *out = a;
   return 1;
 }

@@ -63,25 +63,24 @@ static int fill(flyc_artifact_t *a, const msgpack_object *root) {
     const msgpack_object *km = &ks->via.array.ptr[i];
     flyc_kernel_info_t *k = &a->kernels[a->kernel_count++];
     k->size = sizeof *k;
-    k->name = str(a, km, ".name", &oom);
-    k->symbol = str(a, km, ".symbol", &oom);
-    k->sgpr_count = u32(km, ".sgpr_count");
-    k->vgpr_count = u32(km, ".vgpr_count");
-    k->agpr_count = u32(km, ".agpr_count");
-    k->sgpr_spill_count = u32(km, ".sgpr_spill_count");
-    k->vgpr_spill_count = u32(km, ".vgpr_spill_count");
-    k->group_segment_fixed_size = u32(km, ".group_segment_fixed_size");
-    k->private_segment_fixed_size = u32(km, ".private_segment_fixed_size");
-    k->kernarg_segment_size = u32(km, ".kernarg_segment_size");
-    k->kernarg_segment_align = u32(km, ".kernarg_segment_align");
-    k->max_flat_workgroup_size = u32(km, ".max_flat_workgroup_size");
-    k->wavefront_size = u32(km, ".wavefront_size");
-    k->uses_dynamic_stack = u32(km, ".uses_dynamic_stack");
-    const msgpack_object *r = lookup(km, ".reqd_workgroup_size");
-    for (uint32_t d = 0; r && r->type == MSGPACK_OBJECT_ARRAY && d < r->via.array.size && d < 3;
-         d++)
-      if (r->via.array.ptr[d].type == MSGPACK_OBJECT_POSITIVE_INTEGER)
-        k->reqd_workgroup_size[d] = (uint32_t)r->via.array.ptr[d].via.u64;
+    /* Every field the metadata has (artifact.h's list). */
+#define META_STR(f, key) k->f = str(a, km, key, &oom);
+#define META_U32(f, key) k->f = u32(km, key);
+#define META_DIM3(f, key)                                                                 \
+  {                                                                                       \
+    const msgpack_object *r = lookup(km, key);                                            \
+    for (uint32_t d = 0; r && r->type == MSGPACK_OBJECT_ARRAY && d < r->via.array.size && \
+                         d < 3;                                                           \
+         d++)                                                                             \
+      if (r->via.array.ptr[d].type == MSGPACK_OBJECT_POSITIVE_INTEGER)                    \
+        k->f[d] = (uint32_t)r->via.array.ptr[d].via.u64;                                  \
+  }
+#define META_OWN(f, key) /* flyc's own: not in the metadata */
+#define META_REG META_U32
+#define META_OPT META_U32
+#define META_BOOL META_U32
+#define META(f, kind, key, column, width) META_##kind(f, key)
+    FLYC_KERNEL_INFO_FIELDS(META)
     const msgpack_object *args = lookup(km, ".args");
     uint32_t na = args && args->type == MSGPACK_OBJECT_ARRAY ? args->via.array.size : 0;
     flyc_kernel_arg_t *ka = na ? calloc(na, sizeof *ka) : NULL;

@@ -33,6 +33,7 @@ int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
     flyc_artifact_destroy(a);
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   }
+  flyc__artifact_set_origin(a, FLYC_ARTIFACT_READ);
   memcpy(a->code, data, size);
   ((char *)a->code)[size] = '\0';
   a->code_size = size;

@@ -380,21 +380,16 @@ int flyc__code_object_metadata(flyc_artifact_t *a, const void *code, size_t size
         continue;
       flyc_kernel_info_t *k = &a->kernels[a->kernel_count++];
       k->size = sizeof *k;
-      k->name = keep(a, lookup_str(km, ".name"), &oom);
-      k->symbol = keep(a, lookup_str(km, ".symbol"), &oom);
-      k->sgpr_count = lookup_u32(km, ".sgpr_count");
-      k->vgpr_count = lookup_u32(km, ".vgpr_count");
-      k->agpr_count = lookup_u32(km, ".agpr_count");
-      k->sgpr_spill_count = lookup_u32(km, ".sgpr_spill_count");
-      k->vgpr_spill_count = lookup_u32(km, ".vgpr_spill_count");
-      k->group_segment_fixed_size = lookup_u32(km, ".group_segment_fixed_size");
-      k->private_segment_fixed_size = lookup_u32(km, ".private_segment_fixed_size");
-      k->kernarg_segment_size = lookup_u32(km, ".kernarg_segment_size");
-      k->kernarg_segment_align = lookup_u32(km, ".kernarg_segment_align");
-      k->max_flat_workgroup_size = lookup_u32(km, ".max_flat_workgroup_size");
-      k->wavefront_size = lookup_u32(km, ".wavefront_size");
-      k->uses_dynamic_stack = lookup_u32(km, ".uses_dynamic_stack");
-      lookup_u32_list(km, ".reqd_workgroup_size", k->reqd_workgroup_size, 3);
+      /* Every field the metadata has (artifact.h's list). */
+#define META_STR(f, key) k->f = keep(a, lookup_str(km, key), &oom);
+#define META_U32(f, key) k->f = lookup_u32(km, key);
+#define META_DIM3(f, key) lookup_u32_list(km, key, k->f, 3);
+#define META_OWN(f, key) /* flyc's own: not in the metadata */
+#define META_REG META_U32
+#define META_OPT META_U32
+#define META_BOOL META_U32
+#define META(f, kind, key, column, width) META_##kind(f, key)
+      FLYC_KERNEL_INFO_FIELDS(META)
       rc = read_args(a, km, k, &oom);
       amd_comgr_destroy_metadata(km);
     }
