@@ -1,12 +1,6 @@
-/* The artifact (flyc/artifact.h) and small shared helpers. */
-#include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
+/* The artifact (flyc/artifact.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "internal.h"
 

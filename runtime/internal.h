@@ -111,7 +111,18 @@ int flyc__artifact_resolve_processors(flyc_artifact_t *a);
  * `sm_90`, ...): static alone (`*static_max`) and static plus dynamic
  * (`*total_max`), bytes. Unknown targets get the smallest (48 KiB). */
 void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_max);
-/* Reads a whole file; *out is malloc'd and NUL-terminated (not counted). */
-int flyc__read_file(const char *path, void **out, size_t *size);
+/* ---- file I/O (base/fileio.c) ---- */
+
+/* Reads `fd` to its end, retrying on EINTR. 0 with *data malloc'd and
+ * NUL-terminated (the NUL not counted in *size), or -1 with errno (ENOMEM,
+ * or read's). Sets no flyc error: safe in a forked child. */
+int flyc__read_fd(int fd, void **data, size_t *size);
+/* Reads a whole regular file (at most 1 GiB), as flyc__read_fd. FLYC_OK, or
+ * FLYC_ENOTFOUND, FLYC_EIO, FLYC_EINVAL (too big), FLYC_ENOMEM, with a
+ * message naming `path`. */
+int flyc__read_file(const char *path, void **data, size_t *size);
+/* Writes all `size` bytes, retrying on EINTR and short writes: 0, or -1
+ * with errno. Sets no flyc error: safe in a forked child. */
+int flyc__write_all(int fd, const void *data, size_t size);
 
 #endif
