@@ -111,6 +111,8 @@ int flyc__artifact_resolve_processors(flyc_artifact_t *a);
  * `sm_90`, ...): static alone (`*static_max`) and static plus dynamic
  * (`*total_max`), bytes. Unknown targets get the smallest (48 KiB). */
 void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_max);
+/* The N of a CUDA target "sm_N" (an "a" or "f" suffix allowed), else 0. */
+unsigned flyc__sm_version(const char *id);
 /* ---- file I/O (base/fileio.c) ---- */
 
 /* Reads `fd` to its end, retrying on EINTR. 0 with *data malloc'd and

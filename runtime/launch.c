@@ -1,0 +1,177 @@
+/* Launches (flyc/runtime.h): checked against the kernel metadata and the
+ * target's limits before the driver sees them. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "module.h"
+
+static uint32_t dim(uint32_t v) { return v ? v : 1; }
+
+int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
+                      flyc_launch_config_t *config) {
+  if (!config || config->size < sizeof *config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch_check: a config (with size = "
+                                        "sizeof(flyc_launch_config_t)) is required");
+  static const flyc_kernel_info_t no_metadata; /* raw code: hardware limits only */
+  const flyc_kernel_info_t *k = kernel ? kernel : &no_metadata;
+  const char *name = kernel && kernel->name ? kernel->name : "(no metadata)";
+  flyc_launch_config_t c = *config;
+  static const char axis[] = "xyz";
+  uint64_t threads = 1;
+  for (int d = 0; d < 3; d++) {
+    c.grid[d] = dim(c.grid[d]);
+    c.block[d] = dim(c.block[d]);
+    if (c.block[d] > 1024) /* before multiplying: no product can wrap */
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': block %c is %u; a block has at most 1024 threads "
+                             "(the device limit)",
+                             name, axis[d], c.block[d]);
+    threads *= c.block[d];
+    if (k->reqd_workgroup_size[0] && c.block[d] != k->reqd_workgroup_size[d])
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s' was compiled for block size %u,%u,%u "
+                             "(known_block_size); the launch's block %c is %u, not %u",
+                             name, k->reqd_workgroup_size[0], k->reqd_workgroup_size[1],
+                             k->reqd_workgroup_size[2], axis[d], c.block[d],
+                             k->reqd_workgroup_size[d]);
+  }
+  /* The grid the driver takes: CUDA's 2^31-1 x 65535 x 65535 blocks and 64
+   * threads along z; HIP counts a dimension in work-items, below 2^32. */
+  unsigned sm = flyc__sm_version(target);
+  int cuda = sm != 0;
+  for (int d = 0; d < 3; d++) {
+    uint64_t gmax = cuda ? (d == 0 ? 0x7fffffffu : 65535u) : UINT32_MAX / c.block[d];
+    if (c.grid[d] > gmax)
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': grid %c is %u blocks; at most %llu on %s%s", name,
+                             axis[d], c.grid[d], (unsigned long long)gmax,
+                             target ? target : "this device",
+                             cuda ? "" : " (grid times block below 2^32 work-items)");
+  }
+  if (cuda && c.block[2] > 64)
+    return flyc__error_set(FLYC_EINVAL,
+                           "kernel '%s': block z is %u; CUDA allows at most 64 threads along z",
+                           name, c.block[2]);
+  /* The kernel's limit, else the hardware's: 1024 threads a block on every
+   * AMD and NVIDIA GPU flyc targets. */
+  uint32_t limit = k->max_flat_workgroup_size ? k->max_flat_workgroup_size : 1024;
+  if (threads > limit)
+    return flyc__error_set(FLYC_EINVAL,
+                           "kernel '%s' takes at most %u threads a block%s; the launch asks "
+                           "for %u x %u x %u = %llu",
+                           name, limit,
+                           k->max_flat_workgroup_size ? "" : " (the device limit)", c.block[0],
+                           c.block[1], c.block[2], (unsigned long long)threads);
+  /* Whether the struct the caller's library filled has the field. */
+  uint32_t need = kernel && kernel->size >= offsetof(flyc_kernel_info_t, dynamic_shared_size) +
+                                               sizeof(uint32_t)
+                      ? k->dynamic_shared_size
+                      : 0;
+  if (!c.shared_size)
+    c.shared_size = need;
+  else if (c.shared_size < need)
+    return flyc__error_set(FLYC_EINVAL,
+                           "kernel '%s': the launch's shared memory size %u bytes is less than "
+                           "the %u bytes its shared allocator took",
+                           name, c.shared_size, need);
+  if (target && c.shared_size) {
+    uint64_t smax, tmax;
+    flyc__shared_limits(target, &smax, &tmax);
+    uint64_t total = (uint64_t)c.shared_size + k->group_segment_fixed_size;
+    if (total > tmax)
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': %u bytes of dynamic and %u of static shared memory "
+                             "make %llu, more than the %llu a block may have on %s",
+                             name, c.shared_size, k->group_segment_fixed_size,
+                             (unsigned long long)total, (unsigned long long)tmax, target);
+  }
+  int clustered = 0;
+  for (int d = 0; d < 3; d++)
+    clustered |= c.cluster[d] > 1;
+  if (clustered) {
+    const char *t = target ? target : "an unknown target";
+    if (sm < 90 || sm > 1000)
+      return flyc__error_set(FLYC_EUNSUPPORTED,
+                             "kernel '%s' is for %s; thread block clusters need sm_90 or "
+                             "newer",
+                             name, t);
+    uint64_t blocks = 1;
+    for (int d = 0; d < 3; d++) {
+      c.cluster[d] = dim(c.cluster[d]);
+      if (c.cluster[d] > 8)
+        return flyc__error_set(FLYC_EINVAL,
+                               "kernel '%s': cluster %c is %u; at most 8 blocks (the "
+                               "portable cluster size)",
+                               name, axis[d], c.cluster[d]);
+      blocks *= c.cluster[d];
+      if (c.grid[d] % c.cluster[d])
+        return flyc__error_set(FLYC_EINVAL,
+                               "kernel '%s': grid %c (%u) is not a multiple of cluster %c (%u)",
+                               name, axis[d], c.grid[d], axis[d], c.cluster[d]);
+    }
+    if (blocks > 8)
+      return flyc__error_set(FLYC_EINVAL,
+                             "kernel '%s': a cluster of %llu blocks; at most 8 (the portable "
+                             "cluster size)",
+                             name, (unsigned long long)blocks);
+  } else {
+    c.cluster[0] = c.cluster[1] = c.cluster[2] = 0;
+  }
+  *config = c;
+  return FLYC_OK;
+}
+
+int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
+                const flyc_launch_config_t *config, void **args) {
+  flyc_gpu_jit_module_t *m = (flyc_gpu_jit_module_t *)cm;
+  if (!m || !kernel || !config || config->size < sizeof *config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config (with size = "
+                                        "sizeof(flyc_launch_config_t)) are required");
+  size_t nk = flyc_artifact_kernel_count(m->artifact), idx = nk;
+  for (size_t i = 0; i < nk; i++)
+    if (strcmp(flyc_artifact_kernel(m->artifact, i)->name, kernel) == 0)
+      idx = i;
+  if (idx == nk && !m->owned)
+    return flyc__error_set(FLYC_ENOTFOUND, "the module has no kernel '%s'", kernel);
+  flyc_launch_config_t c = *config;
+  flyc_kernel_info_t raw; /* raw code: the device limits alone */
+  memset(&raw, 0, sizeof raw);
+  raw.size = sizeof raw;
+  raw.name = kernel;
+  int rc = flyc_launch_check(idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &raw,
+                             flyc_artifact_target(m->artifact), &c);
+  if (rc)
+    return rc;
+  if (idx < nk && flyc_artifact_kernel(m->artifact, idx)->arg_count && !args)
+    return flyc__error_set(FLYC_EINVAL, "kernel '%s' takes arguments; args is NULL", kernel);
+  pthread_mutex_lock(&m->mu);
+  void *h = m->loaded.handle, *fn = NULL;
+  struct raw_fn *r = NULL;
+  if (h && idx < nk)
+    fn = m->functions[idx];
+  else if (h)
+    for (r = m->raw_fns; r && !fn; r = r->next)
+      if (strcmp(r->name, kernel) == 0)
+        fn = r->fn;
+  if (!h)
+    rc = flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
+  else if (!fn) {
+    rc = FLYC_DRIVER_CALL(m->loaded.driver, function_get, m->loaded.device, h, kernel, &fn);
+    if (rc == FLYC_OK && !fn)
+      rc = flyc__error_set(FLYC_EDRIVER, "driver '%s' gave no function handle for kernel '%s'",
+                           flyc_driver_name(m->loaded.driver), kernel);
+    if (rc == FLYC_OK && idx < nk)
+      m->functions[idx] = fn;
+    else if (rc == FLYC_OK && (r = malloc(sizeof *r + strlen(kernel) + 1))) {
+      strcpy(r->name, kernel);
+      r->fn = fn;
+      r->next = m->raw_fns;
+      m->raw_fns = r;
+    }
+  }
+  pthread_mutex_unlock(&m->mu);
+  if (rc)
+    return rc;
+  return FLYC_DRIVER_CALL(m->loaded.driver, launch, m->loaded.device, fn, &c, args);
+}
