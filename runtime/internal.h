@@ -107,12 +107,29 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
  * FLYC_ENOTFOUND names the first that is not registered. */
 int flyc__artifact_resolve_processors(flyc_artifact_t *a);
 
-/* The most shared memory (LDS) a block may have on target `id` (`gfx90a`,
- * `sm_90`, ...): static alone (`*static_max`) and static plus dynamic
- * (`*total_max`), bytes. Unknown targets get the smallest (48 KiB). */
+/* ---- target limits (target_limits.c) ---- */
+
+/* What the runtime knows of target `id` (`gfx90a:xnack-`, `sm_90a`) from
+ * its name: the launch check's and the builder's limits. Unknown targets
+ * (and NULL) get the smallest shared limits and HIP's grid rule. */
+typedef struct flyc__target_limits {
+  /* The N of a CUDA target "sm_N" (an "a" or "f" suffix allowed), else 0. */
+  unsigned sm;
+  /* Threads a block may have along x, y, z, and in all. */
+  uint32_t block_max[3];
+  uint32_t block_threads_max;
+  /* Blocks a grid may have along x, y, z; 0: the grid times the block must
+   * stay below 2^32 work-items (HIP). */
+  uint64_t grid_max[3];
+  /* Shared memory (LDS) a block may have, bytes: static alone, and static
+   * plus dynamic. */
+  uint64_t shared_static_max, shared_total_max;
+  /* 1 when thread block clusters can be launched (sm_90 and newer). */
+  int clusters;
+} flyc__target_limits_t;
+void flyc__target_limits(const char *id, flyc__target_limits_t *out);
+/* flyc__target_limits()'s shared memory limits alone (for the builder). */
 void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_max);
-/* The N of a CUDA target "sm_N" (an "a" or "f" suffix allowed), else 0. */
-unsigned flyc__sm_version(const char *id);
 /* ---- file I/O (base/fileio.c) ---- */
 
 /* Reads `fd` to its end, retrying on EINTR. 0 with *data malloc'd and

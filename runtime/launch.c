@@ -17,16 +17,19 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
   const flyc_kernel_info_t *k = kernel ? kernel : &no_metadata;
   const char *name = kernel && kernel->name ? kernel->name : "(no metadata)";
   flyc_launch_config_t c = *config;
+  flyc__target_limits_t lim;
+  flyc__target_limits(target, &lim);
   static const char axis[] = "xyz";
   uint64_t threads = 1;
   for (int d = 0; d < 3; d++) {
     c.grid[d] = dim(c.grid[d]);
     c.block[d] = dim(c.block[d]);
-    if (c.block[d] > 1024) /* before multiplying: no product can wrap */
+    /* Before multiplying (at most 1024 on any axis): no product can wrap. */
+    if (c.block[d] > lim.block_threads_max)
       return flyc__error_set(FLYC_EINVAL,
-                             "kernel '%s': block %c is %u; a block has at most 1024 threads "
+                             "kernel '%s': block %c is %u; a block has at most %u threads "
                              "(the device limit)",
-                             name, axis[d], c.block[d]);
+                             name, axis[d], c.block[d], lim.block_threads_max);
     threads *= c.block[d];
     if (k->reqd_workgroup_size[0] && c.block[d] != k->reqd_workgroup_size[d])
       return flyc__error_set(FLYC_EINVAL,
@@ -36,26 +39,23 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
                              k->reqd_workgroup_size[2], axis[d], c.block[d],
                              k->reqd_workgroup_size[d]);
   }
-  /* The grid the driver takes: CUDA's 2^31-1 x 65535 x 65535 blocks and 64
-   * threads along z; HIP counts a dimension in work-items, below 2^32. */
-  unsigned sm = flyc__sm_version(target);
-  int cuda = sm != 0;
+  /* The grid the driver takes (target_limits.c). */
   for (int d = 0; d < 3; d++) {
-    uint64_t gmax = cuda ? (d == 0 ? 0x7fffffffu : 65535u) : UINT32_MAX / c.block[d];
+    uint64_t gmax = lim.grid_max[d] ? lim.grid_max[d] : UINT32_MAX / c.block[d];
     if (c.grid[d] > gmax)
       return flyc__error_set(FLYC_EINVAL,
                              "kernel '%s': grid %c is %u blocks; at most %llu on %s%s", name,
                              axis[d], c.grid[d], (unsigned long long)gmax,
                              target ? target : "this device",
-                             cuda ? "" : " (grid times block below 2^32 work-items)");
+                             lim.grid_max[d] ? "" : " (grid times block below 2^32 work-items)");
   }
-  if (cuda && c.block[2] > 64)
+  if (c.block[2] > lim.block_max[2]) /* x and y: the 1024 of every axis above */
     return flyc__error_set(FLYC_EINVAL,
-                           "kernel '%s': block z is %u; CUDA allows at most 64 threads along z",
-                           name, c.block[2]);
-  /* The kernel's limit, else the hardware's: 1024 threads a block on every
-   * AMD and NVIDIA GPU flyc targets. */
-  uint32_t limit = k->max_flat_workgroup_size ? k->max_flat_workgroup_size : 1024;
+                           "kernel '%s': block z is %u; CUDA allows at most %u threads along z",
+                           name, c.block[2], lim.block_max[2]);
+  /* The kernel's limit, else the hardware's. */
+  uint32_t limit = k->max_flat_workgroup_size ? k->max_flat_workgroup_size
+                                              : lim.block_threads_max;
   if (threads > limit)
     return flyc__error_set(FLYC_EINVAL,
                            "kernel '%s' takes at most %u threads a block%s; the launch asks "
@@ -76,8 +76,7 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
                            "the %u bytes its shared allocator took",
                            name, c.shared_size, need);
   if (target && c.shared_size) {
-    uint64_t smax, tmax;
-    flyc__shared_limits(target, &smax, &tmax);
+    uint64_t tmax = lim.shared_total_max;
     uint64_t total = (uint64_t)c.shared_size + k->group_segment_fixed_size;
     if (total > tmax)
       return flyc__error_set(FLYC_EINVAL,
@@ -91,7 +90,7 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
     clustered |= c.cluster[d] > 1;
   if (clustered) {
     const char *t = target ? target : "an unknown target";
-    if (sm < 90 || sm > 1000)
+    if (!lim.clusters)
       return flyc__error_set(FLYC_EUNSUPPORTED,
                              "kernel '%s' is for %s; thread block clusters need sm_90 or "
                              "newer",
