@@ -36,10 +36,18 @@ const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s) {
   return flyc__artifact_strndup(a, s ? s : "", s ? strlen(s) : 0);
 }
 
+static flyc__artifact_release_hook_t release_hook;
+
+void flyc__artifact_set_release_hook(flyc__artifact_release_hook_t hook) {
+  __atomic_store_n(&release_hook, hook, __ATOMIC_RELEASE);
+}
+
 void flyc_artifact_destroy(flyc_artifact_t *a) {
   if (!a || __atomic_sub_fetch(&a->refs, 1, __ATOMIC_ACQ_REL) > 0)
     return;
-  flyc__artifact_drop_modules(a);
+  flyc__artifact_release_hook_t hook = __atomic_load_n(&release_hook, __ATOMIC_ACQUIRE);
+  if (hook)
+    hook(a);
   for (size_t i = 0; i < a->kernel_count; i++)
     free((void *)a->kernels[i].args);
   free(a->kernels);

@@ -95,12 +95,20 @@ int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *
   return FLYC_OK;
 }
 
+static flyc__driver_release_hook_t release_hook;
+
+void flyc__driver_set_release_hook(flyc__driver_release_hook_t hook) {
+  __atomic_store_n(&release_hook, hook, __ATOMIC_RELEASE);
+}
+
 void flyc_driver_destroy(flyc_driver_t *d) {
   if (d && !d->builtin) {
     /* Modules flyc_gpu_jit_module_get() keeps for artifacts (the in-memory
      * cache may hold those artifacts long after): unloaded while the driver
-     * is still there. */
-    flyc__driver_drop_modules(d);
+     * is still there (module_cache.c's hook). */
+    flyc__driver_release_hook_t hook = __atomic_load_n(&release_hook, __ATOMIC_ACQUIRE);
+    if (hook)
+      hook(d);
     free(d);
   }
 }

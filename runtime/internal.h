@@ -87,10 +87,15 @@ struct flyc_artifact {
 flyc_artifact_t *flyc__artifact_new(void);
 /* Takes another reference; returns `a`. */
 flyc_artifact_t *flyc__artifact_ref(flyc_artifact_t *a);
-/* Unloads and frees the modules flyc_gpu_jit_module_get() loaded for an
- * artifact, or through a driver (module.c). */
-void flyc__artifact_drop_modules(flyc_artifact_t *a);
-void flyc__driver_drop_modules(const flyc_driver_t *d);
+/* Hooks run when an artifact is freed (before its bytes go) and when a
+ * caller-made driver is destroyed (before it is freed). module_cache.c sets
+ * both the first time it keeps a module, to unload the modules it keeps for
+ * them: artifact.c and driver.c never call module code. Setting is
+ * idempotent and thread-safe; NULL hooks (the default) do nothing. */
+typedef void (*flyc__artifact_release_hook_t)(flyc_artifact_t *a);
+typedef void (*flyc__driver_release_hook_t)(const flyc_driver_t *d);
+void flyc__artifact_set_release_hook(flyc__artifact_release_hook_t hook);
+void flyc__driver_set_release_hook(flyc__driver_release_hook_t hook);
 /* Copies `s` into storage owned by `a`; NULL on OOM. */
 const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);

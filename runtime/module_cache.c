@@ -16,6 +16,10 @@ struct flyc_module_cache {
 
 static pthread_mutex_t module_cache_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct flyc_module_cache *module_cache;
+static int hooks_set; /* under module_cache_mu */
+
+static void drop_artifact_modules(flyc_artifact_t *a);
+static void drop_driver_modules(const flyc_driver_t *d);
 
 int flyc_gpu_jit_module_get(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, int device,
                             const flyc_artifact_t *artifact) {
@@ -34,6 +38,13 @@ int flyc_gpu_jit_module_get(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, 
   struct flyc_module_cache *e = malloc(sizeof *e);
   int rc = e ? flyc_gpu_jit_module_load(out, driver, device, artifact, NULL, 0)
              : flyc__error_set(FLYC_ENOMEM, "out of memory");
+  if (rc == FLYC_OK && !hooks_set) {
+    /* Before the entry is seen: every artifact or driver with a kept
+     * module finds the hook when it goes. */
+    flyc__artifact_set_release_hook(drop_artifact_modules);
+    flyc__driver_set_release_hook(drop_driver_modules);
+    hooks_set = 1;
+  }
   if (rc == FLYC_OK) {
     e->artifact = artifact;
     e->module = *out;
@@ -70,6 +81,6 @@ static void drop_modules(const flyc_artifact_t *artifact, const flyc_driver_t *d
   }
 }
 
-void flyc__artifact_drop_modules(flyc_artifact_t *a) { drop_modules(a, NULL); }
+static void drop_artifact_modules(flyc_artifact_t *a) { drop_modules(a, NULL); }
 
-void flyc__driver_drop_modules(const flyc_driver_t *d) { drop_modules(NULL, d); }
+static void drop_driver_modules(const flyc_driver_t *d) { drop_modules(NULL, d); }
