@@ -7,7 +7,6 @@
 
 #include "flyc/artifact.h"
 #include "flyc/common.h"
-#include "flyc/compile.h"
 
 #if defined(__GNUC__)
 #define FLYC_PRINTF(f, a) __attribute__((format(printf, f, a)))
