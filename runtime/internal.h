@@ -21,6 +21,10 @@ int flyc__error_setv(int code, const char *fmt, va_list ap);
 int flyc__error_recode(int code);
 /* Appends to the current message; returns the current code. */
 int flyc__error_append(const char *fmt, ...) FLYC_PRINTF(1, 2);
+/* A number that changes whenever the calling thread's error does (set,
+ * append, recode, restore, clear): two readings around a callback tell
+ * whether it set an error, without clearing the caller's first. */
+unsigned flyc__error_serial(void);
 
 /* The most negative status of flyc_status_t (common.h): the one place that
  * follows the enum; test_common checks every code from here to FLYC_OK has
