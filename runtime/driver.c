@@ -17,15 +17,16 @@ int flyc_driver_fail(int code, const char *fmt, ...) {
   return rc;
 }
 
-int flyc__driver_result(const flyc_driver_t *d, const char *op, int rc) {
+int flyc__driver_result(const flyc_driver_t *d, const char *op, unsigned serial, int rc) {
   if (rc == FLYC_OK)
     return FLYC_OK;
-  if (rc > 0 || rc < FLYC_ENOTSERIALIZABLE)
+  if (!flyc__is_status(rc))
     /* Not a flyc status (a raw hipError_t or CUresult, say): a failure. */
     return flyc__error_set(FLYC_EDRIVER, "driver '%s' failed in %s: it returned %d, which is "
                                          "not a flyc status",
                            d->ops.name ? d->ops.name : "?", op, rc);
-  if (flyc_error_last()->code == FLYC_OK)
+  /* The driver said nothing (what is there is the caller's, or cleared). */
+  if (flyc__error_serial() == serial || flyc_error_last()->code == FLYC_OK)
     flyc__error_set(rc, "driver '%s' failed in %s (%s)", d->ops.name ? d->ops.name : "?", op,
                     flyc_status_name(rc));
   return rc;

@@ -90,13 +90,16 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
                          "post-load processor(s) would not run",
                          flyc_driver_name(driver), total);
   for (size_t i = 0; i < total && rc == FLYC_OK; i++) {
-    flyc_error_clear();
+    unsigned serial = flyc__error_serial();
     int r = PROC(i)->fn(&m->loaded, PROC(i)->payload);
     if (r != 0) {
-      const char *why = flyc_error_last()->code ? flyc_error_last()->message : "";
+      /* What the processor said, if it set an error itself. */
+      const char *why = flyc__error_serial() != serial && flyc_error_last()->code
+                            ? flyc_error_last()->message
+                            : "";
       char msg[1024];
       snprintf(msg, sizeof msg, "%s", why);
-      rc = flyc__error_set(r < 0 && r >= FLYC_ENOTSERIALIZABLE ? r : FLYC_EDRIVER,
+      rc = flyc__error_set(flyc__is_status(r) ? r : FLYC_EDRIVER,
                            "post-load processor %zu ('%s') failed (returned %d)%s%s; the "
                            "module was unloaded",
                            i, PROC(i)->name ? PROC(i)->name : "unnamed", r,
@@ -106,12 +109,12 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
 #undef PROC
   if (rc) {
     if (m->loaded.handle) {
-      char saved[2048];
-      int ecode = flyc_error_last()->code;
-      snprintf(saved, sizeof saved, "%s", flyc_error_last()->message);
+      /* The load's error stands, whatever the unload says. */
+      flyc__error_saved_t saved;
+      flyc__error_save(&saved);
       (void)m->loaded.driver->ops.module_unload(m->loaded.driver->self, device,
                                                 m->loaded.handle);
-      flyc__error_set(ecode, "%s", saved);
+      flyc__error_restore(&saved);
     }
     pthread_mutex_destroy(&m->mu);
     free(m->functions);
