@@ -121,9 +121,48 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
   return FLYC_OK;
 }
 
-int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
+/* The handle a launch found before for kernel `idx` (or, for raw code,
+ * `kernel` by name), or NULL. No lock: see flyc__module_fns_t. */
+static void *cached_fn(flyc__module_fns_t *f, size_t idx, size_t nk, const char *kernel) {
+  if (idx < nk)
+    return __atomic_load_n(&f->kernel[idx], __ATOMIC_ACQUIRE);
+  for (struct raw_fn *r = __atomic_load_n(&f->raw, __ATOMIC_ACQUIRE); r; r = r->next)
+    if (strcmp(r->name, kernel) == 0)
+      return r->fn;
+  return NULL;
+}
+
+/* A miss: asks the driver once, under the lock, and keeps the handle (a
+ * raw one only when there is memory for it: the launch goes on anyway). */
+static int find_fn(const flyc_gpu_jit_module_t *m, size_t idx, size_t nk, const char *kernel,
+                   void **out) {
+  flyc__module_fns_t *f = m->fns;
+  int rc = FLYC_OK;
+  pthread_mutex_lock(&f->mu);
+  void *fn = cached_fn(f, idx, nk, kernel); /* a racing launch's */
+  if (!fn) {
+    rc = FLYC_DRIVER_CALL(m->loaded.driver, function_get, m->loaded.device, m->loaded.handle,
+                          kernel, &fn);
+    if (rc == FLYC_OK && !fn)
+      rc = flyc__error_set(FLYC_EDRIVER, "driver '%s' gave no function handle for kernel '%s'",
+                           flyc_driver_name(m->loaded.driver), kernel);
+    struct raw_fn *r;
+    if (rc == FLYC_OK && idx < nk)
+      __atomic_store_n(&f->kernel[idx], fn, __ATOMIC_RELEASE);
+    else if (rc == FLYC_OK && (r = malloc(sizeof *r + strlen(kernel) + 1))) {
+      strcpy(r->name, kernel);
+      r->fn = fn;
+      r->next = f->raw;
+      __atomic_store_n(&f->raw, r, __ATOMIC_RELEASE);
+    }
+  }
+  pthread_mutex_unlock(&f->mu);
+  *out = fn;
+  return rc;
+}
+
+int flyc_launch(const flyc_gpu_jit_module_t *m, const char *kernel,
                 const flyc_launch_config_t *config, void **args) {
-  flyc_gpu_jit_module_t *m = (flyc_gpu_jit_module_t *)cm;
   if (!m || !kernel || !config || config->size < sizeof *config)
     return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config (with size = "
                                         "sizeof(flyc_launch_config_t)) are required");
@@ -144,33 +183,10 @@ int flyc_launch(const flyc_gpu_jit_module_t *cm, const char *kernel,
     return rc;
   if (idx < nk && flyc_artifact_kernel(m->artifact, idx)->arg_count && !args)
     return flyc__error_set(FLYC_EINVAL, "kernel '%s' takes arguments; args is NULL", kernel);
-  pthread_mutex_lock(&m->mu);
-  void *h = m->loaded.handle, *fn = NULL;
-  struct raw_fn *r = NULL;
-  if (h && idx < nk)
-    fn = m->functions[idx];
-  else if (h)
-    for (r = m->raw_fns; r && !fn; r = r->next)
-      if (strcmp(r->name, kernel) == 0)
-        fn = r->fn;
-  if (!h)
-    rc = flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
-  else if (!fn) {
-    rc = FLYC_DRIVER_CALL(m->loaded.driver, function_get, m->loaded.device, h, kernel, &fn);
-    if (rc == FLYC_OK && !fn)
-      rc = flyc__error_set(FLYC_EDRIVER, "driver '%s' gave no function handle for kernel '%s'",
-                           flyc_driver_name(m->loaded.driver), kernel);
-    if (rc == FLYC_OK && idx < nk)
-      m->functions[idx] = fn;
-    else if (rc == FLYC_OK && (r = malloc(sizeof *r + strlen(kernel) + 1))) {
-      strcpy(r->name, kernel);
-      r->fn = fn;
-      r->next = m->raw_fns;
-      m->raw_fns = r;
-    }
-  }
-  pthread_mutex_unlock(&m->mu);
-  if (rc)
+  if (!m->loaded.handle)
+    return flyc__error_set(FLYC_EINVAL, "the module of kernel '%s' is unloaded", kernel);
+  void *fn = cached_fn(m->fns, idx, nk, kernel);
+  if (!fn && (rc = find_fn(m, idx, nk, kernel, &fn)) != FLYC_OK)
     return rc;
   return FLYC_DRIVER_CALL(m->loaded.driver, launch, m->loaded.device, fn, &c, args);
 }

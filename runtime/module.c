@@ -52,7 +52,7 @@ int flyc_module_global_write(const flyc_loaded_module_t *m, const char *name,
 
 /* ---- the GpuJitModule ---- */
 
-static void free_raw_fns(flyc_gpu_jit_module_t *m);
+static void free_raw_fns(flyc__module_fns_t *f);
 
 int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver, int device,
                              const flyc_artifact_t *artifact,
@@ -69,11 +69,11 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
                              PROC(i)->name ? PROC(i)->name : "unnamed");
   flyc_gpu_jit_module_t *m = calloc(1, sizeof *m);
   size_t nk = flyc_artifact_kernel_count(artifact);
-  if (!m || (nk && !(m->functions = calloc(nk, sizeof *m->functions)))) {
+  if (!m || !(m->fns = calloc(1, sizeof *m->fns + nk * sizeof *m->fns->kernel))) {
     free(m);
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   }
-  pthread_mutex_init(&m->mu, NULL);
+  pthread_mutex_init(&m->fns->mu, NULL);
   m->artifact = artifact;
   m->loaded.driver = driver;
   m->loaded.device = device;
@@ -116,8 +116,8 @@ int flyc_gpu_jit_module_load(flyc_gpu_jit_module_t **out, flyc_driver_t *driver,
                                                 m->loaded.handle);
       flyc__error_restore(&saved);
     }
-    pthread_mutex_destroy(&m->mu);
-    free(m->functions);
+    pthread_mutex_destroy(&m->fns->mu);
+    free(m->fns);
     free(m);
     return rc;
   }
@@ -132,23 +132,23 @@ const flyc_loaded_module_t *flyc_gpu_jit_module_loaded(const flyc_gpu_jit_module
 int flyc_gpu_jit_module_unload(flyc_gpu_jit_module_t *m) {
   if (!m)
     return flyc__error_set(FLYC_EINVAL, "flyc_gpu_jit_module_unload: module is NULL");
-  pthread_mutex_lock(&m->mu);
+  flyc__module_fns_t *f = m->fns;
+  pthread_mutex_lock(&f->mu);
   void *h = m->loaded.handle;
   m->loaded.handle = NULL;
-  if (m->functions)
-    memset(m->functions, 0, flyc_artifact_kernel_count(m->artifact) * sizeof *m->functions);
-  free_raw_fns(m);
-  pthread_mutex_unlock(&m->mu);
+  memset(f->kernel, 0, flyc_artifact_kernel_count(m->artifact) * sizeof *f->kernel);
+  free_raw_fns(f);
+  pthread_mutex_unlock(&f->mu);
   if (!h)
     return FLYC_OK;
   return FLYC_DRIVER_CALL(m->loaded.driver, module_unload, m->loaded.device, h);
 }
 
-static void free_raw_fns(flyc_gpu_jit_module_t *m) {
-  while (m->raw_fns) {
-    struct raw_fn *n = m->raw_fns->next;
-    free(m->raw_fns);
-    m->raw_fns = n;
+static void free_raw_fns(flyc__module_fns_t *f) {
+  while (f->raw) {
+    struct raw_fn *n = f->raw->next;
+    free(f->raw);
+    f->raw = n;
   }
 }
 
@@ -157,10 +157,10 @@ void flyc_gpu_jit_module_destroy(flyc_gpu_jit_module_t *m) {
     return;
   if (m->loaded.handle)
     (void)flyc_gpu_jit_module_unload(m);
-  pthread_mutex_destroy(&m->mu);
-  free_raw_fns(m);
+  pthread_mutex_destroy(&m->fns->mu);
+  free_raw_fns(m->fns);
   flyc_artifact_destroy(m->owned);
-  free(m->functions);
+  free(m->fns);
   free(m);
 }
 
