@@ -142,7 +142,7 @@ void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_m
 
 /* Reads `fd` to its end, retrying on EINTR. 0 with *data malloc'd and
  * NUL-terminated (the NUL not counted in *size), or -1 with errno (ENOMEM,
- * or read's). Sets no flyc error: safe in a forked child. */
+ * or read's). Sets no flyc error: the caller words it. */
 int flyc__read_fd(int fd, void **data, size_t *size);
 /* Reads a whole regular file (at most 1 GiB), as flyc__read_fd. FLYC_OK, or
  * FLYC_ENOTFOUND, FLYC_EIO, FLYC_EINVAL (too big), FLYC_ENOMEM, with a
