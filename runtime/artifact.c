@@ -1,12 +1,6 @@
-/* The artifact (flyc/artifact.h) and small shared helpers. */
-#include <errno.h>
-#include <stdarg.h>
-#include <stdio.h>
+/* The artifact (flyc/artifact.h). */
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "internal.h"
 
@@ -67,6 +61,12 @@ const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s) {
   return flyc__artifact_strndup(a, s ? s : "", s ? strlen(s) : 0);
 }
 
+static flyc__artifact_release_hook_t release_hook;
+
+void flyc__artifact_set_release_hook(flyc__artifact_release_hook_t hook) {
+  __atomic_store_n(&release_hook, hook, __ATOMIC_RELEASE);
+}
+
 void flyc_artifact_destroy(flyc_artifact_t *a) {
   if (!a || __atomic_sub_fetch(&a->refs, 1, __ATOMIC_ACQ_REL) > 0)
     return;
@@ -76,7 +76,9 @@ void flyc_artifact_destroy(flyc_artifact_t *a) {
     flyc_artifact_destroy(owner);
     return;
   }
-  flyc__artifact_drop_modules(a);
+  flyc__artifact_release_hook_t hook = __atomic_load_n(&release_hook, __ATOMIC_ACQUIRE);
+  if (hook)
+    hook(a);
   for (size_t i = 0; i < a->kernel_count; i++)
     free((void *)a->kernels[i].args);
   free(a->kernels);
@@ -184,109 +186,4 @@ void flyc_artifact_compile_times(const flyc_artifact_t *a,
     *out = a->times;
   else
     memset(out, 0, sizeof *out);
-}
-
-/* ---- growable strings ---- */
-
-static int buf_reserve(flyc_buf_t *b, size_t extra) {
-  if (b->oom)
-    return 0;
-  if (b->len + extra + 1 <= b->cap)
-    return 1;
-  size_t cap = b->cap ? b->cap : 128;
-  while (cap < b->len + extra + 1)
-    cap *= 2;
-  char *nd = realloc(b->data, cap);
-  if (!nd) {
-    b->oom = 1;
-    return 0;
-  }
-  b->data = nd;
-  b->cap = cap;
-  return 1;
-}
-
-void flyc__buf_append(flyc_buf_t *b, const char *s, size_t n) {
-  if (!buf_reserve(b, n))
-    return;
-  memcpy(b->data + b->len, s, n);
-  b->len += n;
-  b->data[b->len] = '\0';
-}
-
-void flyc__buf_printf(flyc_buf_t *b, const char *fmt, ...) {
-  va_list ap, ap2;
-  va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap2);
-  va_end(ap2);
-  if (n > 0 && buf_reserve(b, (size_t)n)) {
-    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-    b->len += (size_t)n;
-  }
-  va_end(ap);
-}
-
-const char *flyc__buf_str(const flyc_buf_t *b) {
-  return b->data ? b->data : "";
-}
-
-char *flyc__buf_take(flyc_buf_t *b) {
-  char *d = b->data;
-  if (!d)
-    d = calloc(1, 1);
-  b->data = NULL;
-  b->len = b->cap = 0;
-  return d;
-}
-
-void flyc__buf_free(flyc_buf_t *b) {
-  free(b->data);
-  b->data = NULL;
-  b->len = b->cap = 0;
-}
-
-#define MAX_FILE_SIZE ((size_t)1 << 30)
-
-int flyc__read_file(const char *path, void **out, size_t *size) {
-  /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
-   * below as not a regular file. */
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    return flyc__error_set(errno == ENOENT ? FLYC_ENOTFOUND : FLYC_EIO,
-                           "cannot open '%s': %s", path, strerror(errno));
-  struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return flyc__error_set(FLYC_EIO, "'%s' is not a regular file", path);
-  }
-  if ((size_t)st.st_size > MAX_FILE_SIZE) {
-    close(fd);
-    return flyc__error_set(FLYC_EINVAL, "'%s' is %lld bytes; flyc reads at most 1 GiB", path,
-                           (long long)st.st_size);
-  }
-  FILE *f = fdopen(fd, "rb");
-  if (!f) {
-    close(fd);
-    return flyc__error_set(FLYC_ENOMEM, "out of memory opening '%s'", path);
-  }
-  size_t n = (size_t)st.st_size;
-  char *data = malloc(n + 1);
-  if (!data) {
-    fclose(f);
-    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s' (%zu bytes)",
-                           path, n);
-  }
-  size_t got = n ? fread(data, 1, n, f) : 0;
-  int err = ferror(f);
-  fclose(f);
-  if (got != n || err) {
-    free(data);
-    return flyc__error_set(FLYC_EIO, "short read of '%s' (%zu of %zu bytes)", path,
-                           got, n);
-  }
-  data[n] = '\0';
-  *out = data;
-  *size = n;
-  return FLYC_OK;
 }

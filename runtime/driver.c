@@ -17,15 +17,16 @@ int flyc_driver_fail(int code, const char *fmt, ...) {
   return rc;
 }
 
-int flyc__driver_result(const flyc_driver_t *d, const char *op, int rc) {
+int flyc__driver_result(const flyc_driver_t *d, const char *op, unsigned serial, int rc) {
   if (rc == FLYC_OK)
     return FLYC_OK;
-  if (rc > 0 || rc < FLYC_ENOTSERIALIZABLE)
+  if (!flyc__is_status(rc))
     /* Not a flyc status (a raw hipError_t or CUresult, say): a failure. */
     return flyc__error_set(FLYC_EDRIVER, "driver '%s' failed in %s: it returned %d, which is "
                                          "not a flyc status",
                            d->ops.name ? d->ops.name : "?", op, rc);
-  if (flyc_error_last()->code == FLYC_OK)
+  /* The driver said nothing (what is there is the caller's, or cleared). */
+  if (flyc__error_serial() == serial || flyc_error_last()->code == FLYC_OK)
     flyc__error_set(rc, "driver '%s' failed in %s (%s)", d->ops.name ? d->ops.name : "?", op,
                     flyc_status_name(rc));
   return rc;
@@ -95,12 +96,20 @@ int flyc_driver_create(flyc_driver_t **out, const flyc_driver_ops_t *ops, void *
   return FLYC_OK;
 }
 
+static flyc__driver_release_hook_t release_hook;
+
+void flyc__driver_set_release_hook(flyc__driver_release_hook_t hook) {
+  __atomic_store_n(&release_hook, hook, __ATOMIC_RELEASE);
+}
+
 void flyc_driver_destroy(flyc_driver_t *d) {
   if (d && !d->builtin) {
     /* Modules flyc_gpu_jit_module_get() keeps for artifacts (the in-memory
      * cache may hold those artifacts long after): unloaded while the driver
-     * is still there. */
-    flyc__driver_drop_modules(d);
+     * is still there (module_cache.c's hook). */
+    flyc__driver_release_hook_t hook = __atomic_load_n(&release_hook, __ATOMIC_ACQUIRE);
+    if (hook)
+      hook(d);
     free(d);
   }
 }

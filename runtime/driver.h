@@ -16,9 +16,14 @@ int flyc__hip_open(flyc_driver_ops_t *ops, void **self);
 int flyc__cuda_open(flyc_driver_ops_t *ops, void **self);
 
 /* Calls a driver function, giving a generic message to a failure that set
- * none. */
+ * none; a success leaves the caller's error as it was. `serial` is
+ * flyc__error_serial() from before the call (a statement expression, so
+ * that it is read first). */
 #define FLYC_DRIVER_CALL(d, op, ...)                                                     \
-  flyc__driver_result((d), #op, (flyc_error_clear(), (d)->ops.op((d)->self, __VA_ARGS__)))
-int flyc__driver_result(const flyc_driver_t *d, const char *op, int rc);
+  __extension__({                                                                        \
+    unsigned flyc__serial = flyc__error_serial();                                        \
+    flyc__driver_result((d), #op, flyc__serial, (d)->ops.op((d)->self, __VA_ARGS__));    \
+  })
+int flyc__driver_result(const flyc_driver_t *d, const char *op, unsigned serial, int rc);
 
 #endif

@@ -7,7 +7,6 @@
 
 #include "flyc/artifact.h"
 #include "flyc/common.h"
-#include "flyc/compile.h"
 
 #if defined(__GNUC__)
 #define FLYC_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -22,6 +21,10 @@ int flyc__error_setv(int code, const char *fmt, va_list ap);
 int flyc__error_recode(int code);
 /* Appends to the current message; returns the current code. */
 int flyc__error_append(const char *fmt, ...) FLYC_PRINTF(1, 2);
+/* A number that changes whenever the calling thread's error does (set,
+ * append, recode, restore, clear): two readings around a callback tell
+ * whether it set an error, without clearing the caller's first. */
+unsigned flyc__error_serial(void);
 
 /* The most negative status of flyc_status_t (common.h): the one place that
  * follows the enum; test_common checks every code from here to FLYC_OK has
@@ -100,10 +103,15 @@ void flyc__artifact_set_origin(flyc_artifact_t *a, flyc_artifact_origin_t origin
 flyc_artifact_t *flyc__artifact_view(flyc_artifact_t *a, flyc_artifact_origin_t origin);
 /* The artifact that owns a's storage: a itself, or the one a view shares. */
 const flyc_artifact_t *flyc__artifact_owner(const flyc_artifact_t *a);
-/* Unloads and frees the modules flyc_gpu_jit_module_get() loaded for an
- * artifact, or through a driver (module.c). */
-void flyc__artifact_drop_modules(flyc_artifact_t *a);
-void flyc__driver_drop_modules(const flyc_driver_t *d);
+/* Hooks run when an artifact is freed (before its bytes go) and when a
+ * caller-made driver is destroyed (before it is freed). module_cache.c sets
+ * both the first time it keeps a module, to unload the modules it keeps for
+ * them: artifact.c and driver.c never call module code. Setting is
+ * idempotent and thread-safe; NULL hooks (the default) do nothing. */
+typedef void (*flyc__artifact_release_hook_t)(flyc_artifact_t *a);
+typedef void (*flyc__driver_release_hook_t)(const flyc_driver_t *d);
+void flyc__artifact_set_release_hook(flyc__artifact_release_hook_t hook);
+void flyc__driver_set_release_hook(flyc__driver_release_hook_t hook);
 /* Copies `s` into storage owned by `a`; NULL on OOM. */
 const char *flyc__artifact_strdup(flyc_artifact_t *a, const char *s);
 const char *flyc__artifact_strndup(flyc_artifact_t *a, const char *s, size_t n);
@@ -120,11 +128,41 @@ int flyc__artifact_deserialize(const void *data, size_t size, flyc_artifact_t **
  * FLYC_ENOTFOUND names the first that is not registered. */
 int flyc__artifact_resolve_processors(flyc_artifact_t *a);
 
-/* The most shared memory (LDS) a block may have on target `id` (`gfx90a`,
- * `sm_90`, ...): static alone (`*static_max`) and static plus dynamic
- * (`*total_max`), bytes. Unknown targets get the smallest (48 KiB). */
+/* ---- target limits (target_limits.c) ---- */
+
+/* What the runtime knows of target `id` (`gfx90a:xnack-`, `sm_90a`) from
+ * its name: the launch check's and the builder's limits. Unknown targets
+ * (and NULL) get the smallest shared limits and HIP's grid rule. */
+typedef struct flyc__target_limits {
+  /* The N of a CUDA target "sm_N" (an "a" or "f" suffix allowed), else 0. */
+  unsigned sm;
+  /* Threads a block may have along x, y, z, and in all. */
+  uint32_t block_max[3];
+  uint32_t block_threads_max;
+  /* Blocks a grid may have along x, y, z; 0: the grid times the block must
+   * stay below 2^32 work-items (HIP). */
+  uint64_t grid_max[3];
+  /* Shared memory (LDS) a block may have, bytes: static alone, and static
+   * plus dynamic. */
+  uint64_t shared_static_max, shared_total_max;
+  /* 1 when thread block clusters can be launched (sm_90 and newer). */
+  int clusters;
+} flyc__target_limits_t;
+void flyc__target_limits(const char *id, flyc__target_limits_t *out);
+/* flyc__target_limits()'s shared memory limits alone (for the builder). */
 void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_max);
-/* Reads a whole file; *out is malloc'd and NUL-terminated (not counted). */
-int flyc__read_file(const char *path, void **out, size_t *size);
+/* ---- file I/O (base/fileio.c) ---- */
+
+/* Reads `fd` to its end, retrying on EINTR. 0 with *data malloc'd and
+ * NUL-terminated (the NUL not counted in *size), or -1 with errno (ENOMEM,
+ * or read's). Sets no flyc error: the caller words it. */
+int flyc__read_fd(int fd, void **data, size_t *size);
+/* Reads a whole regular file (at most 1 GiB), as flyc__read_fd. FLYC_OK, or
+ * FLYC_ENOTFOUND, FLYC_EIO, FLYC_EINVAL (too big), FLYC_ENOMEM, with a
+ * message naming `path`. */
+int flyc__read_file(const char *path, void **data, size_t *size);
+/* Writes all `size` bytes, retrying on EINTR and short writes: 0, or -1
+ * with errno. Sets no flyc error: safe in a forked child. */
+int flyc__write_all(int fd, const void *data, size_t size);
 
 #endif

@@ -25,16 +25,8 @@
 #include "internal.h"
 
 static void write_all(int fd, const void *data, size_t size) {
-  const char *p = data;
-  while (size) {
-    ssize_t n = write(fd, p, size);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      _exit(3);
-    p += n;
-    size -= (size_t)n;
-  }
+  if (flyc__write_all(fd, data, size) != 0)
+    _exit(3);
 }
 
 /* Every child message ends with this, so that a complete answer is known as

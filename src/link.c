@@ -58,23 +58,16 @@ static int same_file(const file_entry_t *e, const struct stat *st) {
 
 /* Reads all of `fd` (of `size` bytes by fstat) into a malloc'd buffer. */
 static int read_fd(int fd, const char *path, size_t size, void **out) {
-  char *buf = malloc(size + 1);
-  if (!buf)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
   size_t got = 0;
-  while (got < size) {
-    ssize_t n = read(fd, buf + got, size - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      free(buf);
-      return flyc__error_set(FLYC_EIO, "cannot read link library '%s': %s", path,
-                             n < 0 ? strerror(errno) : "it got shorter while read");
-    }
-    got += (size_t)n;
+  if (flyc__read_fd(fd, out, &got) != 0)
+    return errno == ENOMEM ? flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path)
+                           : flyc__error_set(FLYC_EIO, "cannot read link library '%s': %s", path,
+                                             strerror(errno));
+  if (got != size) {
+    free(*out);
+    return flyc__error_set(FLYC_EIO, "cannot read link library '%s': it changed size while read",
+                           path);
   }
-  buf[size] = '\0';
-  *out = buf;
   return FLYC_OK;
 }
 

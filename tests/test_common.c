@@ -1,7 +1,12 @@
 /* The error model, versions, and the ABI of every public struct. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "flyc/driver.h"
 #include "util.h"
@@ -147,6 +152,58 @@ static void test_common__error_save_restore(void **state) {
   assert_string_equal(flyc_error_last()->message, "");
 }
 
+/* runtime/base/fileio.c: whole files and descriptors, and the errors that
+ * name the path. */
+static void test_common__fileio(void **state) {
+  (void)state;
+  char dir[] = "/tmp/flyc_fileio_XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[64];
+  snprintf(path, sizeof path, "%s/f", dir);
+  size_t n = 300000; /* more than one read and one pipe buffer */
+  char *bytes = malloc(n);
+  assert_non_null(bytes);
+  for (size_t i = 0; i < n; i++)
+    bytes[i] = (char)(i * 7 + 1);
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  assert_true(fd >= 0);
+  assert_int_equal(flyc__write_all(fd, bytes, n), 0);
+  assert_int_equal(flyc__write_all(fd, bytes, 0), 0);
+  close(fd);
+  void *data = NULL;
+  size_t size = 0;
+  assert_ok(flyc__read_file(path, &data, &size));
+  assert_int_equal(size, n);
+  assert_memory_equal(data, bytes, n);
+  assert_int_equal(((char *)data)[n], '\0');
+  free(data);
+  /* A pipe: no size to start from. */
+  int p[2];
+  assert_int_equal(pipe(p), 0);
+  assert_int_equal(flyc__write_all(p[1], "hello", 5), 0);
+  close(p[1]);
+  assert_int_equal(flyc__read_fd(p[0], &data, &size), 0);
+  close(p[0]);
+  assert_int_equal(size, 5);
+  assert_string_equal(data, "hello");
+  free(data);
+  /* Writing to a closed pipe is -1 with errno, not a flyc error. */
+  assert_int_equal(pipe(p), 0);
+  close(p[0]);
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  flyc_error_clear();
+  assert_int_equal(flyc__write_all(p[1], "x", 1), -1);
+  assert_int_equal(errno, EPIPE);
+  assert_int_equal(flyc_error_last()->code, FLYC_OK);
+  signal(SIGPIPE, old);
+  close(p[1]);
+  assert_error(flyc__read_file(dir, &data, &size), FLYC_EIO, dir, "not a regular file");
+  unlink(path);
+  assert_error(flyc__read_file(path, &data, &size), FLYC_ENOTFOUND, path);
+  rmdir(dir);
+  free(bytes);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_common__error_last_never_null),
@@ -155,6 +212,7 @@ int main(void) {
       cmocka_unit_test(test_common__struct_abi),
       cmocka_unit_test(test_common__status_range),
       cmocka_unit_test(test_common__error_save_restore),
+      cmocka_unit_test(test_common__fileio),
   };
   return cmocka_run_group_tests_name("common", tests, NULL, NULL);
 }

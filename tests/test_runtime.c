@@ -10,6 +10,7 @@
 
 #include "flyc/driver.h"
 #include "util.h"
+#include "../runtime/internal.h"
 
 /* ---- the recording driver ---- */
 
@@ -689,6 +690,70 @@ static void test_runtime__real_drivers_fail_cleanly(void **state) {
   assert_error(flyc_driver_open(&d, (flyc_driver_kind_t)9), FLYC_EINVAL, "required");
 }
 
+/* A successful runtime call leaves the caller's own error as it was: no
+ * flyc_error_clear() inside the library, errors set on failing paths only. */
+static void assert_callers_error(void) {
+  assert_int_equal(flyc_error_last()->code, FLYC_EIO);
+  assert_string_equal(flyc_error_last()->message, "the caller's own error");
+}
+
+static void test_runtime__success_keeps_callers_error(void **state) {
+  (void)state;
+  rec_t r;
+  flyc_driver_t *d = make_driver(&r);
+  flyc_artifact_t *a = vadd();
+  const char ptx[] = ".version 7.8\n.target sm_90\n.address_size 64\n"
+                     ".visible .entry k()\n{\n ret;\n}\n";
+  flyc__error_set(FLYC_EIO, "the caller's own error");
+  flyc_artifact_t *p = NULL;
+  assert_int_equal(flyc_artifact_read(&p, ptx, sizeof ptx - 1), FLYC_OK);
+  assert_callers_error();
+  flyc_buf_t b = {0};
+  assert_int_equal(flyc__artifact_serialize(a, &b), FLYC_OK);
+  flyc_artifact_t *back = NULL;
+  assert_int_equal(flyc__artifact_deserialize(b.data, b.len, &back), FLYC_OK);
+  assert_int_equal(flyc__artifact_resolve_processors(back), FLYC_OK);
+  flyc__buf_free(&b);
+  assert_callers_error();
+  flyc_launch_config_t c = FLYC_LAUNCH_CONFIG_INIT;
+  c.block[0] = 64;
+  assert_int_equal(flyc_launch_check(flyc_artifact_kernel(a, 0), flyc_artifact_target(a), &c),
+                   FLYC_OK);
+  assert_int_equal(flyc_launch_check(NULL, "sm_90", &c), FLYC_OK);
+  assert_callers_error();
+  /* Through a driver: load, processors, launch, globals, unload. */
+  tag_t t = {&r, "init", 0};
+  flyc_processor_t pr = {"init", proc, &t};
+  flyc_gpu_jit_module_t *m = NULL, *raw = NULL;
+  assert_int_equal(flyc_gpu_jit_module_get(&m, d, 0, back), FLYC_OK);
+  assert_int_equal(flyc_gpu_jit_module_load_code(&raw, d, 0, FLYC_CODE_PTX, ptx, sizeof ptx - 1,
+                                                 &pr, 1),
+                   FLYC_OK);
+  uint64_t x = 0;
+  int n = 1;
+  void *args[] = {&x, &x, &x, &n};
+  assert_int_equal(flyc_launch(m, "vadd", &c, args), FLYC_OK);
+  assert_int_equal(flyc_launch(raw, "k", &c, NULL), FLYC_OK);
+  uint64_t addr;
+  size_t size;
+  assert_int_equal(flyc_module_global_lookup(flyc_gpu_jit_module_loaded(raw), "state", &addr,
+                                             &size),
+                   FLYC_OK);
+  int count = 0;
+  assert_int_equal(flyc_driver_device_count(d, &count), FLYC_OK);
+  assert_int_equal(flyc_device_synchronize(d, 0), FLYC_OK);
+  assert_int_equal(flyc_gpu_jit_module_unload(raw), FLYC_OK);
+  assert_callers_error();
+  flyc_gpu_jit_module_destroy(raw);
+  flyc_artifact_destroy(back); /* unloads m */
+  flyc_artifact_destroy(p);
+  flyc_artifact_destroy(a);
+  assert_callers_error();
+  assert_int_equal(r.loads, r.unloads);
+  flyc_driver_destroy(d);
+  flyc_error_clear();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_runtime__processors_once_in_order_after_load),
@@ -704,6 +769,7 @@ int main(void) {
       cmocka_unit_test(test_runtime__memory_helpers),
       cmocka_unit_test(test_runtime__threads),
       cmocka_unit_test(test_runtime__real_drivers_fail_cleanly),
+      cmocka_unit_test(test_runtime__success_keeps_callers_error),
   };
   return cmocka_run_group_tests_name("runtime", tests, NULL, NULL);
 }

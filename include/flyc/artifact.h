@@ -287,6 +287,26 @@ FLYC_API int flyc_artifact_processor(const flyc_artifact_t *artifact, size_t ind
  */
 FLYC_API const char *flyc_artifact_log(const flyc_artifact_t *artifact);
 
+/**
+ * Per-stage wall time of the compile that made `artifact`, in microseconds;
+ * all zero for artifacts from flyc_artifact_read().
+ */
+typedef struct flyc_compile_times {
+  uint64_t parse_us;
+  uint64_t link_us;     /**< link libraries, checks included */
+  uint64_t devlib_us;   /**< device libraries (ocml/ockl/libdevice) */
+  uint64_t internalize_us;
+  uint64_t optimize_us;
+  uint64_t codegen_us;  /**< object, or relocatable through comgr, or PTX */
+  uint64_t exe_link_us; /**< relocatable to executable */
+  uint64_t check_us;    /**< ELF checks and metadata */
+  uint64_t total_us;
+} flyc_compile_times_t;
+
+/** Copies the compile times of `artifact` into `*out`. */
+FLYC_API void flyc_artifact_compile_times(const flyc_artifact_t *artifact,
+                                          flyc_compile_times_t *out);
+
 #ifdef __cplusplus
 }
 #endif

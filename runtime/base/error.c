@@ -11,6 +11,7 @@ typedef struct error_state {
   flyc_error_t pub;
   char *buf;
   size_t cap;
+  unsigned serial; /* counts the changes (flyc__error_serial) */
 } error_state_t;
 
 static __thread error_state_t tls_error;
@@ -42,8 +43,11 @@ static error_state_t *state(void) {
 
 const flyc_error_t *flyc_error_last(void) { return &state()->pub; }
 
+unsigned flyc__error_serial(void) { return state()->serial; }
+
 void flyc_error_clear(void) {
   error_state_t *st = state();
+  st->serial++;
   st->pub.code = FLYC_OK;
   st->pub.message = "";
 }
@@ -74,6 +78,7 @@ int flyc__error_setv(int code, const char *fmt, va_list ap) {
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
+  st->serial++;
   st->pub.code = code;
   if (n < 0 || !reserve(st, (size_t)n + 1)) {
     st->pub.message = "(out of memory while formatting the error message)";
@@ -94,6 +99,7 @@ int flyc__error_set(int code, const char *fmt, ...) {
 
 int flyc__error_append(const char *fmt, ...) {
   error_state_t *st = state();
+  st->serial++;
   size_t len = st->pub.message == st->buf && st->buf ? strlen(st->buf) : 0;
   if (st->pub.message != st->buf && st->pub.message[0]) {
     /* The message is a static string: copy it into the buffer first. */
@@ -126,6 +132,7 @@ void flyc__error_save(flyc__error_saved_t *s) {
 
 void flyc__error_restore(flyc__error_saved_t *s) {
   error_state_t *st = state();
+  st->serial++;
   st->pub.code = s->code;
   st->pub.message = "";
   if (s->message) {
@@ -144,7 +151,9 @@ void flyc__error_discard_saved(flyc__error_saved_t *s) {
 }
 
 int flyc__error_recode(int code) {
-  state()->pub.code = code;
+  error_state_t *st = state();
+  st->serial++;
+  st->pub.code = code;
   return code;
 }
 

@@ -488,20 +488,15 @@ static int read_entry(const char *path, unsigned char **data, size_t *size, int 
     close(fd);
     return -1;
   }
-  if ((uint64_t)st.st_size > MAX_ENTRY || !(*data = malloc((size_t)st.st_size + 1))) {
+  void *buf = NULL;
+  size_t got = 0;
+  /* A read error leaves no bytes: a torn entry, as a short read was. */
+  if ((uint64_t)st.st_size > MAX_ENTRY ||
+      (flyc__read_fd(fd, &buf, &got) != 0 && errno == ENOMEM)) {
     close(fd);
     return -2;
   }
-  size_t got = 0;
-  while (got < (size_t)st.st_size) {
-    ssize_t n = read(fd, *data + got, (size_t)st.st_size - got);
-    if (n <= 0) {
-      if (n < 0 && errno == EINTR)
-        continue;
-      break;
-    }
-    got += (size_t)n;
-  }
+  *data = buf;
   if (bump && got == (size_t)st.st_size)
     (void)futimens(fd, NULL); /* least recently used goes first */
   close(fd);
@@ -708,19 +703,6 @@ static void evict(const char *dir, const char *keep) {
   free_dents(v, n);
 }
 
-static int write_all(int fd, const char *p, size_t n) {
-  while (n) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return -1;
-    p += w;
-    n -= (size_t)w;
-  }
-  return 0;
-}
-
 /* Appends a note to the artifact's log (before anyone else sees it). */
 static void note(flyc_artifact_t *a, const char *fmt, const char *arg) {
   flyc_buf_t log = {0};
@@ -770,7 +752,7 @@ static void disk_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   char tmp[4200];
   snprintf(tmp, sizeof tmp, "%s/.tmp-%d-XXXXXX", r->dir, (int)getpid());
   int fd = b.oom ? -1 : mkstemp(tmp);
-  int ok = fd >= 0 && write_all(fd, b.data, b.len) == 0 && fsync(fd) == 0;
+  int ok = fd >= 0 && flyc__write_all(fd, b.data, b.len) == 0 && fsync(fd) == 0;
   if (fd >= 0)
     ok = close(fd) == 0 && ok;
   /* Never over a file we do not trust (another user's, or one others may

@@ -71,21 +71,6 @@ char *flyc__lld_find(void) {
   return executable("/opt/rocm/llvm/bin/ld.lld");
 }
 
-static int write_all(int fd, const void *data, size_t size) {
-  const char *p = data;
-  while (size) {
-    ssize_t n = write(fd, p, size);
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      return -1;
-    }
-    p += n;
-    size -= (size_t)n;
-  }
-  return 0;
-}
-
 int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size, void **exe,
                    size_t *exe_size) {
   char *lld = flyc__lld_find();
@@ -112,7 +97,7 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size, voi
   snprintf(log, sizeof log, "%s/lld.log", dir);
   int rc = FLYC_OK;
   int fd = open(in, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0 || write_all(fd, obj, obj_size) != 0) {
+  if (fd < 0 || flyc__write_all(fd, obj, obj_size) != 0) {
     rc = flyc__error_set(FLYC_EIO, "cannot write %s: %s", in, strerror(errno));
     if (fd >= 0)
       close(fd);
@@ -287,7 +272,7 @@ static int files_open(lld_files_t *f, const char *id, const void *obj, size_t si
   f->in_fd = memfd_create("flyc-lld-in.o", MFD_CLOEXEC);
   if (f->in_fd >= 0 && proc_fd_path(f->in, sizeof f->in, f->in_fd, R_OK) &&
       proc_fd_path(f->out, sizeof f->out, f->wr, W_OK)) {
-    if (write_all(f->in_fd, obj, size) != 0)
+    if (flyc__write_all(f->in_fd, obj, size) != 0)
       return flyc__error_set(FLYC_EIO, "cannot write the object for %s to a memfd: %s",
                              id, strerror(errno));
   } else {
@@ -311,7 +296,7 @@ static int files_open(lld_files_t *f, const char *id, const void *obj, size_t si
     snprintf(f->in, sizeof f->in, "%s/in.o", f->dir);
     snprintf(f->out, sizeof f->out, "%s/out.hsaco", f->dir);
     int fd = open(f->in, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0 || write_all(fd, obj, size) != 0) {
+    if (fd < 0 || flyc__write_all(fd, obj, size) != 0) {
       int rc = flyc__error_set(FLYC_EIO, "cannot write %s: %s", f->in, strerror(errno));
       if (fd >= 0)
         close(fd);
