@@ -755,6 +755,10 @@ static void test_runtime__success_keeps_callers_error(void **state) {
 }
 
 int main(void) {
+  /* These are the runtime's tests: the compile cache, which keeps artifacts
+   * alive (module_reused_per_device counts the unloads at the last
+   * reference), is off whatever the environment says (ctest sets it too). */
+  setenv("FLYC_CACHE", "0", 1);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_runtime__processors_once_in_order_after_load),
       cmocka_unit_test(test_runtime__failing_processor_unloads_and_is_named),
