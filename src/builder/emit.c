@@ -1,0 +1,406 @@
+/* Kernel definitions and their emission: checks, specialisation keys,
+ * the kernel's declaration and the body run (flyc/kernel.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+
+#include "builder.h"
+
+/* ---- definitions ---- */
+
+static int check_block(const flyc_kernel_def_t *d, uint32_t block[3]) {
+  block[0] = block[1] = block[2] = 0;
+  if (!d->known_block_size && d->known_block_size_count)
+    return flyc__error_set(FLYC_EINVAL, "known_block_size is NULL but its count is %zu",
+                           d->known_block_size_count);
+  if (d->known_block_size && d->known_block_size_count != 3)
+    return flyc__error_set(FLYC_EINVAL,
+                           "known_block_size must have exactly 3 elements (x, y, z), not %zu",
+                           d->known_block_size_count);
+  const char *what = "known_block_size";
+  for (int i = 0; d->known_block_size && i < 3; i++) {
+    int64_t v = d->known_block_size[i];
+    if (v <= 0 || v > MAX_BLOCK)
+      return flyc__error_set(FLYC_EINVAL,
+                             "known_block_size[%d] = %lld (%c) must be a positive integer of at "
+                             "most %d",
+                             i, (long long)v, "xyz"[i], MAX_BLOCK);
+    block[i] = (uint32_t)v;
+  }
+  if (d->launch_block) {
+    /* FlyDSL (PR #965): a static launch block is the known block size when
+     * none is declared, and must match a declared one. */
+    for (int i = 0; i < 3; i++) {
+      uint32_t v = d->launch_block[i] ? d->launch_block[i] : 1;
+      if (v > MAX_BLOCK)
+        return flyc__error_set(FLYC_EINVAL,
+                               "launch_block[%d] = %u (%c): a block has at most %d threads", i,
+                               v, "xyz"[i], MAX_BLOCK);
+      if (block[i] && block[i] != v)
+        return flyc__error_set(FLYC_EINVAL,
+                               "the launch block %c is %u but known_block_size %c is %u "
+                               "(a launch that differs is undefined behaviour on AMDGPU)",
+                               "xyz"[i], v, "xyz"[i], block[i]);
+    }
+    if (!block[0]) {
+      what = "the launch block";
+      for (int i = 0; i < 3; i++)
+        block[i] = d->launch_block[i] ? d->launch_block[i] : 1;
+    }
+  }
+  uint64_t p = (uint64_t)block[0] * block[1] * block[2];
+  if (p > MAX_BLOCK)
+    return flyc__error_set(FLYC_EINVAL,
+                           "%s %u x %u x %u = %llu threads exceeds the %d a block can have",
+                           what, block[0], block[1], block[2], (unsigned long long)p, MAX_BLOCK);
+  return FLYC_OK;
+}
+
+static int check_constexprs(const flyc_kernel_def_t *d) {
+  if (d->constexpr_count && !d->constexprs)
+    return flyc__error_set(FLYC_EINVAL, "%zu constexprs but constexprs is NULL",
+                           d->constexpr_count);
+  if (d->constexpr_count > 1024)
+    return flyc__error_set(FLYC_EINVAL, "%zu constexprs (at most 1024)", d->constexpr_count);
+  for (size_t i = 0; i < d->constexpr_count; i++) {
+    const flyc_constexpr_t *x = &d->constexprs[i];
+    size_t n = x->name ? strlen(x->name) : 0;
+    int ok = n >= 1 && n <= 64 && !(x->name[0] >= '0' && x->name[0] <= '9');
+    for (size_t j = 0; ok && j < n; j++) {
+      char ch = x->name[j];
+      ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_';
+    }
+    if (!ok)
+      return flyc__error_set(FLYC_EINVAL,
+                             "constexpr %zu: name '%.64s' is not 1 to 64 letters, digits or '_' "
+                             "(not starting with a digit)",
+                             i, x->name ? x->name : "(null)");
+    if (x->kind != FLYC_CONSTEXPR_INT && x->kind != FLYC_CONSTEXPR_FLOAT)
+      return flyc__error_set(FLYC_EINVAL, "constexpr '%s': unknown kind %d", x->name,
+                             (int)x->kind);
+    for (size_t j = 0; j < i; j++)
+      if (strcmp(d->constexprs[j].name, x->name) == 0)
+        return flyc__error_set(FLYC_EINVAL, "constexpr '%s' is given twice (%zu and %zu)",
+                               x->name, j, i);
+  }
+  return FLYC_OK;
+}
+
+/* The builder of the body running on this thread, if any. */
+_Thread_local flyc_kernel_builder_t *flyc__current_kb;
+
+/* ---- specialisations ---- */
+
+static void key_bytes(flyc_buf_t *k, const void *p, size_t n) { flyc__buf_append(k, p, n); }
+static void key_str(flyc_buf_t *k, const char *s) {
+  if (s)
+    key_bytes(k, s, strlen(s) + 1);
+  else
+    key_bytes(k, "\xff", 1);
+}
+
+/* What identifies a specialisation: the definition (name or base, body,
+ * payload address, parameters), its constexpr values, block size and hints. */
+static void spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_t block[3],
+                     const flyc_compile_hints_t *h) {
+  key_str(k, d->name);
+  key_str(k, d->name ? NULL : d->base);
+  key_bytes(k, &d->body, sizeof d->body);
+  key_bytes(k, &d->payload, sizeof d->payload);
+  key_bytes(k, &d->param_count, sizeof d->param_count);
+  for (size_t i = 0; i < d->param_count; i++) {
+    const flyc_param_t *p = &d->params[i];
+    uint32_t v[5] = {(uint32_t)p->kind, p->bits, p->addrspace, p->align, p->noalias != 0};
+    key_bytes(k, v, sizeof v);
+    key_str(k, p->name);
+  }
+  key_bytes(k, &d->constexpr_count, sizeof d->constexpr_count);
+  for (size_t i = 0; i < d->constexpr_count; i++) {
+    const flyc_constexpr_t *x = &d->constexprs[i];
+    key_str(k, x->name);
+    key_bytes(k, &x->kind, sizeof x->kind);
+    if (x->kind == FLYC_CONSTEXPR_INT)
+      key_bytes(k, &x->i, sizeof x->i);
+    else
+      key_bytes(k, &x->f, sizeof x->f); /* bits: -0.0 and 0.0 differ */
+  }
+  key_bytes(k, block, 3 * sizeof *block);
+  key_bytes(k, h, sizeof *h);
+}
+
+static int param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i, LLVMTypeRef *t) {
+  switch (p->kind) {
+  case FLYC_PARAM_PTR:
+    /* Generic/flat, global, shared/LDS, constant: the same numbers on both
+     * families; private (AMDGPU 5, NVPTX 5 local) is per thread. */
+    if (p->addrspace != 0 && p->addrspace != 1 && p->addrspace != 3 && p->addrspace != 4)
+      return flyc__error_set(FLYC_EINVAL,
+                             "parameter %zu ('%s'): address space %u is not one a kernel "
+                             "pointer can have (0 generic, 1 global, 3 shared, 4 constant)",
+                             i, p->name ? p->name : "", p->addrspace);
+    if (p->align & (p->align - 1))
+      return flyc__error_set(FLYC_EINVAL, "parameter %zu: align %u is not a power of two", i,
+                             p->align);
+    *t = LLVMPointerTypeInContext(lc, p->addrspace);
+    return FLYC_OK;
+  case FLYC_PARAM_INT:
+    if (p->bits != 1 && p->bits != 8 && p->bits != 16 && p->bits != 32 && p->bits != 64)
+      break;
+    *t = LLVMIntTypeInContext(lc, p->bits);
+    return FLYC_OK;
+  case FLYC_PARAM_FLOAT:
+    if (p->bits == 16)
+      *t = LLVMHalfTypeInContext(lc);
+    else if (p->bits == 32)
+      *t = LLVMFloatTypeInContext(lc);
+    else if (p->bits == 64)
+      *t = LLVMDoubleTypeInContext(lc);
+    else
+      break;
+    return FLYC_OK;
+  default:
+    return flyc__error_set(FLYC_EINVAL, "parameter %zu ('%s'): unknown kind %d", i,
+                           p->name ? p->name : "", (int)p->kind);
+  }
+  return flyc__error_set(FLYC_EINVAL, "parameter %zu ('%s'): %u bits is not a %s width", i,
+                         p->name ? p->name : "", p->bits,
+                         p->kind == FLYC_PARAM_INT ? "kernel integer (1, 8, 16, 32, 64)"
+                                                   : "kernel float (16, 32, 64)");
+}
+
+/* Declares the kernel with its target's convention and block size. NVPTX's
+ * kernel mark and bounds are added by mark_kernel() once the body succeeded
+ * (before LLVM 21 they are nvvm.annotations, whose operands llvm-c cannot
+ * remove). */
+static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef *types,
+                                   const flyc_kernel_def_t *d, const uint32_t block[3],
+                                   const flyc_compile_hints_t *h, unsigned fmf) {
+  LLVMContextRef lc = c->llctx;
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(lc), types, (unsigned)d->param_count, 0);
+  LLVMValueRef fn = LLVMAddFunction(c->mod, name, fty);
+  for (size_t i = 0; i < d->param_count; i++) {
+    const flyc_param_t *p = &d->params[i];
+    LLVMValueRef a = LLVMGetParam(fn, (unsigned)i);
+    if (p->name)
+      LLVMSetValueName2(a, p->name, strlen(p->name));
+    if (p->kind == FLYC_PARAM_PTR && p->noalias)
+      add_enum_attr(lc, fn, (unsigned)i + 1, "noalias", 0);
+    if (p->kind == FLYC_PARAM_PTR && p->align > 1)
+      add_enum_attr(lc, fn, (unsigned)i + 1, "align", p->align);
+  }
+  add_enum_attr(lc, fn, LLVMAttributeFunctionIndex, "nounwind", 0);
+  flyc__hints_apply(c, fn, h, fmf);
+  uint32_t total = block[0] * block[1] * block[2];
+  if (c->target.family == FLYC_TARGET_AMDGPU) {
+    LLVMSetFunctionCallConv(fn, c->fam->kernel_cc);
+    char fw[32];
+    if (total)
+      snprintf(fw, sizeof fw, "%u,%u", total, total);
+    else
+      snprintf(fw, sizeof fw, "1,%d", MAX_BLOCK);
+    flyc__fn_set_attr(lc, fn, "amdgpu-flat-work-group-size", fw);
+    flyc__fn_set_attr(lc, fn, "uniform-work-group-size", "true");
+    if (total) {
+      LLVMTypeRef i32 = LLVMInt32TypeInContext(lc);
+      LLVMMetadataRef ops[3];
+      for (int i = 0; i < 3; i++)
+        ops[i] = LLVMValueAsMetadata(LLVMConstInt(i32, block[i], 0));
+      unsigned kind = LLVMGetMDKindIDInContext(lc, "reqd_work_group_size", 20);
+      LLVMSetMetadata(fn, kind, LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
+    }
+  }
+  return fn;
+}
+
+static void mark_kernel(flyc_ctx_t *c, LLVMValueRef fn, const uint32_t block[3],
+                        const flyc_compile_hints_t *h) {
+  if (c->target.family != FLYC_TARGET_NVPTX)
+    return;
+  flyc__nvptx_mark_kernel(c->mod, fn);
+  if (h->maxnreg > 0) {
+    uint32_t v[3] = {(uint32_t)h->maxnreg, 1, 1};
+    flyc__nvptx_set_bound(c->mod, fn, FLYC_NVPTX_MAXNREG, v);
+  }
+  if (block[0])
+    flyc__nvptx_set_bound(c->mod, fn, FLYC_NVPTX_REQNTID, block);
+}
+
+/* Grows the per-kernel arrays by one; FLYC_OK or FLYC_ENOMEM. */
+static int grow_kernels(flyc_ctx_t *c) {
+  char **names = realloc(c->names, (c->nnames + 1) * sizeof *names);
+  if (names)
+    c->names = names;
+  uint32_t *dyn = names ? realloc(c->dyn_shared, (c->nnames + 1) * sizeof *dyn) : NULL;
+  if (dyn)
+    c->dyn_shared = dyn;
+  spec_t *specs = dyn ? realloc(c->specs, (c->nspecs + 1) * sizeof *specs) : NULL;
+  if (specs)
+    c->specs = specs;
+  return specs ? FLYC_OK : flyc__error_set(FLYC_ENOMEM, "out of memory");
+}
+
+/* Forgets what a failed body registered (link_extern libraries and
+ * processors): only kernels that are kept register anything. */
+static void unregister_from(flyc_ctx_t *c, size_t nlibs, size_t nprocs, size_t nffis) {
+  while (c->nlibs > nlibs)
+    free(c->libs[--c->nlibs]);
+  while (c->nprocs > nprocs)
+    free((char *)c->procs[--c->nprocs].name);
+  /* ffi declarations the body made: gone with their only caller. */
+  while (c->nffis > nffis) {
+    ffi_decl_t *d = &c->ffis[--c->nffis];
+    LLVMValueRef f = d->created ? LLVMGetNamedFunction(c->mod, d->symbol) : NULL;
+    if (f && LLVMIsDeclaration(f) && !LLVMGetFirstUse(f))
+      LLVMDeleteFunction(f);
+    free(d->symbol);
+    free(d->sig);
+  }
+}
+
+int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char **name_out) {
+  if (name_out)
+    *name_out = NULL;
+  if (!ctx || !def || !def->body)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: context, definition and body are "
+                                        "required");
+  if (!ctx->mod)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: the context was already compiled");
+  if (ctx->in_body)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: called from a kernel body; emit "
+                                        "kernels one after another");
+  if (def->param_count && !def->params)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: %zu parameters but params is NULL",
+                           def->param_count);
+  if (def->param_count > 1024)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: %zu parameters (at most 1024)",
+                           def->param_count);
+  uint32_t block[3];
+  flyc_compile_hints_t hints;
+  flyc_hints_current(&hints);
+  int rc = check_block(def, block);
+  if (rc == FLYC_OK)
+    rc = check_constexprs(def);
+  if (rc == FLYC_OK)
+    rc = flyc__hints_check(ctx, &hints);
+  if (rc)
+    return rc;
+  LLVMTypeRef *types = calloc(def->param_count + 1, sizeof *types);
+  if (!types)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  for (size_t i = 0; rc == FLYC_OK && i < def->param_count; i++)
+    rc = param_type(ctx->llctx, &def->params[i], i, &types[i]);
+  /* The same specialisation again: the kernel it gave before. */
+  flyc_buf_t key = {0};
+  int specialised = def->constexpr_count || def->launch_block;
+  if (rc == FLYC_OK && specialised) {
+    spec_key(&key, def, block, &hints);
+    if (key.oom)
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  for (size_t i = 0; rc == FLYC_OK && key.len && i < ctx->nspecs; i++)
+    if (ctx->specs[i].len == key.len && memcmp(ctx->specs[i].key, key.data, key.len) == 0) {
+      free(types);
+      flyc__buf_free(&key);
+      if (name_out)
+        *name_out = ctx->names[ctx->specs[i].kernel];
+      return FLYC_OK;
+    }
+  char *name = NULL;
+  if (rc == FLYC_OK)
+    rc = flyc__kb_pick_name(ctx, def, &name);
+  if (rc == FLYC_OK)
+    rc = grow_kernels(ctx);
+  if (rc) {
+    free(types);
+    free(name);
+    flyc__buf_free(&key);
+    return rc;
+  }
+  unsigned fmf = flyc__hints_fmf(&hints);
+  LLVMValueRef fn = declare_kernel(ctx, name, types, def, block, &hints, fmf);
+  free(types);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx->llctx, fn, "entry"));
+  flyc_kernel_builder_t kb;
+  memset(&kb, 0, sizeof kb);
+  kb.ctx = ctx;
+  kb.b = b;
+  kb.fn = fn;
+  kb.name = name;
+  memcpy(kb.block, block, sizeof kb.block);
+  kb.cx = def->constexprs;
+  kb.ncx = def->constexpr_count;
+  kb.hints = hints;
+  kb.fmf = fmf;
+  size_t nlibs = ctx->nlibs, nprocs = ctx->nprocs, nffis = ctx->nffis;
+  LLVMValueRef *args = calloc(def->param_count + 1, sizeof *args);
+  if (!args)
+    rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  for (size_t i = 0; args && i < def->param_count; i++)
+    args[i] = LLVMGetParam(fn, (unsigned)i);
+  flyc_error_clear(); /* so a body's status without a message is noticed */
+  ctx->in_body = 1;
+  flyc_kernel_builder_t *outer = flyc__current_kb; /* another context's body may emit */
+  flyc__current_kb = &kb;
+  int body_rc = args ? def->body(&kb, b, args, def->payload) : FLYC_OK;
+  flyc__current_kb = outer;
+  ctx->in_body = 0;
+  free(args);
+  LLVMDisposeBuilder(b);
+  kb.b = NULL;
+  if (rc == FLYC_OK && kb.rc)
+    rc = kb.rc; /* the helper's message is the one to keep */
+  if (rc == FLYC_OK && body_rc) {
+    if (body_rc < 0 && body_rc >= FLYC_ENOTSERIALIZABLE)
+      rc = flyc_error_last()->code == body_rc
+               ? body_rc
+               : flyc__error_set(body_rc, "the body of kernel '%s' failed with %s", name,
+                                 flyc_status_name(body_rc));
+    else
+      rc = flyc__error_set(FLYC_EINVAL, "the body of kernel '%s' failed (it returned %d)", name,
+                           body_rc);
+  }
+  if (rc == FLYC_OK) {
+    char *msg = NULL;
+    if (LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
+      /* The function verifier's text comes with the module verifier. */
+      LLVMVerifyModule(ctx->mod, LLVMReturnStatusAction, &msg);
+      rc = flyc__error_set(FLYC_EIR, "kernel '%s': the body left invalid IR: %s", name,
+                           msg && *msg ? msg : "(no message)");
+    }
+    LLVMDisposeMessage(msg);
+  }
+  if (rc) {
+    /* Whatever the body made refer to the kernel (a global holding its
+     * address) must not dangle. */
+    LLVMReplaceAllUsesWith(fn, LLVMGetPoison(LLVMTypeOf(fn)));
+    LLVMDeleteFunction(fn);
+    unregister_from(ctx, nlibs, nprocs, nffis);
+    free(name);
+    flyc__buf_free(&key);
+    return rc;
+  }
+  flyc__hints_apply(ctx, fn, &hints, fmf);
+  mark_kernel(ctx, fn, block, &hints);
+  if (specialised) {
+    ctx->specs[ctx->nspecs].key = key.data; /* the buffer's bytes, handed over */
+    ctx->specs[ctx->nspecs].len = key.len;
+    ctx->specs[ctx->nspecs++].kernel = ctx->nnames;
+  }
+  ctx->dyn_shared[ctx->nnames] =
+      kb.shared.live && kb.shared.mode == FLYC_SHARED_DYNAMIC ? (uint32_t)kb.shared.used : 0;
+  ctx->names[ctx->nnames++] = name;
+  ctx->counter++;
+  if (name_out)
+    *name_out = name;
+  return FLYC_OK;
+}
