@@ -13,16 +13,9 @@
 #include "flyc/kernel.h"
 #include "flyc/llvm.h"
 #include "internal.h"
+#include "target/builder_ops.h"
 
 #define MAX_BLOCK 1024 /* threads a block, both families */
-
-typedef struct family {
-  unsigned kernel_cc; /* LLVM calling convention of kernels */
-  const char *tid[3], *bid[3], *ntid[3], *nbid[3]; /* i32 intrinsics, or NULL */
-  const char *ockl_ntid, *ockl_nbid; /* i64 (i32 axis) device-library calls */
-  /* An IR snippet defining the always-inline barrier function. */
-  const char *barrier_ir;
-} family_t;
 
 /* Snippets linked once per context: the barrier, then AMDGPU's fences by
  * scope (1-3) and order (1-4). */
@@ -45,7 +38,7 @@ typedef struct ffi_decl {
 
 struct flyc_ctx {
   flyc_target_t target;
-  const family_t *fam;
+  const flyc__builder_ops_t *bops; /* the target's lowering */
   LLVMContextRef llctx;
   LLVMModuleRef mod; /* NULL once compiled */
   char **names;      /* kernel name registry, in emit order */

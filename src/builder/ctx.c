@@ -14,41 +14,6 @@
 
 #include "builder.h"
 
-static const family_t amdgpu = {
-    91, /* amdgpu_kernel */
-    {"llvm.amdgcn.workitem.id.x", "llvm.amdgcn.workitem.id.y", "llvm.amdgcn.workitem.id.z"},
-    {"llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y", "llvm.amdgcn.workgroup.id.z"},
-    {NULL, NULL, NULL},
-    {NULL, NULL, NULL},
-    "__ockl_get_local_size",
-    "__ockl_get_num_groups",
-    /* What clang emits for __syncthreads(). */
-    "define void @__flyc_barrier() alwaysinline convergent nounwind {\n"
-    "  fence syncscope(\"workgroup\") release\n"
-    "  call void @llvm.amdgcn.s.barrier()\n"
-    "  fence syncscope(\"workgroup\") acquire\n"
-    "  ret void\n}\n"
-    "declare void @llvm.amdgcn.s.barrier()\n",
-};
-
-static const family_t nvptx = {
-    0, /* C; mark_kernel() gives the ptx_kernel convention */
-    {"llvm.nvvm.read.ptx.sreg.tid.x", "llvm.nvvm.read.ptx.sreg.tid.y",
-     "llvm.nvvm.read.ptx.sreg.tid.z"},
-    {"llvm.nvvm.read.ptx.sreg.ctaid.x", "llvm.nvvm.read.ptx.sreg.ctaid.y",
-     "llvm.nvvm.read.ptx.sreg.ctaid.z"},
-    {"llvm.nvvm.read.ptx.sreg.ntid.x", "llvm.nvvm.read.ptx.sreg.ntid.y",
-     "llvm.nvvm.read.ptx.sreg.ntid.z"},
-    {"llvm.nvvm.read.ptx.sreg.nctaid.x", "llvm.nvvm.read.ptx.sreg.nctaid.y",
-     "llvm.nvvm.read.ptx.sreg.nctaid.z"},
-    NULL,
-    NULL,
-    "define void @__flyc_barrier() alwaysinline convergent nounwind {\n"
-    "  call void @llvm.nvvm.barrier0()\n"
-    "  ret void\n}\n"
-    "declare void @llvm.nvvm.barrier0()\n",
-};
-
 /* ---- context ---- */
 
 int flyc_ctx_create(flyc_ctx_t **out, const char *target) {
@@ -63,7 +28,7 @@ int flyc_ctx_create(flyc_ctx_t **out, const char *target) {
     free(c);
     return rc;
   }
-  c->fam = c->target.family == FLYC_TARGET_AMDGPU ? &amdgpu : &nvptx;
+  c->bops = c->target.ops->builder;
   /* Building IR needs no target: LLVM's targets are initialized by the
    * compile, so a compile served by the cache never pays for them. */
   c->llctx = LLVMContextCreate();
@@ -73,8 +38,8 @@ int flyc_ctx_create(flyc_ctx_t **out, const char *target) {
    * space 5): a body's LLVMBuildAlloca reads it from the layout. Only that
    * entry, so no TargetMachine is needed here; the compile gives the module
    * the target's full layout (issue 13, item 1). */
-  if (c->target.family == FLYC_TARGET_AMDGPU)
-    LLVMSetDataLayout(c->mod, "A5");
+  if (c->bops->module_layout)
+    LLVMSetDataLayout(c->mod, c->bops->module_layout);
   *out = c;
   return FLYC_OK;
 }
@@ -136,7 +101,7 @@ static int valid_name(const flyc_ctx_t *c, const char *s) {
     return 0;
   for (; *s; s++)
     if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-          *s == '_' || *s == '$' || (*s == '.' && c->target.family == FLYC_TARGET_AMDGPU)))
+          *s == '_' || *s == '$' || (*s == '.' && c->bops->name_dot)))
       return 0;
   return 1;
 }
@@ -152,8 +117,7 @@ int flyc__kb_pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out) {
                            "digits, '_', '$'%s; not starting with a digit, 'llvm.', '__flyc', "
                            "'__ockl_', '__ocml_', '__oclc_' or '__nv_'; at most 200 characters)",
                            d->name ? "name" : "base", want, c->target.id,
-                           c->target.family == FLYC_TARGET_AMDGPU ? ", '.' (not ending '.kd')"
-                                                                  : "");
+                           c->bops->name_dot ? ", '.' (not ending '.kd')" : "");
   /* FlyDSL's unique_kernel_name(base, id): the candidate is the explicit
    * name, or `<base>_<id>` for an unnamed kernel; while it is taken,
    * `<candidate>_<n>` for n = id, id + 1, ... */

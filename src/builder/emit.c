@@ -177,10 +177,9 @@ static int param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i, LLVMTy
                                                    : "kernel float (16, 32, 64)");
 }
 
-/* Declares the kernel with its target's convention and block size. NVPTX's
- * kernel mark and bounds are added by mark_kernel() once the body succeeded
- * (before LLVM 21 they are nvvm.annotations, whose operands llvm-c cannot
- * remove). */
+/* Declares the kernel with its target's convention and block size
+ * (bops->declare_kernel). A target's kernel mark and bounds that must wait
+ * for the body's success come from mark_kernel() (NVPTX). */
 static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef *types,
                                    const flyc_kernel_def_t *d, const uint32_t block[3],
                                    const flyc_compile_hints_t *h, unsigned fmf) {
@@ -199,39 +198,17 @@ static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef 
   }
   add_enum_attr(lc, fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   flyc__hints_apply(c, fn, h, fmf);
-  uint32_t total = block[0] * block[1] * block[2];
-  if (c->target.family == FLYC_TARGET_AMDGPU) {
-    LLVMSetFunctionCallConv(fn, c->fam->kernel_cc);
-    char fw[32];
-    if (total)
-      snprintf(fw, sizeof fw, "%u,%u", total, total);
-    else
-      snprintf(fw, sizeof fw, "1,%d", MAX_BLOCK);
-    flyc__fn_set_attr(lc, fn, "amdgpu-flat-work-group-size", fw);
-    flyc__fn_set_attr(lc, fn, "uniform-work-group-size", "true");
-    if (total) {
-      LLVMTypeRef i32 = LLVMInt32TypeInContext(lc);
-      LLVMMetadataRef ops[3];
-      for (int i = 0; i < 3; i++)
-        ops[i] = LLVMValueAsMetadata(LLVMConstInt(i32, block[i], 0));
-      unsigned kind = LLVMGetMDKindIDInContext(lc, "reqd_work_group_size", 20);
-      LLVMSetMetadata(fn, kind, LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
-    }
-  }
+  if (c->bops->kernel_cc)
+    LLVMSetFunctionCallConv(fn, c->bops->kernel_cc);
+  if (c->bops->declare_kernel)
+    c->bops->declare_kernel(lc, fn, block, MAX_BLOCK);
   return fn;
 }
 
 static void mark_kernel(flyc_ctx_t *c, LLVMValueRef fn, const uint32_t block[3],
                         const flyc_compile_hints_t *h) {
-  if (c->target.family != FLYC_TARGET_NVPTX)
-    return;
-  flyc__nvptx_mark_kernel(c->mod, fn);
-  if (h->maxnreg > 0) {
-    uint32_t v[3] = {(uint32_t)h->maxnreg, 1, 1};
-    flyc__nvptx_set_bound(c->mod, fn, FLYC_NVPTX_MAXNREG, v);
-  }
-  if (block[0])
-    flyc__nvptx_set_bound(c->mod, fn, FLYC_NVPTX_REQNTID, block);
+  if (c->bops->mark_kernel)
+    c->bops->mark_kernel(c->mod, fn, block, h);
 }
 
 /* Grows the per-kernel arrays by one; FLYC_OK or FLYC_ENOMEM. */

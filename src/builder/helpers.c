@@ -32,6 +32,17 @@ static LLVMValueRef call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRe
   return LLVMBuildCall2(kb->b, fty, f, args, nargs, "");
 }
 
+static LLVMValueRef call_cb(void *kb, const char *name, LLVMTypeRef fty, LLVMValueRef *args,
+                            unsigned nargs) {
+  return call(kb, name, fty, args, nargs);
+}
+
+/* What the target's lowering (bops) emits with. */
+static flyc__kb_emit_t emitter(flyc_kernel_builder_t *kb) {
+  flyc__kb_emit_t e = {kb, call_cb, kb->b, kb->ctx->llctx, kb->ctx->target.wave};
+  return e;
+}
+
 /* A call to `name`: i32 (), or, with `arg`, i64 (i32) truncated to i32. */
 static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int has_arg,
                              unsigned arg) {
@@ -45,12 +56,12 @@ static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int ha
 }
 
 LLVMValueRef flyc_kb_thread_idx(flyc_kernel_builder_t *kb, unsigned axis) {
-  return helper_ok(kb, axis, "flyc_kb_thread_idx") ? call_i32(kb, kb->ctx->fam->tid[axis], 0, 0)
+  return helper_ok(kb, axis, "flyc_kb_thread_idx") ? call_i32(kb, kb->ctx->bops->tid[axis], 0, 0)
                                                    : NULL;
 }
 
 LLVMValueRef flyc_kb_block_idx(flyc_kernel_builder_t *kb, unsigned axis) {
-  return helper_ok(kb, axis, "flyc_kb_block_idx") ? call_i32(kb, kb->ctx->fam->bid[axis], 0, 0)
+  return helper_ok(kb, axis, "flyc_kb_block_idx") ? call_i32(kb, kb->ctx->bops->bid[axis], 0, 0)
                                                   : NULL;
 }
 
@@ -59,32 +70,22 @@ LLVMValueRef flyc_kb_block_dim(flyc_kernel_builder_t *kb, unsigned axis) {
     return NULL;
   if (kb->block[0])
     return LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), kb->block[axis], 0);
-  const family_t *f = kb->ctx->fam;
-  return f->ntid[axis] ? call_i32(kb, f->ntid[axis], 0, 0) : call_i32(kb, f->ockl_ntid, 1, axis);
+  const flyc__builder_ops_t *f = kb->ctx->bops;
+  return f->ntid[axis] ? call_i32(kb, f->ntid[axis], 0, 0) : call_i32(kb, f->ntid_call, 1, axis);
 }
 
 LLVMValueRef flyc_kb_grid_dim(flyc_kernel_builder_t *kb, unsigned axis) {
   if (!helper_ok(kb, axis, "flyc_kb_grid_dim"))
     return NULL;
-  const family_t *f = kb->ctx->fam;
-  return f->nbid[axis] ? call_i32(kb, f->nbid[axis], 0, 0) : call_i32(kb, f->ockl_nbid, 1, axis);
+  const flyc__builder_ops_t *f = kb->ctx->bops;
+  return f->nbid[axis] ? call_i32(kb, f->nbid[axis], 0, 0) : call_i32(kb, f->nbid_call, 1, axis);
 }
 
 LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_lane_id"))
     return NULL;
-  if (kb->ctx->target.family == FLYC_TARGET_NVPTX)
-    return call_i32(kb, "llvm.nvvm.read.ptx.sreg.laneid", 0, 0);
-  /* Lanes below this one in the wavefront: mbcnt over an all-ones mask, as
-   * HIP's __lane_id(). */
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx), ps[2] = {i32, i32};
-  LLVMTypeRef fty = LLVMFunctionType(i32, ps, 2, 0);
-  LLVMValueRef args[2] = {LLVMConstAllOnes(i32), LLVMConstInt(i32, 0, 0)};
-  LLVMValueRef lo = call(kb, "llvm.amdgcn.mbcnt.lo", fty, args, 2);
-  if (!lo || kb->ctx->target.wave != 64)
-    return lo;
-  args[1] = lo;
-  return call(kb, "llvm.amdgcn.mbcnt.hi", fty, args, 2);
+  flyc__kb_emit_t e = emitter(kb);
+  return kb->ctx->bops->lane_id(&e);
 }
 
 LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb) {
@@ -135,7 +136,7 @@ static LLVMValueRef snippet(flyc_kernel_builder_t *kb, int slot, const char *fna
 int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_barrier"))
     return flyc__error_set(FLYC_EINVAL, "flyc_kb_barrier: called outside a kernel body");
-  LLVMValueRef f = snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->fam->barrier_ir);
+  LLVMValueRef f = snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->bops->barrier_ir);
   if (!f)
     return kb->rc;
   LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
@@ -153,30 +154,12 @@ int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
                              (int)order, (int)scope));
     return kb->rc;
   }
-  static const char *const scopes[] = {"", "workgroup", "agent", "system"};
-  if (kb->ctx->target.family == FLYC_TARGET_NVPTX) {
-    /* CUDA's __threadfence_block / __threadfence / __threadfence_system. */
-    static const char *const membar[] = {"", "llvm.nvvm.membar.cta", "llvm.nvvm.membar.gl",
-                                         "llvm.nvvm.membar.sys"};
-    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(kb->ctx->llctx), NULL, 0, 0);
-    return call(kb, membar[scope], fty, NULL, 0) ? FLYC_OK : kb->rc;
-  }
-  /* AMDGPU: a fence with the scope's syncscope, built directly where llvm-c
-   * can (LLVM 20+), else through a parsed IR snippet. */
-  static const LLVMAtomicOrdering llorder[] = {
-      LLVMAtomicOrderingNotAtomic, LLVMAtomicOrderingAcquire, LLVMAtomicOrderingRelease,
-      LLVMAtomicOrderingAcquireRelease, LLVMAtomicOrderingSequentiallyConsistent};
-  if (flyc__build_fence(kb->b, llorder[order], scope == FLYC_SCOPE_SYSTEM ? "" : scopes[scope]))
-    return FLYC_OK;
-  static const char *const orders[] = {"", "acquire", "release", "acq_rel", "seq_cst"};
-  char fname[64], ir[256];
-  snprintf(fname, sizeof fname, "__flyc_fence_%s_%s", scopes[scope], orders[order]);
-  snprintf(ir, sizeof ir,
-           "define void @%s() alwaysinline nounwind {\n"
-           "  fence %s%s%s %s\n  ret void\n}\n",
-           fname, scope == FLYC_SCOPE_SYSTEM ? "" : "syncscope(\"",
-           scope == FLYC_SCOPE_SYSTEM ? "" : scopes[scope],
-           scope == FLYC_SCOPE_SYSTEM ? "" : "\")", orders[order]);
+  /* Emitted by the target, or an IR snippet of its, linked once. */
+  flyc__kb_emit_t e = emitter(kb);
+  char fname[256], ir[256];
+  int how = kb->ctx->bops->fence(&e, (unsigned)order, (unsigned)scope, fname, ir, sizeof ir);
+  if (how != 2)
+    return how ? FLYC_OK : kb->rc;
   LLVMValueRef f = snippet(kb, SNIPPET_FENCE(scope, order), fname, ir);
   if (!f)
     return kb->rc;
@@ -219,10 +202,7 @@ LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValu
                                                         : "takes no y"));
   int f64 = k == LLVMDoubleTypeKind;
   char sym[32];
-  if (kb->ctx->target.family == FLYC_TARGET_AMDGPU)
-    snprintf(sym, sizeof sym, "__ocml_%s_f%d", names[fn], f64 ? 64 : 32);
-  else
-    snprintf(sym, sizeof sym, "__nv_%s%s", names[fn], f64 ? "" : "f");
+  kb->ctx->bops->math_symbol(sym, sizeof sym, names[fn], f64);
   flyc_type_t t = {f64 ? FLYC_TYPE_F64 : FLYC_TYPE_F32, 0}, ts[2] = {t, t};
   flyc_ffi_t f = {sym, t, ts, fn == FLYC_MATH_POW ? 2 : 1, 1};
   LLVMValueRef a[2] = {x, y};

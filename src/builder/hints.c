@@ -77,27 +77,18 @@ unsigned flyc__hints_fmf(const flyc_compile_hints_t *h) {
 /* The target-dependent limits of the hints. */
 int flyc__hints_check(const flyc_ctx_t *c, const flyc_compile_hints_t *h) {
   const char *p = c->target.proc->name;
-  int amd = c->target.family == FLYC_TARGET_AMDGPU;
-  int big_vgpr = amd && (strcmp(p, "gfx90a") == 0 || starts(p, "gfx94") || starts(p, "gfx95"));
-  int waves = !amd                  ? INT32_MAX
-              : big_vgpr            ? 8
-              : starts(p, "gfx10")  ? 20
-              : starts(p, "gfx9")   ? 10
-                                    : 16;
-  int regs = !amd ? 255 : big_vgpr ? 512 : 256;
-  /* Fewer VGPRs than that and LLVM's register allocator gives up. */
-  if (amd && h->maxnreg != FLYC_HINT_UNSET && h->maxnreg < 24)
-    return flyc__error_set(FLYC_EINVAL, "compile hint maxnreg = %d: AMDGPU kernels need at "
-                                        "least 24 VGPRs",
-                           (int)h->maxnreg);
-  if (h->waves_per_eu != FLYC_HINT_UNSET && h->waves_per_eu > waves)
+  flyc__hint_limits_t lim;
+  c->bops->hint_limits(&c->target, &lim);
+  if (h->maxnreg != FLYC_HINT_UNSET && h->maxnreg < lim.min_regs)
+    return flyc__error_set(FLYC_EINVAL, "compile hint maxnreg = %d: %s", (int)h->maxnreg,
+                           lim.min_regs_why);
+  if (h->waves_per_eu != FLYC_HINT_UNSET && h->waves_per_eu > lim.max_waves)
     return flyc__error_set(FLYC_EINVAL, "compile hint waves_per_eu = %d: %s runs at most %d "
                                         "waves per EU",
-                           (int)h->waves_per_eu, p, waves);
-  if (h->maxnreg != FLYC_HINT_UNSET && h->maxnreg > regs)
+                           (int)h->waves_per_eu, p, (int)lim.max_waves);
+  if (h->maxnreg != FLYC_HINT_UNSET && h->maxnreg > lim.max_regs)
     return flyc__error_set(FLYC_EINVAL, "compile hint maxnreg = %d: %s has at most %d %s",
-                           (int)h->maxnreg, p, regs,
-                           amd ? "VGPRs a lane" : "registers a thread");
+                           (int)h->maxnreg, p, (int)lim.max_regs, lim.regs_unit);
   return FLYC_OK;
 }
 
@@ -120,13 +111,6 @@ void flyc__hints_apply(flyc_ctx_t *c, LLVMValueRef fn, const flyc_compile_hints_
   for (size_t i = 0; i < sizeof fm / sizeof *fm; i++)
     if ((fmf & fm[i].need) == fm[i].need)
       flyc__fn_set_attr(lc, fn, fm[i].attr, "true");
-  char num[32];
-  if (c->target.family == FLYC_TARGET_AMDGPU && h->waves_per_eu > 0) {
-    snprintf(num, sizeof num, "%d", (int)h->waves_per_eu);
-    flyc__fn_set_attr(lc, fn, "amdgpu-waves-per-eu", num);
-  }
-  if (c->target.family == FLYC_TARGET_AMDGPU && h->maxnreg > 0) {
-    snprintf(num, sizeof num, "%d", (int)h->maxnreg);
-    flyc__fn_set_attr(lc, fn, "amdgpu-num-vgpr", num);
-  }
+  if (c->bops->apply_hints)
+    c->bops->apply_hints(lc, fn, h);
 }
