@@ -243,12 +243,34 @@ static void unregister_from(flyc_ctx_t *c, size_t nlibs, size_t nprocs, size_t n
   }
 }
 
-int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char **name_out) {
-  if (name_out)
-    *name_out = NULL;
-  if (!ctx || !def || !def->body)
-    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: context, definition and body are "
-                                        "required");
+/* One emit in progress, from its checked definition to the kept kernel. */
+typedef struct emit {
+  flyc_ctx_t *ctx;
+  const flyc_kernel_def_t *def;
+  uint32_t block[3];
+  flyc_compile_hints_t hints;
+  unsigned fmf;
+  LLVMTypeRef *types; /* the parameters' types */
+  int specialised;
+  flyc_buf_t key; /* the specialisation's identity (spec_key()), if specialised */
+  char *name;
+  LLVMValueRef fn;
+  size_t nlibs, nprocs, nffis; /* what the context had registered before the body */
+} emit_t;
+
+static void emit_free(emit_t *e) {
+  free(e->types);
+  e->types = NULL;
+  free(e->name);
+  e->name = NULL;
+  flyc__buf_free(&e->key);
+}
+
+/* Checks what the emit is given and computes the definition's types and
+ * specialisation key. */
+static int prepare_def(emit_t *e) {
+  flyc_ctx_t *ctx = e->ctx;
+  const flyc_kernel_def_t *def = e->def;
   if (!ctx->mod)
     return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: the context was already compiled");
   if (ctx->in_body)
@@ -260,123 +282,173 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
   if (def->param_count > 1024)
     return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: %zu parameters (at most 1024)",
                            def->param_count);
-  uint32_t block[3];
-  flyc_compile_hints_t hints;
-  flyc_hints_current(&hints);
-  int rc = check_block(def, block);
+  flyc_hints_current(&e->hints);
+  int rc = check_block(def, e->block);
   if (rc == FLYC_OK)
     rc = check_constexprs(def);
   if (rc == FLYC_OK)
-    rc = flyc__hints_check(ctx, &hints);
+    rc = flyc__hints_check(ctx, &e->hints);
   if (rc)
     return rc;
-  LLVMTypeRef *types = calloc(def->param_count + 1, sizeof *types);
-  if (!types)
+  e->types = calloc(def->param_count + 1, sizeof *e->types);
+  if (!e->types)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; rc == FLYC_OK && i < def->param_count; i++)
-    rc = param_type(ctx->llctx, &def->params[i], i, &types[i]);
-  /* The same specialisation again: the kernel it gave before. */
-  flyc_buf_t key = {0};
-  int specialised = def->constexpr_count || def->launch_block;
-  if (rc == FLYC_OK && specialised) {
-    spec_key(&key, def, block, &hints);
-    if (key.oom)
+    rc = param_type(ctx->llctx, &def->params[i], i, &e->types[i]);
+  e->specialised = def->constexpr_count || def->launch_block;
+  if (rc == FLYC_OK && e->specialised) {
+    spec_key(&e->key, def, e->block, &e->hints);
+    if (e->key.oom)
       rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
   }
-  for (size_t i = 0; rc == FLYC_OK && key.len && i < ctx->nspecs; i++)
-    if (ctx->specs[i].len == key.len && memcmp(ctx->specs[i].key, key.data, key.len) == 0) {
-      free(types);
-      flyc__buf_free(&key);
-      if (name_out)
-        *name_out = ctx->names[ctx->specs[i].kernel];
-      return FLYC_OK;
-    }
-  char *name = NULL;
+  return rc;
+}
+
+/* The kernel an earlier emit of the same specialisation gave, or NULL. */
+static const char *find_spec(const emit_t *e) {
+  const flyc_ctx_t *ctx = e->ctx;
+  for (size_t i = 0; e->key.len && i < ctx->nspecs; i++)
+    if (ctx->specs[i].len == e->key.len && memcmp(ctx->specs[i].key, e->key.data, e->key.len) == 0)
+      return ctx->names[ctx->specs[i].kernel];
+  return NULL;
+}
+
+/* Names the kernel, makes room for it and declares its function. */
+static int declare(emit_t *e) {
+  int rc = flyc__kb_pick_name(e->ctx, e->def, &e->name);
   if (rc == FLYC_OK)
-    rc = flyc__kb_pick_name(ctx, def, &name);
-  if (rc == FLYC_OK)
-    rc = grow_kernels(ctx);
-  if (rc) {
-    free(types);
-    free(name);
-    flyc__buf_free(&key);
+    rc = grow_kernels(e->ctx);
+  if (rc)
     return rc;
-  }
-  unsigned fmf = flyc__hints_fmf(&hints);
-  LLVMValueRef fn = declare_kernel(ctx, name, types, def, block, &hints, fmf);
-  free(types);
+  e->fmf = flyc__hints_fmf(&e->hints);
+  e->fn = declare_kernel(e->ctx, e->name, e->types, e->def, e->block, &e->hints, e->fmf);
+  free(e->types);
+  e->types = NULL;
+  return FLYC_OK;
+}
+
+/* What a body's status means for the emit (the helpers' first error wins). */
+static int body_status(const emit_t *e, int helper_rc, int body_rc) {
+  if (helper_rc)
+    return helper_rc; /* the helper's message is the one to keep */
+  if (!body_rc)
+    return FLYC_OK;
+  if (flyc__is_status(body_rc))
+    return flyc_error_last()->code == body_rc
+               ? body_rc
+               : flyc__error_set(body_rc, "the body of kernel '%s' failed with %s", e->name,
+                                 flyc_status_name(body_rc));
+  return flyc__error_set(FLYC_EINVAL, "the body of kernel '%s' failed (it returned %d)", e->name,
+                         body_rc);
+}
+
+/* Runs the body into the entry block, then verifies what it left. */
+static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
+  flyc_ctx_t *ctx = e->ctx;
+  const flyc_kernel_def_t *def = e->def;
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx->llctx);
-  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx->llctx, fn, "entry"));
-  flyc_kernel_builder_t kb;
-  memset(&kb, 0, sizeof kb);
-  kb.ctx = ctx;
-  kb.b = b;
-  kb.fn = fn;
-  kb.name = name;
-  memcpy(kb.block, block, sizeof kb.block);
-  kb.cx = def->constexprs;
-  kb.ncx = def->constexpr_count;
-  kb.hints = hints;
-  kb.fmf = fmf;
-  size_t nlibs = ctx->nlibs, nprocs = ctx->nprocs, nffis = ctx->nffis;
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx->llctx, e->fn, "entry"));
+  memset(kb, 0, sizeof *kb);
+  kb->ctx = ctx;
+  kb->b = b;
+  kb->fn = e->fn;
+  kb->name = e->name;
+  memcpy(kb->block, e->block, sizeof kb->block);
+  kb->cx = def->constexprs;
+  kb->ncx = def->constexpr_count;
+  kb->hints = e->hints;
+  kb->fmf = e->fmf;
+  e->nlibs = ctx->nlibs, e->nprocs = ctx->nprocs, e->nffis = ctx->nffis;
+  int rc = FLYC_OK;
   LLVMValueRef *args = calloc(def->param_count + 1, sizeof *args);
   if (!args)
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; args && i < def->param_count; i++)
-    args[i] = LLVMGetParam(fn, (unsigned)i);
+    args[i] = LLVMGetParam(e->fn, (unsigned)i);
   flyc_error_clear(); /* so a body's status without a message is noticed */
   ctx->in_body = 1;
   flyc_kernel_builder_t *outer = flyc__current_kb; /* another context's body may emit */
-  flyc__current_kb = &kb;
-  int body_rc = args ? def->body(&kb, b, args, def->payload) : FLYC_OK;
+  flyc__current_kb = kb;
+  int body_rc = args ? def->body(kb, b, args, def->payload) : FLYC_OK;
   flyc__current_kb = outer;
   ctx->in_body = 0;
   free(args);
   LLVMDisposeBuilder(b);
-  kb.b = NULL;
-  if (rc == FLYC_OK && kb.rc)
-    rc = kb.rc; /* the helper's message is the one to keep */
-  if (rc == FLYC_OK && body_rc) {
-    if (body_rc < 0 && body_rc >= FLYC_ENOTSERIALIZABLE)
-      rc = flyc_error_last()->code == body_rc
-               ? body_rc
-               : flyc__error_set(body_rc, "the body of kernel '%s' failed with %s", name,
-                                 flyc_status_name(body_rc));
-    else
-      rc = flyc__error_set(FLYC_EINVAL, "the body of kernel '%s' failed (it returned %d)", name,
-                           body_rc);
-  }
+  kb->b = NULL;
+  if (rc == FLYC_OK)
+    rc = body_status(e, kb->rc, body_rc);
   if (rc == FLYC_OK) {
     char *msg = NULL;
-    if (LLVMVerifyFunction(fn, LLVMReturnStatusAction)) {
+    if (LLVMVerifyFunction(e->fn, LLVMReturnStatusAction)) {
       /* The function verifier's text comes with the module verifier. */
       LLVMVerifyModule(ctx->mod, LLVMReturnStatusAction, &msg);
-      rc = flyc__error_set(FLYC_EIR, "kernel '%s': the body left invalid IR: %s", name,
+      rc = flyc__error_set(FLYC_EIR, "kernel '%s': the body left invalid IR: %s", e->name,
                            msg && *msg ? msg : "(no message)");
     }
     LLVMDisposeMessage(msg);
   }
-  if (rc) {
-    /* Whatever the body made refer to the kernel (a global holding its
-     * address) must not dangle. */
-    LLVMReplaceAllUsesWith(fn, LLVMGetPoison(LLVMTypeOf(fn)));
-    LLVMDeleteFunction(fn);
-    unregister_from(ctx, nlibs, nprocs, nffis);
-    free(name);
-    flyc__buf_free(&key);
-    return rc;
-  }
-  flyc__hints_apply(ctx, fn, &hints, fmf);
-  mark_kernel(ctx, fn, block, &hints);
-  if (specialised) {
-    ctx->specs[ctx->nspecs].key = key.data; /* the buffer's bytes, handed over */
-    ctx->specs[ctx->nspecs].len = key.len;
+  return rc;
+}
+
+/* A failed body: the kernel and what the body registered go. */
+static void rollback(emit_t *e) {
+  /* Whatever the body made refer to the kernel (a global holding its
+   * address) must not dangle. */
+  LLVMReplaceAllUsesWith(e->fn, LLVMGetPoison(LLVMTypeOf(e->fn)));
+  LLVMDeleteFunction(e->fn);
+  unregister_from(e->ctx, e->nlibs, e->nprocs, e->nffis);
+}
+
+/* A kernel kept: its final attributes, and the context's records of it. */
+static const char *commit(emit_t *e, const flyc_kernel_builder_t *kb) {
+  flyc_ctx_t *ctx = e->ctx;
+  flyc__hints_apply(ctx, e->fn, &e->hints, e->fmf);
+  mark_kernel(ctx, e->fn, e->block, &e->hints);
+  if (e->specialised) {
+    ctx->specs[ctx->nspecs].key = e->key.data; /* the buffer's bytes, handed over */
+    ctx->specs[ctx->nspecs].len = e->key.len;
     ctx->specs[ctx->nspecs++].kernel = ctx->nnames;
+    memset(&e->key, 0, sizeof e->key);
   }
   ctx->dyn_shared[ctx->nnames] =
-      kb.shared.live && kb.shared.mode == FLYC_SHARED_DYNAMIC ? (uint32_t)kb.shared.used : 0;
-  ctx->names[ctx->nnames++] = name;
+      kb->shared.live && kb->shared.mode == FLYC_SHARED_DYNAMIC ? (uint32_t)kb->shared.used : 0;
+  ctx->names[ctx->nnames++] = e->name;
   ctx->counter++;
+  const char *name = e->name;
+  e->name = NULL; /* the context's now */
+  return name;
+}
+
+int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char **name_out) {
+  if (name_out)
+    *name_out = NULL;
+  if (!ctx || !def || !def->body)
+    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: context, definition and body are "
+                                        "required");
+  emit_t e;
+  memset(&e, 0, sizeof e);
+  e.ctx = ctx;
+  e.def = def;
+  int rc = prepare_def(&e);
+  /* The same specialisation again: the kernel it gave before. */
+  const char *again = rc == FLYC_OK ? find_spec(&e) : NULL;
+  if (rc == FLYC_OK && !again)
+    rc = declare(&e);
+  if (rc || again) {
+    emit_free(&e);
+    if (again && name_out)
+      *name_out = again;
+    return rc;
+  }
+  flyc_kernel_builder_t kb;
+  rc = run_body(&e, &kb);
+  if (rc) {
+    rollback(&e);
+    emit_free(&e);
+    return rc;
+  }
+  const char *name = commit(&e, &kb);
+  emit_free(&e);
   if (name_out)
     *name_out = name;
   return FLYC_OK;
