@@ -249,6 +249,11 @@ FLYC_API int flyc_artifact_read(flyc_artifact_t **out, const void *data,
 /**
  * Per-stage wall time of the compile that made `artifact`, in microseconds;
  * all zero for artifacts from flyc_artifact_read().
+ *
+ * Frozen: it never grows. flyc fills it (the caller hands in no size), so a
+ * new stage's time comes as a `flyc_compile_times_2_t` with a leading size
+ * and its own getter; until then a new stage's time is counted in the stage
+ * it splits from.
  */
 typedef struct flyc_compile_times {
   uint64_t parse_us;
@@ -292,8 +297,12 @@ typedef enum flyc_target_family {
   FLYC_TARGET_NVPTX = 2,
 } flyc_target_family_t;
 
-/** One processor this build can target. */
+/** One processor this build can target. Filled by flyc_target_get(), within
+ *  the size the caller sets (FLYC_TARGET_INFO_INIT): it grows as processor
+ *  facts are added; fields are only ever appended. */
 typedef struct flyc_target_info {
+  /** sizeof(flyc_target_info_t), as FLYC_TARGET_INFO_INIT sets it. */
+  uint32_t size;
   const char *processor;     /**< `gfx90a`, `sm_80` */
   flyc_target_family_t family;
   uint32_t wavefront_size;   /**< default wavefront / warp size */
@@ -306,13 +315,18 @@ typedef struct flyc_target_info {
   uint16_t ptx_version;
 } flyc_target_info_t;
 
+/** An empty target info of this header's size. */
+#define FLYC_TARGET_INFO_INIT {sizeof(flyc_target_info_t), NULL, (flyc_target_family_t)0, 0, 0, 0, 0, 0}
+
 /** Number of processors this build (its LLVM, comgr, lld) can target. */
 FLYC_API size_t flyc_target_count(void);
 
 /**
- * Processor `index` (0-based) into `*out`.
+ * Processor `index` (0-based) into `*out`: the fields this flyc knows within
+ * `out->size`; a bigger (newer) struct's other fields are left as they are.
  * @retval FLYC_OK
- * @retval FLYC_EINVAL `out` is NULL or `index` is out of range.
+ * @retval FLYC_EINVAL `out` is NULL, `out->size` is below the first
+ *                     version's, or `index` is out of range.
  */
 FLYC_API int flyc_target_get(size_t index, flyc_target_info_t *out);
 

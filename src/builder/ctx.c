@@ -181,7 +181,7 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
   o.target = ctx->target.id;
   /* fast_fp_math at compile time: the device libraries as clang's
    * -ffast-math builds them. */
-  flyc_compile_hints_t h;
+  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT;
   flyc_hints_current(&h);
   if (h.fast_fp_math == 1)
     o.flags |= FLYC_COMPILE_UNSAFE_MATH | FLYC_COMPILE_FINITE_ONLY;

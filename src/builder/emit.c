@@ -246,7 +246,9 @@ static void unregister_from(flyc_ctx_t *c, size_t nlibs, size_t nprocs, size_t n
 /* One emit in progress, from its checked definition to the kept kernel. */
 typedef struct emit {
   flyc_ctx_t *ctx;
-  const flyc_kernel_def_t *def;
+  const flyc_kernel_def_t *def; /* &d */
+  flyc_kernel_def_t d;          /* the caller's, at this flyc's size */
+  flyc_param_t *params;         /* d.params, each at this flyc's size */
   uint32_t block[3];
   flyc_compile_hints_t hints;
   unsigned fmf;
@@ -259,11 +261,41 @@ typedef struct emit {
 } emit_t;
 
 static void emit_free(emit_t *e) {
+  free(e->params);
+  e->params = NULL;
   free(e->types);
   e->types = NULL;
   free(e->name);
   e->name = NULL;
   flyc__buf_free(&e->key);
+}
+
+/* The caller's parameters at this flyc's size: an array walked with the
+ * first element's size as its stride. */
+static int copy_params(emit_t *e) {
+  size_t n = e->d.param_count;
+  if (!n)
+    return FLYC_OK;
+  const char *p = (const char *)e->d.params;
+  uint32_t stride;
+  memcpy(&stride, p, sizeof stride);
+  e->params = calloc(n, sizeof *e->params);
+  if (!e->params)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  for (size_t i = 0; i < n; i++) {
+    uint32_t size;
+    memcpy(&size, p + i * stride, sizeof size);
+    if (size != stride)
+      return flyc__error_set(FLYC_EINVAL, "flyc_param_t: params[%zu].size %u is not params[0]'s "
+                                          "%u (every element of the array has the same size)",
+                             i, size, stride);
+    int rc = flyc__struct_in(&e->params[i], sizeof *e->params, p + i * stride, FLYC__PARAM_V1,
+                             "flyc_param_t");
+    if (rc)
+      return rc;
+  }
+  e->d.params = e->params;
+  return FLYC_OK;
 }
 
 /* Checks what the emit is given and computes the definition's types and
@@ -282,8 +314,11 @@ static int prepare_def(emit_t *e) {
   if (def->param_count > 1024)
     return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: %zu parameters (at most 1024)",
                            def->param_count);
+  e->hints.size = sizeof e->hints;
   flyc_hints_current(&e->hints);
-  int rc = check_block(def, e->block);
+  int rc = copy_params(e);
+  if (rc == FLYC_OK)
+    rc = check_block(def, e->block);
   if (rc == FLYC_OK)
     rc = check_constexprs(def);
   if (rc == FLYC_OK)
@@ -422,14 +457,18 @@ static const char *commit(emit_t *e, const flyc_kernel_builder_t *kb) {
 int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char **name_out) {
   if (name_out)
     *name_out = NULL;
-  if (!ctx || !def || !def->body)
-    return flyc__error_set(FLYC_EINVAL, "flyc_kernel_emit: context, definition and body are "
-                                        "required");
+  static const char required[] = "flyc_kernel_emit: context, definition and body are required";
+  if (!ctx || !def)
+    return flyc__error_set(FLYC_EINVAL, "%s", required);
   emit_t e;
   memset(&e, 0, sizeof e);
   e.ctx = ctx;
-  e.def = def;
-  int rc = prepare_def(&e);
+  e.def = &e.d;
+  int rc = flyc__struct_in(&e.d, sizeof e.d, def, FLYC__KERNEL_DEF_V1, "flyc_kernel_def_t");
+  if (rc == FLYC_OK && !e.d.body)
+    rc = flyc__error_set(FLYC_EINVAL, "%s", required);
+  if (rc == FLYC_OK)
+    rc = prepare_def(&e);
   /* The same specialisation again: the kernel it gave before. */
   const char *again = rc == FLYC_OK ? find_spec(&e) : NULL;
   if (rc == FLYC_OK && !again)

@@ -139,10 +139,15 @@ static LLVMValueRef ffi_declare(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, 
   return fn;
 }
 
-LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMValueRef *args,
+LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *ffi, LLVMValueRef *args,
                           size_t n) {
   if (!helper_ok(kb, 0, "flyc_kb_call"))
     return NULL;
+  flyc_ffi_t copy; /* the caller's, at this flyc's size */
+  int rc = ffi ? flyc__struct_in(&copy, sizeof copy, ffi, FLYC__FFI_V1, "flyc_ffi_t") : FLYC_OK;
+  if (rc)
+    return fail(kb, rc);
+  const flyc_ffi_t *f = ffi ? &copy : NULL;
   if (!f || !valid_symbol(f->symbol))
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_call: an ffi with a symbol of 1 to "
                                                  "200 letters, digits, '_', '.', '$' (not "
@@ -291,9 +296,17 @@ LLVMValueRef flyc_kb_call_extern(flyc_kernel_builder_t *kb, const flyc_extern_t 
                                  LLVMValueRef *args, size_t n) {
   if (!helper_ok(kb, 0, "flyc_kb_call_extern"))
     return NULL;
-  if (!e || !e->ffi || !valid_symbol(e->ffi->symbol))
+  flyc_extern_t ext; /* the caller's, at this flyc's size */
+  flyc_ffi_t ffi;
+  int rc = e ? flyc__struct_in(&ext, sizeof ext, e, FLYC__EXTERN_V1, "flyc_extern_t") : FLYC_OK;
+  if (rc == FLYC_OK && e && ext.ffi)
+    rc = flyc__struct_in(&ffi, sizeof ffi, ext.ffi, FLYC__FFI_V1, "flyc_ffi_t");
+  if (rc)
+    return fail(kb, rc);
+  if (!e || !ext.ffi || !valid_symbol(ffi.symbol))
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_call_extern: a link_extern with an "
                                                  "ffi that has a valid symbol is required"));
-  int rc = register_extern(kb, e);
+  e = &ext;
+  rc = register_extern(kb, e);
   return rc ? fail(kb, rc) : flyc_kb_call(kb, e->ffi, args, n);
 }

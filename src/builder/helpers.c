@@ -14,6 +14,28 @@
 
 #include "builder.h"
 
+/* ---- public struct sizes ---- */
+
+int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, const char *what) {
+  uint32_t size;
+  memcpy(&size, src, sizeof size);
+  if (size < first)
+    return flyc__error_set(FLYC_EINVAL, "%s: size %u is below the first version's %zu (start "
+                                        "from its _INIT macro)",
+                           what, size, first);
+  const unsigned char *tail = (const unsigned char *)src + dst_size;
+  for (size_t i = 0; size > dst_size && i < size - dst_size; i++)
+    if (tail[i])
+      return flyc__error_set(FLYC_EINVAL, "%s: size %u sets fields past the %zu bytes this flyc "
+                                          "knows (byte %zu is not zero)",
+                             what, size, dst_size, dst_size + i);
+  memset(dst, 0, dst_size);
+  memcpy(dst, src, size < dst_size ? size : dst_size);
+  uint32_t mine = (uint32_t)dst_size;
+  memcpy(dst, &mine, sizeof mine);
+  return FLYC_OK;
+}
+
 /* ---- helpers ---- */
 
 /* Calls `name` of type `fty`, declared on first use. A module symbol of that
@@ -204,7 +226,7 @@ LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValu
   char sym[32];
   kb->ctx->bops->math_symbol(sym, sizeof sym, names[fn], f64);
   flyc_type_t t = {f64 ? FLYC_TYPE_F64 : FLYC_TYPE_F32, 0}, ts[2] = {t, t};
-  flyc_ffi_t f = {sym, t, ts, fn == FLYC_MATH_POW ? 2 : 1, 1};
+  flyc_ffi_t f = {sizeof f, sym, t, ts, fn == FLYC_MATH_POW ? 2 : 1, 1};
   LLVMValueRef a[2] = {x, y};
   LLVMValueRef v = flyc_kb_call(kb, &f, a, f.arg_count);
   if (v && kb->fmf)

@@ -20,15 +20,44 @@
 static _Thread_local flyc_compile_hints_t hint_stack[MAX_HINT_DEPTH];
 static _Thread_local int hint_depth;
 
-void flyc_hints_current(flyc_compile_hints_t *out) {
+int flyc_hints_current(flyc_compile_hints_t *out) {
   static const flyc_compile_hints_t none = FLYC_COMPILE_HINTS_INIT;
-  if (out)
-    *out = hint_depth ? hint_stack[hint_depth - 1] : none;
+  if (!out)
+    return flyc__error_set(FLYC_EINVAL, "flyc_hints_current: out is required");
+  uint32_t size = out->size;
+  if (size < FLYC__HINTS_V1)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_hints_t: size %u is below the first "
+                                        "version's %zu (start from FLYC_COMPILE_HINTS_INIT)",
+                           size, FLYC__HINTS_V1);
+  /* A bigger caller's newer fields stay as it set them (unset). */
+  const flyc_compile_hints_t *cur = hint_depth ? &hint_stack[hint_depth - 1] : &none;
+  memcpy(out, cur, size < sizeof *cur ? size : sizeof *cur);
+  out->size = size;
+  return FLYC_OK;
 }
 
-int flyc_hints_push(const flyc_compile_hints_t *h) {
-  if (!h)
+/* The caller's hints at this flyc's size: the fields a smaller (older)
+ * struct lacks are unset, not 0 (every hint is an int32_t). */
+static int hints_in(flyc_compile_hints_t *dst, const flyc_compile_hints_t *src) {
+  int rc = flyc__struct_in(dst, sizeof *dst, src, FLYC__HINTS_V1, "flyc_compile_hints_t");
+  if (rc)
+    return rc;
+  const int32_t unset = FLYC_HINT_UNSET;
+  for (size_t off = offsetof(flyc_compile_hints_t, waves_per_eu); off < sizeof *dst;
+       off += sizeof unset)
+    if (off + sizeof unset > src->size)
+      memcpy((char *)dst + off, &unset, sizeof unset);
+  return FLYC_OK;
+}
+
+int flyc_hints_push(const flyc_compile_hints_t *hints) {
+  if (!hints)
     return flyc__error_set(FLYC_EINVAL, "flyc_hints_push: hints are required");
+  flyc_compile_hints_t copy;
+  int rc = hints_in(&copy, hints);
+  if (rc)
+    return rc;
+  const flyc_compile_hints_t *h = &copy;
   if (hint_depth == MAX_HINT_DEPTH)
     return flyc__error_set(FLYC_EINVAL, "flyc_hints_push: %d hint scopes are already open",
                            MAX_HINT_DEPTH);
@@ -45,7 +74,7 @@ int flyc_hints_push(const flyc_compile_hints_t *h) {
                              "compile hint %s = %d is out of range (%d to %d, or "
                              "FLYC_HINT_UNSET)",
                              f[i].name, (int)f[i].v, (int)f[i].lo, (int)f[i].hi);
-  flyc_compile_hints_t m;
+  flyc_compile_hints_t m = FLYC_COMPILE_HINTS_INIT;
   flyc_hints_current(&m);
   if (h->waves_per_eu != FLYC_HINT_UNSET)
     m.waves_per_eu = h->waves_per_eu;

@@ -1,4 +1,5 @@
 /* Targets: one string in, processor tables, the list `flyc targets` shows. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,14 +332,22 @@ size_t flyc_target_count(void) {
   return n;
 }
 
-int flyc_target_get(size_t index, flyc_target_info_t *out) {
+int flyc_target_get(size_t index, flyc_target_info_t *info) {
   flyc_target_family_t fam;
-  const flyc_proc_t *p = out ? nth(index, &fam) : NULL;
-  if (!out)
+  const flyc_proc_t *p = info ? nth(index, &fam) : NULL;
+  if (!info)
     return flyc__error_set(FLYC_EINVAL, "flyc_target_get: out is NULL");
+  /* The first version's size: up to ptx_version. */
+  size_t first = offsetof(flyc_target_info_t, ptx_version) + sizeof info->ptx_version;
+  uint32_t size = info->size;
+  if (size < first)
+    return flyc__error_set(FLYC_EINVAL, "flyc_target_info_t: size %u is below the first "
+                                        "version's %zu (start from FLYC_TARGET_INFO_INIT)",
+                           size, first);
   if (!p)
     return flyc__error_set(FLYC_EINVAL, "target index %zu out of range (%zu targets)",
                            index, flyc_target_count());
+  flyc_target_info_t all, *out = &all;
   memset(out, 0, sizeof *out);
   out->processor = p->name;
   out->family = fam;
@@ -354,6 +363,8 @@ int flyc_target_get(size_t index, flyc_target_info_t *out) {
     out->ptx_version = (uint16_t)ptx;
     out->codegen_paths = ptx <= flyc__llvm_max_ptx() ? 1u << FLYC_CODEGEN_PTX : 0;
   }
+  memcpy(info, out, size < sizeof *out ? size : sizeof *out);
+  info->size = size;
   return FLYC_OK;
 }
 
