@@ -88,6 +88,18 @@ extern _Thread_local flyc_kernel_builder_t *flyc__current_kb;
 /* The kernel's unique name, malloc'ed. */
 int flyc__kb_pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out);
 
+/* ---- def.c ---- */
+
+/* The definition's block size: known_block_size or the launch block. */
+int flyc__def_check_block(const flyc_kernel_def_t *d, uint32_t block[3]);
+int flyc__def_check_constexprs(const flyc_kernel_def_t *d);
+/* What identifies a specialisation. */
+void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_t block[3],
+                        const flyc_compile_hints_t *h);
+/* The LLVM type of parameter `i`. */
+int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
+                         LLVMTypeRef *t);
+
 /* ---- hints.c ---- */
 
 /* FlyDSL's effective fastmath of `h`. */

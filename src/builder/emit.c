@@ -1,5 +1,5 @@
-/* Kernel definitions and their emission: checks, specialisation keys,
- * the kernel's declaration and the body run (flyc/kernel.h). */
+/* Kernel emission: the kernel's declaration, the body run, and keeping or
+ * removing what it built (flyc/kernel.h). */
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
@@ -14,168 +14,8 @@
 
 #include "builder.h"
 
-/* ---- definitions ---- */
-
-static int check_block(const flyc_kernel_def_t *d, uint32_t block[3]) {
-  block[0] = block[1] = block[2] = 0;
-  if (!d->known_block_size && d->known_block_size_count)
-    return flyc__error_set(FLYC_EINVAL, "known_block_size is NULL but its count is %zu",
-                           d->known_block_size_count);
-  if (d->known_block_size && d->known_block_size_count != 3)
-    return flyc__error_set(FLYC_EINVAL,
-                           "known_block_size must have exactly 3 elements (x, y, z), not %zu",
-                           d->known_block_size_count);
-  const char *what = "known_block_size";
-  for (int i = 0; d->known_block_size && i < 3; i++) {
-    int64_t v = d->known_block_size[i];
-    if (v <= 0 || v > MAX_BLOCK)
-      return flyc__error_set(FLYC_EINVAL,
-                             "known_block_size[%d] = %lld (%c) must be a positive integer of at "
-                             "most %d",
-                             i, (long long)v, "xyz"[i], MAX_BLOCK);
-    block[i] = (uint32_t)v;
-  }
-  if (d->launch_block) {
-    /* FlyDSL (PR #965): a static launch block is the known block size when
-     * none is declared, and must match a declared one. */
-    for (int i = 0; i < 3; i++) {
-      uint32_t v = d->launch_block[i] ? d->launch_block[i] : 1;
-      if (v > MAX_BLOCK)
-        return flyc__error_set(FLYC_EINVAL,
-                               "launch_block[%d] = %u (%c): a block has at most %d threads", i,
-                               v, "xyz"[i], MAX_BLOCK);
-      if (block[i] && block[i] != v)
-        return flyc__error_set(FLYC_EINVAL,
-                               "the launch block %c is %u but known_block_size %c is %u "
-                               "(a launch that differs is undefined behaviour on AMDGPU)",
-                               "xyz"[i], v, "xyz"[i], block[i]);
-    }
-    if (!block[0]) {
-      what = "the launch block";
-      for (int i = 0; i < 3; i++)
-        block[i] = d->launch_block[i] ? d->launch_block[i] : 1;
-    }
-  }
-  uint64_t p = (uint64_t)block[0] * block[1] * block[2];
-  if (p > MAX_BLOCK)
-    return flyc__error_set(FLYC_EINVAL,
-                           "%s %u x %u x %u = %llu threads exceeds the %d a block can have",
-                           what, block[0], block[1], block[2], (unsigned long long)p, MAX_BLOCK);
-  return FLYC_OK;
-}
-
-static int check_constexprs(const flyc_kernel_def_t *d) {
-  if (d->constexpr_count && !d->constexprs)
-    return flyc__error_set(FLYC_EINVAL, "%zu constexprs but constexprs is NULL",
-                           d->constexpr_count);
-  if (d->constexpr_count > 1024)
-    return flyc__error_set(FLYC_EINVAL, "%zu constexprs (at most 1024)", d->constexpr_count);
-  for (size_t i = 0; i < d->constexpr_count; i++) {
-    const flyc_constexpr_t *x = &d->constexprs[i];
-    size_t n = x->name ? strlen(x->name) : 0;
-    int ok = n >= 1 && n <= 64 && !(x->name[0] >= '0' && x->name[0] <= '9');
-    for (size_t j = 0; ok && j < n; j++) {
-      char ch = x->name[j];
-      ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-           ch == '_';
-    }
-    if (!ok)
-      return flyc__error_set(FLYC_EINVAL,
-                             "constexpr %zu: name '%.64s' is not 1 to 64 letters, digits or '_' "
-                             "(not starting with a digit)",
-                             i, x->name ? x->name : "(null)");
-    if (x->kind != FLYC_CONSTEXPR_INT && x->kind != FLYC_CONSTEXPR_FLOAT)
-      return flyc__error_set(FLYC_EINVAL, "constexpr '%s': unknown kind %d", x->name,
-                             (int)x->kind);
-    for (size_t j = 0; j < i; j++)
-      if (strcmp(d->constexprs[j].name, x->name) == 0)
-        return flyc__error_set(FLYC_EINVAL, "constexpr '%s' is given twice (%zu and %zu)",
-                               x->name, j, i);
-  }
-  return FLYC_OK;
-}
-
 /* The builder of the body running on this thread, if any. */
 _Thread_local flyc_kernel_builder_t *flyc__current_kb;
-
-/* ---- specialisations ---- */
-
-static void key_bytes(flyc_buf_t *k, const void *p, size_t n) { flyc__buf_append(k, p, n); }
-static void key_str(flyc_buf_t *k, const char *s) {
-  if (s)
-    key_bytes(k, s, strlen(s) + 1);
-  else
-    key_bytes(k, "\xff", 1);
-}
-
-/* What identifies a specialisation: the definition (name or base, body,
- * payload address, parameters), its constexpr values, block size and hints. */
-static void spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_t block[3],
-                     const flyc_compile_hints_t *h) {
-  key_str(k, d->name);
-  key_str(k, d->name ? NULL : d->base);
-  key_bytes(k, &d->body, sizeof d->body);
-  key_bytes(k, &d->payload, sizeof d->payload);
-  key_bytes(k, &d->param_count, sizeof d->param_count);
-  for (size_t i = 0; i < d->param_count; i++) {
-    const flyc_param_t *p = &d->params[i];
-    uint32_t v[5] = {(uint32_t)p->kind, p->bits, p->addrspace, p->align, p->noalias != 0};
-    key_bytes(k, v, sizeof v);
-    key_str(k, p->name);
-  }
-  key_bytes(k, &d->constexpr_count, sizeof d->constexpr_count);
-  for (size_t i = 0; i < d->constexpr_count; i++) {
-    const flyc_constexpr_t *x = &d->constexprs[i];
-    key_str(k, x->name);
-    key_bytes(k, &x->kind, sizeof x->kind);
-    if (x->kind == FLYC_CONSTEXPR_INT)
-      key_bytes(k, &x->i, sizeof x->i);
-    else
-      key_bytes(k, &x->f, sizeof x->f); /* bits: -0.0 and 0.0 differ */
-  }
-  key_bytes(k, block, 3 * sizeof *block);
-  key_bytes(k, h, sizeof *h);
-}
-
-static int param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i, LLVMTypeRef *t) {
-  switch (p->kind) {
-  case FLYC_PARAM_PTR:
-    /* Generic/flat, global, shared/LDS, constant: the same numbers on both
-     * families; private (AMDGPU 5, NVPTX 5 local) is per thread. */
-    if (p->addrspace != 0 && p->addrspace != 1 && p->addrspace != 3 && p->addrspace != 4)
-      return flyc__error_set(FLYC_EINVAL,
-                             "parameter %zu ('%s'): address space %u is not one a kernel "
-                             "pointer can have (0 generic, 1 global, 3 shared, 4 constant)",
-                             i, p->name ? p->name : "", p->addrspace);
-    if (p->align & (p->align - 1))
-      return flyc__error_set(FLYC_EINVAL, "parameter %zu: align %u is not a power of two", i,
-                             p->align);
-    *t = LLVMPointerTypeInContext(lc, p->addrspace);
-    return FLYC_OK;
-  case FLYC_PARAM_INT:
-    if (p->bits != 1 && p->bits != 8 && p->bits != 16 && p->bits != 32 && p->bits != 64)
-      break;
-    *t = LLVMIntTypeInContext(lc, p->bits);
-    return FLYC_OK;
-  case FLYC_PARAM_FLOAT:
-    if (p->bits == 16)
-      *t = LLVMHalfTypeInContext(lc);
-    else if (p->bits == 32)
-      *t = LLVMFloatTypeInContext(lc);
-    else if (p->bits == 64)
-      *t = LLVMDoubleTypeInContext(lc);
-    else
-      break;
-    return FLYC_OK;
-  default:
-    return flyc__error_set(FLYC_EINVAL, "parameter %zu ('%s'): unknown kind %d", i,
-                           p->name ? p->name : "", (int)p->kind);
-  }
-  return flyc__error_set(FLYC_EINVAL, "parameter %zu ('%s'): %u bits is not a %s width", i,
-                         p->name ? p->name : "", p->bits,
-                         p->kind == FLYC_PARAM_INT ? "kernel integer (1, 8, 16, 32, 64)"
-                                                   : "kernel float (16, 32, 64)");
-}
 
 /* Declares the kernel with its target's convention and block size
  * (bops->declare_kernel). A target's kernel mark and bounds that must wait
@@ -254,7 +94,7 @@ typedef struct emit {
   unsigned fmf;
   LLVMTypeRef *types; /* the parameters' types */
   int specialised;
-  flyc_buf_t key; /* the specialisation's identity (spec_key()), if specialised */
+  flyc_buf_t key; /* the specialisation's identity, if specialised */
   char *name;
   LLVMValueRef fn;
   size_t nlibs, nprocs, nffis; /* what the context had registered before the body */
@@ -318,9 +158,9 @@ static int prepare_def(emit_t *e) {
   flyc_hints_current(&e->hints);
   int rc = copy_params(e);
   if (rc == FLYC_OK)
-    rc = check_block(def, e->block);
+    rc = flyc__def_check_block(def, e->block);
   if (rc == FLYC_OK)
-    rc = check_constexprs(def);
+    rc = flyc__def_check_constexprs(def);
   if (rc == FLYC_OK)
     rc = flyc__hints_check(ctx, &e->hints);
   if (rc)
@@ -329,10 +169,10 @@ static int prepare_def(emit_t *e) {
   if (!e->types)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; rc == FLYC_OK && i < def->param_count; i++)
-    rc = param_type(ctx->llctx, &def->params[i], i, &e->types[i]);
+    rc = flyc__def_param_type(ctx->llctx, &def->params[i], i, &e->types[i]);
   e->specialised = def->constexpr_count || def->launch_block;
   if (rc == FLYC_OK && e->specialised) {
-    spec_key(&e->key, def, e->block, &e->hints);
+    flyc__def_spec_key(&e->key, def, e->block, &e->hints);
     if (e->key.oom)
       rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
   }
