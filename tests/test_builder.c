@@ -838,7 +838,9 @@ static void test_builder__struct_sizes(void **state) {
   struct {
     flyc_compile_hints_t h;
     uint64_t newer;
-  } bh = {FLYC_COMPILE_HINTS_INIT, 0};
+  } bh;
+  memset(&bh, 0, sizeof bh); /* the padding after h too: the tail must be zero */
+  bh.h = (flyc_compile_hints_t)FLYC_COMPILE_HINTS_INIT;
   bh.h.size = sizeof bh;
   bh.h.maxnreg = 64;
   assert_ok(flyc_hints_push(&bh.h));
