@@ -139,6 +139,43 @@ static LLVMValueRef ffi_declare(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, 
   return fn;
 }
 
+/* Argument `i` of a call to `f` as the ffi declares it (`want`), or NULL and
+ * a failed emit. */
+static LLVMValueRef coerce_arg(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, size_t i,
+                               LLVMValueRef v, LLVMTypeRef want) {
+  LLVMTypeRef have = v ? LLVMTypeOf(v) : NULL;
+  if (!v)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu is NULL", f->symbol,
+                                    i));
+  if (LLVMGetTypeContext(have) != kb->ctx->llctx)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu belongs to another "
+                                                 "LLVM context (use flyc_kb_llvm_context())",
+                                    f->symbol, i));
+  if (is_int_kind(f->args[i].kind) && LLVMGetTypeKind(have) == LLVMIntegerTypeKind) {
+    /* FlyDSL's coercion: narrower is extended by the declared signedness,
+     * wider truncated. */
+    unsigned hw = LLVMGetIntTypeWidth(have), ww = LLVMGetIntTypeWidth(want);
+    if (hw > ww)
+      v = LLVMBuildTrunc(kb->b, v, want, "");
+    else if (hw < ww)
+      v = f->args[i].kind >= FLYC_TYPE_U8 ? LLVMBuildZExt(kb->b, v, want, "")
+                                          : LLVMBuildSExt(kb->b, v, want, "");
+  } else if (have != want) {
+    char *h = LLVMPrintTypeToString(have);
+    flyc_buf_t w = {0};
+    sig_type(&w, f->args[i]);
+    fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu is %s but the ffi declares %s",
+                             f->symbol, i, h, flyc__buf_str(&w)));
+    LLVMDisposeMessage(h);
+    flyc__buf_free(&w);
+    return NULL;
+  }
+  return v;
+}
+
+static void add_promotions(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMValueRef fn,
+                           LLVMValueRef call, size_t n);
+
 LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *ffi, LLVMValueRef *args,
                           size_t n) {
   if (!helper_ok(kb, 0, "flyc_kb_call"))
@@ -178,46 +215,23 @@ LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *ffi, LLVM
     return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': %zu arguments but args is NULL",
                                     f->symbol, n));
   LLVMValueRef vs[64];
-  for (size_t i = 0; i < n; i++) {
-    LLVMValueRef v = args[i];
-    LLVMTypeRef want = ts[i], have = v ? LLVMTypeOf(v) : NULL;
-    if (!v)
-      return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu is NULL", f->symbol,
-                                      i));
-    if (LLVMGetTypeContext(have) != lc)
-      return fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu belongs to another "
-                                                   "LLVM context (use flyc_kb_llvm_context())",
-                                      f->symbol, i));
-    if (is_int_kind(f->args[i].kind) && LLVMGetTypeKind(have) == LLVMIntegerTypeKind) {
-      /* FlyDSL's coercion: narrower is extended by the declared signedness,
-       * wider truncated. */
-      unsigned hw = LLVMGetIntTypeWidth(have), ww = LLVMGetIntTypeWidth(want);
-      if (hw > ww)
-        v = LLVMBuildTrunc(kb->b, v, want, "");
-      else if (hw < ww)
-        v = f->args[i].kind >= FLYC_TYPE_U8 ? LLVMBuildZExt(kb->b, v, want, "")
-                                            : LLVMBuildSExt(kb->b, v, want, "");
-    } else if (have != want) {
-      char *h = LLVMPrintTypeToString(have);
-      flyc_buf_t w = {0};
-      sig_type(&w, f->args[i]);
-      fail(kb, flyc__error_set(FLYC_EINVAL, "ffi '%s': argument %zu is %s but the ffi declares "
-                                            "%s",
-                               f->symbol, i, h, flyc__buf_str(&w)));
-      LLVMDisposeMessage(h);
-      flyc__buf_free(&w);
+  for (size_t i = 0; i < n; i++)
+    if (!(vs[i] = coerce_arg(kb, f, i, args[i], ts[i])))
       return NULL;
-    }
-    vs[i] = v;
-  }
   LLVMTypeRef fty = LLVMFunctionType(rt, ts, (unsigned)n, 0);
   LLVMValueRef fn = ffi_declare(kb, f, fty);
   if (!fn)
     return NULL;
   LLVMValueRef call = LLVMBuildCall2(kb->b, fty, fn, vs, (unsigned)n, "");
-  /* C's promotion of char and short, as clang writes it for both targets:
-   * signed 8/16-bit values signext, unsigned zeroext, on the declaration
-   * and the call (the link check compares them with the library's). */
+  add_promotions(kb, f, fn, call, n);
+  return call;
+}
+
+/* C's promotion of char and short, as clang writes it for both targets:
+ * signed 8/16-bit values signext, unsigned zeroext, on the declaration and
+ * the call (the link check compares them with the library's). */
+static void add_promotions(flyc_kernel_builder_t *kb, const flyc_ffi_t *f, LLVMValueRef fn,
+                           LLVMValueRef call, size_t n) {
   for (size_t i = 0; i <= n; i++) {
     flyc_type_kind_t k = i < n ? f->args[i].kind : f->result.kind;
     const char *ext = k == FLYC_TYPE_I8 || k == FLYC_TYPE_I16   ? "signext"
@@ -230,7 +244,6 @@ LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *ffi, LLVM
     LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(kb->ctx->llctx, kind, 0));
     LLVMAddCallSiteAttribute(call, idx, LLVMCreateEnumAttribute(kb->ctx->llctx, kind, 0));
   }
-  return call;
 }
 
 /* Registers a link_extern's bitcode and processor on the context, once each. */
