@@ -169,6 +169,44 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(ti.size, sizeof ti);
 }
 
+/* The _init() functions do what the _INIT macros do, for any size from the
+ * first version's up (bindings: a newer struct's own bytes zeroed). */
+static void test_common__struct_init(void **state) {
+  (void)state;
+  struct {
+    flyc_compile_hints_t h;
+    int32_t newer;
+  } bh;
+  memset(&bh, 0x77, sizeof bh);
+  assert_ok(flyc_compile_hints_init(&bh.h, sizeof bh));
+  assert_int_equal(bh.h.size, sizeof bh);
+  assert_int_equal(bh.h.waves_per_eu, FLYC_HINT_UNSET);
+  assert_int_equal(bh.h.fast_fp_math, FLYC_HINT_UNSET);
+  assert_int_equal(bh.newer, 0);
+  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT, hi;
+  assert_ok(flyc_compile_hints_init(&hi, sizeof hi));
+  assert_memory_equal(&h, &hi, sizeof h);
+  flyc_kernel_def_t d, dm = FLYC_KERNEL_DEF_INIT;
+  memset(&d, 0x77, sizeof d);
+  assert_ok(flyc_kernel_def_init(&d, sizeof d));
+  assert_memory_equal(&d, &dm, sizeof d);
+  flyc_param_t p;
+  assert_ok(flyc_param_init(&p, sizeof p));
+  assert_int_equal(p.size, sizeof p);
+  flyc_ffi_t f;
+  assert_ok(flyc_ffi_init(&f, sizeof f));
+  assert_null(f.symbol);
+  flyc_extern_t e;
+  assert_ok(flyc_extern_init(&e, sizeof e));
+  assert_null(e.ffi);
+  flyc_target_info_t t;
+  assert_ok(flyc_target_info_init(&t, sizeof t));
+  assert_int_equal(t.size, sizeof t);
+  assert_error(flyc_kernel_def_init(&d, 4), FLYC_EINVAL, "flyc_kernel_def_init");
+  assert_error(flyc_compile_hints_init(NULL, sizeof h), FLYC_EINVAL, "NULL");
+  assert_error(flyc_target_info_init(&t, 0), FLYC_EINVAL, "flyc_target_info_init");
+}
+
 /* FLYC__STATUS_MIN follows the enum: every code from it to FLYC_OK has a
  * name, the one below has none; flyc__is_status agrees. */
 static void test_common__status_range(void **state) {
@@ -217,6 +255,7 @@ int main(void) {
       cmocka_unit_test(test_common__status_names_are_pinned),
       cmocka_unit_test(test_common__versions),
       cmocka_unit_test(test_common__struct_abi),
+      cmocka_unit_test(test_common__struct_init),
       cmocka_unit_test(test_common__status_range),
       cmocka_unit_test(test_common__error_save_restore),
   };

@@ -317,6 +317,10 @@ typedef struct flyc_target_info {
 
 /** An empty target info of this header's size. */
 #define FLYC_TARGET_INFO_INIT {sizeof(flyc_target_info_t), NULL, (flyc_target_family_t)0, 0, 0, 0, 0, 0}
+/** FLYC_TARGET_INFO_INIT for `size` bytes (bindings): the struct zeroed and
+ *  its size set. @retval FLYC_OK @retval FLYC_EINVAL NULL or a size below the
+ *  first version's. */
+FLYC_API int flyc_target_info_init(flyc_target_info_t *info, uint32_t size);
 
 /** Number of processors this build (its LLVM, comgr, lld) can target. */
 FLYC_API size_t flyc_target_count(void);

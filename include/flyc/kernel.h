@@ -42,7 +42,10 @@
  * size as the stride: every element must carry the same size. Fields are
  * only ever appended, and so that `sizeof` always grows: ::flyc_param_t and
  * ::flyc_ffi_t end in 4 bytes of tail padding, which the next field fills
- * and passes (an 8-byte field, or explicit padding). Frozen (they never grow; a `_2` struct would follow):
+ * and passes (an 8-byte field, or explicit padding). Where a macro cannot
+ * be used (bindings), the `_init()` functions do what the `_INIT` macros do
+ * for a given size: the struct zeroed (hints unset) and its size set; they
+ * return FLYC_EINVAL for NULL or a size below the first version's. Frozen (they never grow; a `_2` struct would follow):
  * ::flyc_constexpr_t and ::flyc_type_t, small value records whose new kinds
  * are new enum values.
  *
@@ -98,6 +101,8 @@ typedef struct flyc_param {
 
 /** A zero parameter of this header's size. */
 #define FLYC_PARAM_INIT {sizeof(flyc_param_t), NULL, (flyc_param_kind_t)0, 0, 0, 0, 0}
+/** FLYC_PARAM_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_param_init(flyc_param_t *param, uint32_t size);
 
 /**
  * Emits a kernel's body. The builder is positioned at the end of the entry
@@ -167,6 +172,8 @@ typedef struct flyc_kernel_def {
 /** An empty definition of this header's size. */
 #define FLYC_KERNEL_DEF_INIT                                                             \
   {sizeof(flyc_kernel_def_t), NULL, NULL, NULL, 0, NULL, 0, NULL, NULL, NULL, 0, NULL}
+/** FLYC_KERNEL_DEF_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size);
 
 /**
  * Creates a context for one target (as flyc_target_check() accepts).
@@ -389,6 +396,8 @@ typedef struct flyc_compile_hints {
 #define FLYC_COMPILE_HINTS_INIT                                                              \
   {sizeof(flyc_compile_hints_t), FLYC_HINT_UNSET, FLYC_HINT_UNSET, FLYC_HINT_UNSET,             \
    FLYC_HINT_UNSET}
+/** FLYC_COMPILE_HINTS_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_compile_hints_init(flyc_compile_hints_t *hints, uint32_t size);
 
 /**
  * Opens a hint scope on the calling thread: `hints` is shallow-merged onto
@@ -463,6 +472,8 @@ typedef struct flyc_ffi {
 
 /** An empty ffi of this header's size. */
 #define FLYC_FFI_INIT {sizeof(flyc_ffi_t), NULL, {(flyc_type_kind_t)0, 0}, NULL, 0, 0}
+/** FLYC_FFI_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_ffi_init(flyc_ffi_t *ffi, uint32_t size);
 
 /**
  * An ffi with what it needs at link and load time (FlyDSL's `link_extern`):
@@ -489,6 +500,8 @@ typedef struct flyc_extern {
 
 /** An empty extern of this header's size. */
 #define FLYC_EXTERN_INIT {sizeof(flyc_extern_t), NULL, NULL, {NULL, NULL, NULL}}
+/** FLYC_EXTERN_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_extern_init(flyc_extern_t *ext, uint32_t size);
 
 /**
  * Calls an ffi. Integer arguments are truncated or extended (sign for

@@ -36,6 +36,43 @@ int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, c
   return FLYC_OK;
 }
 
+/* A caller's sized struct of `size` bytes zeroed, its size set. */
+static int init_sized(void *p, uint32_t size, size_t first, const char *what) {
+  if (!p || size < first)
+    return flyc__error_set(FLYC_EINVAL, "%s: %s (the first version's size is %zu)", what,
+                           p ? "size below the first version's" : "NULL", first);
+  memset(p, 0, size);
+  memcpy(p, &size, sizeof size);
+  return FLYC_OK;
+}
+
+int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size) {
+  return init_sized(def, size, FLYC__KERNEL_DEF_V1, "flyc_kernel_def_init");
+}
+
+int flyc_param_init(flyc_param_t *param, uint32_t size) {
+  return init_sized(param, size, FLYC__PARAM_V1, "flyc_param_init");
+}
+
+int flyc_ffi_init(flyc_ffi_t *ffi, uint32_t size) {
+  return init_sized(ffi, size, FLYC__FFI_V1, "flyc_ffi_init");
+}
+
+int flyc_extern_init(flyc_extern_t *ext, uint32_t size) {
+  return init_sized(ext, size, FLYC__EXTERN_V1, "flyc_extern_init");
+}
+
+int flyc_compile_hints_init(flyc_compile_hints_t *hints, uint32_t size) {
+  int rc = init_sized(hints, size, FLYC__HINTS_V1, "flyc_compile_hints_init");
+  /* Every hint field is an int32_t after size: all unset, as far as flyc
+   * knows them (a newer caller's own fields stay zero). */
+  const int32_t unset = FLYC_HINT_UNSET;
+  for (size_t off = offsetof(flyc_compile_hints_t, waves_per_eu);
+       rc == FLYC_OK && off + sizeof unset <= size && off < sizeof *hints; off += sizeof unset)
+    memcpy((char *)hints + off, &unset, sizeof unset);
+  return rc;
+}
+
 /* ---- helpers ---- */
 
 /* Calls `name` of type `fty`, declared on first use. A module symbol of that

@@ -332,13 +332,26 @@ size_t flyc_target_count(void) {
   return n;
 }
 
+/* The first version's size of flyc_target_info_t: up to ptx_version. */
+#define TARGET_INFO_V1                                                                       \
+  (offsetof(flyc_target_info_t, ptx_version) + sizeof(((flyc_target_info_t *)0)->ptx_version))
+
+int flyc_target_info_init(flyc_target_info_t *info, uint32_t size) {
+  if (!info || size < TARGET_INFO_V1)
+    return flyc__error_set(FLYC_EINVAL, "flyc_target_info_init: %s (the first version's size "
+                                        "is %zu)",
+                           info ? "size below the first version's" : "NULL", TARGET_INFO_V1);
+  memset(info, 0, size);
+  info->size = size;
+  return FLYC_OK;
+}
+
 int flyc_target_get(size_t index, flyc_target_info_t *info) {
   flyc_target_family_t fam;
   const flyc_proc_t *p = info ? nth(index, &fam) : NULL;
   if (!info)
     return flyc__error_set(FLYC_EINVAL, "flyc_target_get: out is NULL");
-  /* The first version's size: up to ptx_version. */
-  size_t first = offsetof(flyc_target_info_t, ptx_version) + sizeof info->ptx_version;
+  size_t first = TARGET_INFO_V1;
   uint32_t size = info->size;
   if (size < first)
     return flyc__error_set(FLYC_EINVAL, "flyc_target_info_t: size %u is below the first "
