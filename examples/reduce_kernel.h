@@ -21,9 +21,9 @@
 #include <llvm-c/Core.h>
 
 static const flyc_param_t reduce_params[3] = {
-    {"in", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {"out", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {"n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "in", FLYC_PARAM_PTR, 0, 1, 4, 1},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
 };
 
 static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
@@ -96,7 +96,7 @@ static int reduce_emit_mode(flyc_ctx_t *ctx, int64_t block, int dynamic, const c
   flyc_constexpr_t cx[2] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0},
                             {"DYNAMIC", FLYC_CONSTEXPR_INT, dynamic, 0}};
   uint32_t launch[3] = {(uint32_t)block, 1, 1};
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "reduce_sum";
   d.params = reduce_params;
   d.param_count = 3;

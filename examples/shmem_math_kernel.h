@@ -25,16 +25,16 @@
 #define SHMEM_MATH_STATE "_ZN4mstl11globalStateE"
 
 static const flyc_param_t shmem_math_params[3] = {
-    {"x", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {"out", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {"n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "x", FLYC_PARAM_PTR, 0, 1, 4, 1},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
 };
 
-static const flyc_ffi_t shmem_math_my_pe = {"mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
+static const flyc_ffi_t shmem_math_my_pe = {sizeof(flyc_ffi_t), "mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
 
 static int shmem_math_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                            void *payload) {
-  const flyc_extern_t my_pe = {&shmem_math_my_pe, (const char *)payload,
+  const flyc_extern_t my_pe = {sizeof(flyc_extern_t), &shmem_math_my_pe, (const char *)payload,
                                {SHMEM_MATH_PROCESSOR, NULL, NULL}};
   LLVMValueRef fn = flyc_kb_function(kb);
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
@@ -63,7 +63,7 @@ static int shmem_math_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValu
 
 /* Emits the kernel; `mstl_bc` is the library's bitcode for the target. */
 static int shmem_math_emit(flyc_ctx_t *ctx, const char *mstl_bc, const char **name) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "shmem_math";
   d.params = shmem_math_params;
   d.param_count = 3;

@@ -22,7 +22,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s TARGET OUT\n", argv[0]);
     return 2;
   }
-  flyc_kernel_def_t def = {0};
+  flyc_kernel_def_t def = FLYC_KERNEL_DEF_INIT;
   def.name = "vadd";
   def.params = vadd_params;
   def.param_count = 4;

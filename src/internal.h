@@ -14,7 +14,8 @@
 
 /* One processor of the table. `llvm_min` is the first LLVM major that knows
  * it, `llvm_max` the last (0: still known); `mach` is the AMDGPU e_flags
- * EF_AMDGPU_MACH value. */
+ * EF_AMDGPU_MACH value. The hint limits are read by the kernel builder
+ * through its ops (target/amdgpu_builder.c). */
 typedef struct flyc_proc {
   const char *name;
   uint16_t llvm_min, llvm_max;
@@ -23,9 +24,13 @@ typedef struct flyc_proc {
   uint8_t wave;         /* default wavefront size */
   uint8_t has_xnack, has_sramecc;
   uint8_t ptx_min;      /* NVPTX: PTX ISA version (x10) the SM needs */
+  uint16_t max_regs;    /* the maxnreg hint's limit: VGPRs a lane, PTX registers a thread */
+  uint8_t max_waves;    /* AMDGPU: the waves_per_eu hint's limit (waves per EU) */
 } flyc_proc_t;
 
 typedef struct flyc_target_ops flyc_target_ops_t;
+/* The kernel builder's lowering (target/builder_ops.h). */
+typedef struct flyc__builder_ops flyc__builder_ops_t;
 
 /* A parsed target. Value type, no allocation. */
 typedef struct flyc_target {
@@ -78,14 +83,18 @@ struct flyc_target_ops {
    * strings kept in `buf`). */
   const char *const *device_lib_files;
   size_t (*device_lib_dirs)(const char **dirs, char *buf, size_t bufsz);
+  /* The kernel builder's lowering (target/amdgpu_builder.c, nvptx_builder.c). */
+  const flyc__builder_ops_t *builder;
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
+extern const flyc__builder_ops_t flyc__amdgpu_builder_ops;
 /* Checks every entry of named metadata `md` (nvvm.annotations) of `mod`;
  * `what` and `file` (may be NULL) name whose they are (target/nvptx.c). */
 int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
                                   const char *file);
 extern const flyc_target_ops_t flyc__nvptx_ops;
+extern const flyc__builder_ops_t flyc__nvptx_builder_ops;
 
 const flyc_proc_t *flyc__amdgpu_procs(size_t *count);
 const flyc_proc_t *flyc__nvptx_procs(size_t *count);

@@ -1,6 +1,7 @@
 /* The kernel builder (flyc/kernel.h): contexts, kernel definitions, unique
  * names, known_block_size, the body helpers, and compiling a context. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@
 #include "vadd_kernel.h" /* examples/: the vector add */
 
 static flyc_kernel_def_t vadd_def(void) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "vadd";
   d.params = vadd_params;
   d.param_count = 4;
@@ -117,7 +118,7 @@ static void test_builder__known_block_size_errors(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.body = ret_body;
   const int64_t two[2] = {64, 1}, zero_y[3] = {64, 0, 1}, neg_z[3] = {1, 1, -4},
                 big[3] = {64, 32, 1};
@@ -149,7 +150,7 @@ static void test_builder__names(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "sm_80"));
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.body = ret_body;
   const char *n0, *n1, *n2, *n3, *n4;
   d.name = "k";
@@ -174,7 +175,7 @@ static void test_builder__names(void **state) {
   {
     flyc_ctx_t *c2 = NULL;
     assert_ok(flyc_ctx_create(&c2, "sm_80"));
-    flyc_kernel_def_t e = {0};
+    flyc_kernel_def_t e = FLYC_KERNEL_DEF_INIT;
     e.body = ret_body;
     const char *m[4];
     e.name = "kernel_1";
@@ -230,7 +231,7 @@ static int fail_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   }
   if (mode == 4) {
     flyc_ctx_t *ctx = *((flyc_ctx_t **)payload + 1);
-    flyc_kernel_def_t d = {0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.body = ret_body;
     flyc_artifact_t *a = NULL;
     if (flyc_kernel_emit(ctx, &d, NULL) != FLYC_EINVAL ||
@@ -253,7 +254,7 @@ static void test_builder__body_errors(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "bad";
   d.body = fail_body;
   struct {
@@ -317,7 +318,7 @@ static void test_builder__body_traps(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "trap";
   d.body = trap_body;
   int mode = 0;
@@ -348,7 +349,7 @@ static void test_builder__reentry_refused(void **state) {
     int mode;
     flyc_ctx_t *ctx;
   } pl = {4, ctx};
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "outer";
   d.body = fail_body;
   d.payload = &pl;
@@ -372,22 +373,22 @@ static void test_builder__bad_arguments(void **state) {
   assert_error(flyc_ctx_create(NULL, "gfx90a"), FLYC_EINVAL, "required");
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
   assert_error(flyc_kernel_emit(ctx, NULL, NULL), FLYC_EINVAL, "required");
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "body");
   d.body = ret_body;
-  flyc_param_t p = {"x", FLYC_PARAM_INT, 12, 0, 0, 0};
+  flyc_param_t p = {sizeof(flyc_param_t), "x", FLYC_PARAM_INT, 12, 0, 0, 0};
   d.params = &p;
   d.param_count = 1;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "parameter 0", "'x'", "12 bits");
-  p = (flyc_param_t){"f", FLYC_PARAM_FLOAT, 8, 0, 0, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "f", FLYC_PARAM_FLOAT, 8, 0, 0, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'f'", "8 bits", "float");
-  p = (flyc_param_t){"p", FLYC_PARAM_PTR, 0, 1, 12, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 12, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "align 12");
-  p = (flyc_param_t){"priv", FLYC_PARAM_PTR, 0, 5, 4, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "priv", FLYC_PARAM_PTR, 0, 5, 4, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'priv'", "address space 5");
-  p = (flyc_param_t){"huge", FLYC_PARAM_PTR, 0, 1u << 24, 4, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "huge", FLYC_PARAM_PTR, 0, 1u << 24, 4, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "address space 16777216");
-  p = (flyc_param_t){"q", (flyc_param_kind_t)9, 0, 0, 0, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "q", (flyc_param_kind_t)9, 0, 0, 0, 0};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'q'", "unknown kind 9");
   d.params = NULL;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "params is NULL");
@@ -417,8 +418,8 @@ static void test_builder__barrier_and_sizes(void **state) {
   for (int t = 0; t < 2; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    flyc_param_t p = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
-    flyc_kernel_def_t d = {0};
+    flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "sync";
     d.params = &p;
     d.param_count = 1;
@@ -469,8 +470,8 @@ static void test_builder__lane_id(void **state) {
   for (int t = 0; t < 3; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    flyc_param_t p = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
-    flyc_kernel_def_t d = {0};
+    flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "lane";
     d.params = &p;
     d.param_count = 1;
@@ -580,10 +581,10 @@ static void test_builder__specialisation(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_param_t p = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+  flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
   flyc_constexpr_t cx[2] = {{"N", FLYC_CONSTEXPR_INT, 4, 0}, {"SCALE", FLYC_CONSTEXPR_FLOAT, 0, 2.5}};
   spec_run_t run = {0, "SCALE"};
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "spec";
   d.params = &p;
   d.param_count = 1;
@@ -683,7 +684,7 @@ static void test_builder__fences(void **state) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
     int bad = 0;
-    flyc_kernel_def_t d = {0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "fences";
     d.body = fence_body;
     d.payload = &bad;
@@ -729,9 +730,138 @@ static void test_builder__fences(void **state) {
   }
 }
 
+/* Sized structs (kernel.h, "Struct sizes"): a definition and parameters of
+ * the first version's size and of sizeof + 8 (zero tail) emit and compile;
+ * a nonzero tail, a size below the first version's, or parameters of
+ * differing sizes are FLYC_EINVAL naming the struct. So are ffi, extern and
+ * hint structs. */
+typedef struct big_def {
+  flyc_kernel_def_t d;
+  uint64_t newer;
+} big_def_t;
+typedef struct big_param {
+  flyc_param_t p;
+  uint64_t newer;
+} big_param_t;
+typedef struct big_ffi {
+  flyc_ffi_t f;
+  uint64_t newer;
+} big_ffi_t;
+typedef struct big_extern {
+  flyc_extern_t e;
+  uint64_t newer;
+} big_extern_t;
+
+static int call_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  (void)args;
+  const big_extern_t *e = payload;
+  if (!flyc_kb_call(kb, e->e.ffi, NULL, 0) || !flyc_kb_call_extern(kb, &e->e, NULL, 0))
+    return FLYC_EINVAL;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_builder__struct_sizes(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+  const char *name = NULL;
+  flyc_kernel_def_t d = vadd_def();
+  d.name = "first";
+  d.size = offsetof(flyc_kernel_def_t, launch_block) + sizeof d.launch_block;
+  assert_ok(flyc_kernel_emit(ctx, &d, &name));
+  big_param_t bp[4];
+  memset(bp, 0, sizeof bp);
+  for (int i = 0; i < 4; i++) {
+    bp[i].p = vadd_params[i];
+    bp[i].p.size = sizeof bp[i];
+  }
+  big_def_t bd;
+  memset(&bd, 0, sizeof bd);
+  bd.d = vadd_def();
+  bd.d.size = sizeof bd;
+  bd.d.name = "bigger";
+  bd.d.params = &bp[0].p;
+  assert_ok(flyc_kernel_emit(ctx, &bd.d, &name));
+  assert_string_equal(name, "bigger");
+  bd.d.name = "refused";
+  bd.newer = 1;
+  assert_error(flyc_kernel_emit(ctx, &bd.d, &name), FLYC_EINVAL, "flyc_kernel_def_t", "104");
+  bd.newer = 0;
+  bp[2].newer = 7;
+  assert_error(flyc_kernel_emit(ctx, &bd.d, &name), FLYC_EINVAL, "flyc_param_t");
+  bp[2].newer = 0;
+  bp[1].p.size = sizeof(flyc_param_t);
+  assert_error(flyc_kernel_emit(ctx, &bd.d, &name), FLYC_EINVAL, "flyc_param_t", "params[1]");
+  d.size = 8;
+  assert_error(flyc_kernel_emit(ctx, &d, &name), FLYC_EINVAL, "flyc_kernel_def_t", "first");
+  d.size = 0;
+  assert_error(flyc_kernel_emit(ctx, &d, &name), FLYC_EINVAL, "flyc_kernel_def_t");
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "first")->kernarg_segment_size, 28);
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "bigger")->kernarg_segment_size, 28);
+  flyc_artifact_destroy(a);
+  flyc_ctx_destroy(ctx);
+
+  /* ffi and extern, bigger with a zero tail, then with a set one. */
+  big_ffi_t bf;
+  memset(&bf, 0, sizeof bf);
+  bf.f = (flyc_ffi_t)FLYC_FFI_INIT;
+  bf.f.size = sizeof bf;
+  bf.f.symbol = "dev_nothing";
+  bf.f.result.kind = FLYC_TYPE_VOID;
+  big_extern_t be;
+  memset(&be, 0, sizeof be);
+  be.e = (flyc_extern_t)FLYC_EXTERN_INIT;
+  be.e.size = sizeof be;
+  be.e.ffi = &bf.f;
+  flyc_kernel_def_t c = FLYC_KERNEL_DEF_INIT;
+  c.name = "calls";
+  c.body = call_body;
+  c.payload = &be;
+  for (int i = 0; i < 3; i++) {
+    assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
+    bf.newer = i == 1;
+    be.newer = i == 2;
+    if (i == 0)
+      assert_ok(flyc_kernel_emit(ctx, &c, &name));
+    else
+      assert_error(flyc_kernel_emit(ctx, &c, &name), FLYC_EINVAL,
+                   i == 1 ? "flyc_ffi_t" : "flyc_extern_t");
+    flyc_ctx_destroy(ctx);
+  }
+
+  /* Hints: bigger with a zero tail pushes; a set tail or a small size does
+   * not; flyc_hints_current leaves a bigger caller's newer bytes alone. */
+  struct {
+    flyc_compile_hints_t h;
+    uint64_t newer;
+  } bh;
+  memset(&bh, 0, sizeof bh); /* the padding after h too: the tail must be zero */
+  bh.h = (flyc_compile_hints_t)FLYC_COMPILE_HINTS_INIT;
+  bh.h.size = sizeof bh;
+  bh.h.maxnreg = 64;
+  assert_ok(flyc_hints_push(&bh.h));
+  bh.newer = 0x55;
+  bh.h.maxnreg = FLYC_HINT_UNSET;
+  assert_ok(flyc_hints_current(&bh.h));
+  assert_int_equal(bh.h.maxnreg, 64);
+  assert_int_equal(bh.h.size, sizeof bh);
+  assert_int_equal(bh.newer, 0x55);
+  assert_ok(flyc_hints_pop());
+  assert_error(flyc_hints_push(&bh.h), FLYC_EINVAL, "flyc_compile_hints_t");
+  flyc_compile_hints_t small = FLYC_COMPILE_HINTS_INIT;
+  small.size = 4;
+  assert_error(flyc_hints_push(&small), FLYC_EINVAL, "flyc_compile_hints_t");
+  assert_error(flyc_hints_current(&small), FLYC_EINVAL, "flyc_compile_hints_t");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_builder__vadd_gfx90a_matches_clang),
+      cmocka_unit_test(test_builder__struct_sizes),
       cmocka_unit_test(test_builder__specialisation),
       cmocka_unit_test(test_builder__fences),
       cmocka_unit_test(test_builder__known_block_size_lowered),

@@ -309,8 +309,8 @@ static flyc_compile_options_t variant(char which) { return variant_n(270 + (whic
 /* A kernel builder context with kernel "pe_kernel": out[0] = mstl_my_pe(),
  * called through a link_extern on the stand-in library with processor
  * {name, fn, payload}. Returns a status (usable in children). */
-static const flyc_ffi_t my_pe = {"mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
-static const flyc_param_t out_param = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+static const flyc_ffi_t my_pe = {sizeof(flyc_ffi_t), "mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
 
 static int pe_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                    void *payload) {
@@ -324,12 +324,12 @@ static int pe_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
 
 static int pe_compile(flyc_artifact_t **out, const char *name, flyc_post_load_cb fn,
                       void *payload, const flyc_compile_options_t *o) {
-  flyc_extern_t ext = {&my_pe, LIB_MSTL, {name, fn, payload}};
+  flyc_extern_t ext = {sizeof(flyc_extern_t), &my_pe, LIB_MSTL, {name, fn, payload}};
   flyc_ctx_t *ctx = NULL;
   int rc = flyc_ctx_create(&ctx, "gfx90a");
   if (rc)
     return rc;
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "pe_kernel";
   d.params = &out_param;
   d.param_count = 1;
@@ -2318,10 +2318,10 @@ static int dyn_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
 }
 
 static flyc_artifact_t *dyn_compile(uint64_t bytes) {
-  static const flyc_param_t out = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+  static const flyc_param_t out = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "dyn";
   d.params = &out;
   d.param_count = 1;

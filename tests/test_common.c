@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "flyc/driver.h"
+#include "flyc/kernel.h"
 #include "util.h"
 #include "../runtime/internal.h"
 
@@ -90,8 +91,56 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_kernel_info_t, arg_count), 96);
   assert_int_equal(sizeof(flyc_kernel_arg_t), 32);
   assert_int_equal(offsetof(flyc_kernel_arg_t, offset), 24);
-  assert_int_equal(sizeof(flyc_compile_times_t), 72);
-  assert_int_equal(sizeof(flyc_target_info_t), 24);
+  assert_int_equal(sizeof(flyc_compile_times_t), 72); /* frozen */
+  assert_int_equal(sizeof(flyc_target_info_t), 32);
+  assert_int_equal(offsetof(flyc_target_info_t, size), 0);
+  assert_int_equal(offsetof(flyc_target_info_t, processor), 8);
+  assert_int_equal(offsetof(flyc_target_info_t, family), 16);
+  assert_int_equal(offsetof(flyc_target_info_t, wavefront_size), 20);
+  assert_int_equal(offsetof(flyc_target_info_t, codegen_paths), 24);
+  assert_int_equal(offsetof(flyc_target_info_t, has_xnack), 28);
+  assert_int_equal(offsetof(flyc_target_info_t, ptx_version), 30);
+  assert_int_equal(sizeof(flyc_kernel_def_t), 96);
+  assert_int_equal(offsetof(flyc_kernel_def_t, size), 0);
+  assert_int_equal(offsetof(flyc_kernel_def_t, name), 8);
+  assert_int_equal(offsetof(flyc_kernel_def_t, params), 24);
+  assert_int_equal(offsetof(flyc_kernel_def_t, param_count), 32);
+  assert_int_equal(offsetof(flyc_kernel_def_t, known_block_size), 40);
+  assert_int_equal(offsetof(flyc_kernel_def_t, body), 56);
+  assert_int_equal(offsetof(flyc_kernel_def_t, payload), 64);
+  assert_int_equal(offsetof(flyc_kernel_def_t, constexprs), 72);
+  assert_int_equal(offsetof(flyc_kernel_def_t, launch_block), 88);
+  assert_int_equal(sizeof(flyc_param_t), 40);
+  assert_int_equal(offsetof(flyc_param_t, size), 0);
+  assert_int_equal(offsetof(flyc_param_t, name), 8);
+  assert_int_equal(offsetof(flyc_param_t, kind), 16);
+  assert_int_equal(offsetof(flyc_param_t, bits), 20);
+  assert_int_equal(offsetof(flyc_param_t, addrspace), 24);
+  assert_int_equal(offsetof(flyc_param_t, align), 28);
+  assert_int_equal(offsetof(flyc_param_t, noalias), 32);
+  assert_int_equal(sizeof(flyc_constexpr_t), 32);
+  assert_int_equal(offsetof(flyc_constexpr_t, kind), 8);
+  assert_int_equal(offsetof(flyc_constexpr_t, i), 16);
+  assert_int_equal(offsetof(flyc_constexpr_t, f), 24);
+  assert_int_equal(sizeof(flyc_type_t), 8);
+  assert_int_equal(sizeof(flyc_ffi_t), 48);
+  assert_int_equal(offsetof(flyc_ffi_t, size), 0);
+  assert_int_equal(offsetof(flyc_ffi_t, symbol), 8);
+  assert_int_equal(offsetof(flyc_ffi_t, result), 16);
+  assert_int_equal(offsetof(flyc_ffi_t, args), 24);
+  assert_int_equal(offsetof(flyc_ffi_t, arg_count), 32);
+  assert_int_equal(offsetof(flyc_ffi_t, pure), 40);
+  assert_int_equal(sizeof(flyc_extern_t), 48);
+  assert_int_equal(offsetof(flyc_extern_t, size), 0);
+  assert_int_equal(offsetof(flyc_extern_t, ffi), 8);
+  assert_int_equal(offsetof(flyc_extern_t, bitcode_path), 16);
+  assert_int_equal(offsetof(flyc_extern_t, processor), 24);
+  assert_int_equal(sizeof(flyc_compile_hints_t), 20);
+  assert_int_equal(offsetof(flyc_compile_hints_t, size), 0);
+  assert_int_equal(offsetof(flyc_compile_hints_t, waves_per_eu), 4);
+  assert_int_equal(offsetof(flyc_compile_hints_t, maxnreg), 8);
+  assert_int_equal(offsetof(flyc_compile_hints_t, fastmath), 12);
+  assert_int_equal(offsetof(flyc_compile_hints_t, fast_fp_math), 16);
   assert_int_equal(sizeof(flyc_launch_config_t), 56);
   assert_int_equal(offsetof(flyc_launch_config_t, cluster), 40);
   assert_int_equal(offsetof(flyc_launch_config_t, block), 16);
@@ -108,6 +157,59 @@ static void test_common__struct_abi(void **state) {
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   assert_int_equal(o.size, sizeof o);
   assert_null(o.target);
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  assert_int_equal(d.size, sizeof d);
+  assert_null(d.body);
+  flyc_param_t p = FLYC_PARAM_INIT;
+  assert_int_equal(p.size, sizeof p);
+  flyc_ffi_t f = FLYC_FFI_INIT;
+  assert_int_equal(f.size, sizeof f);
+  flyc_extern_t e = FLYC_EXTERN_INIT;
+  assert_int_equal(e.size, sizeof e);
+  assert_null(e.ffi);
+  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT;
+  assert_int_equal(h.size, sizeof h);
+  assert_int_equal(h.fast_fp_math, FLYC_HINT_UNSET);
+  flyc_target_info_t ti = FLYC_TARGET_INFO_INIT;
+  assert_int_equal(ti.size, sizeof ti);
+}
+
+/* The _init() functions do what the _INIT macros do, for any size from the
+ * first version's up (bindings: a newer struct's own bytes zeroed). */
+static void test_common__struct_init(void **state) {
+  (void)state;
+  struct {
+    flyc_compile_hints_t h;
+    int32_t newer;
+  } bh;
+  memset(&bh, 0x77, sizeof bh);
+  assert_ok(flyc_compile_hints_init(&bh.h, sizeof bh));
+  assert_int_equal(bh.h.size, sizeof bh);
+  assert_int_equal(bh.h.waves_per_eu, FLYC_HINT_UNSET);
+  assert_int_equal(bh.h.fast_fp_math, FLYC_HINT_UNSET);
+  assert_int_equal(bh.newer, 0);
+  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT, hi;
+  assert_ok(flyc_compile_hints_init(&hi, sizeof hi));
+  assert_memory_equal(&h, &hi, sizeof h);
+  flyc_kernel_def_t d, dm = FLYC_KERNEL_DEF_INIT;
+  memset(&d, 0x77, sizeof d);
+  assert_ok(flyc_kernel_def_init(&d, sizeof d));
+  assert_memory_equal(&d, &dm, sizeof d);
+  flyc_param_t p;
+  assert_ok(flyc_param_init(&p, sizeof p));
+  assert_int_equal(p.size, sizeof p);
+  flyc_ffi_t f;
+  assert_ok(flyc_ffi_init(&f, sizeof f));
+  assert_null(f.symbol);
+  flyc_extern_t e;
+  assert_ok(flyc_extern_init(&e, sizeof e));
+  assert_null(e.ffi);
+  flyc_target_info_t t;
+  assert_ok(flyc_target_info_init(&t, sizeof t));
+  assert_int_equal(t.size, sizeof t);
+  assert_error(flyc_kernel_def_init(&d, 4), FLYC_EINVAL, "flyc_kernel_def_init");
+  assert_error(flyc_compile_hints_init(NULL, sizeof h), FLYC_EINVAL, "NULL");
+  assert_error(flyc_target_info_init(&t, 0), FLYC_EINVAL, "flyc_target_info_init");
 }
 
 /* FLYC__STATUS_MIN follows the enum: every code from it to FLYC_OK has a
@@ -210,6 +312,7 @@ int main(void) {
       cmocka_unit_test(test_common__status_names_are_pinned),
       cmocka_unit_test(test_common__versions),
       cmocka_unit_test(test_common__struct_abi),
+      cmocka_unit_test(test_common__struct_init),
       cmocka_unit_test(test_common__status_range),
       cmocka_unit_test(test_common__error_save_restore),
       cmocka_unit_test(test_common__fileio),

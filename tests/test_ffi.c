@@ -20,7 +20,7 @@ static const flyc_type_t T_I32 = {FLYC_TYPE_I32, 0}, T_U32 = {FLYC_TYPE_U32, 0},
                          T_GPTR = {FLYC_TYPE_PTR, 1};
 
 /* The stand-in shmem library's `i32 mstl_my_pe()`. */
-static const flyc_ffi_t my_pe = {"mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
+static const flyc_ffi_t my_pe = {sizeof(flyc_ffi_t), "mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
 
 static int processor_a(const flyc_loaded_module_t *m, void *payload) {
   (void)m;
@@ -63,10 +63,10 @@ static int extern_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   return 0;
 }
 
-static const flyc_param_t out_param = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
 
 static int emit_calls(flyc_ctx_t *ctx, calls_t *c, const char **name) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.base = "ext";
   d.params = &out_param;
   d.param_count = 1;
@@ -86,10 +86,10 @@ static void test_ffi__link_extern_registers_on_use(void **state) {
   char *dotted = malloc(strlen(LIB_MSTL) + 8);
   const char *slash = strrchr(LIB_MSTL, '/');
   sprintf(dotted, "%.*s/./%s", (int)(slash - LIB_MSTL), LIB_MSTL, slash + 1);
-  flyc_extern_t by_name = {&my_pe, LIB_MSTL, {"test.ffi.a", NULL, NULL}};
-  flyc_extern_t by_fn = {&my_pe, dotted, {NULL, processor_b, order}};
-  flyc_extern_t again = {&my_pe, NULL, {"test.ffi.a", NULL, NULL}};
-  flyc_extern_t no_proc = {&my_pe, NULL, {NULL, NULL, NULL}};
+  flyc_extern_t by_name = {sizeof(flyc_extern_t), &my_pe, LIB_MSTL, {"test.ffi.a", NULL, NULL}};
+  flyc_extern_t by_fn = {sizeof(flyc_extern_t), &my_pe, dotted, {NULL, processor_b, order}};
+  flyc_extern_t again = {sizeof(flyc_extern_t), &my_pe, NULL, {"test.ffi.a", NULL, NULL}};
+  flyc_extern_t no_proc = {sizeof(flyc_extern_t), &my_pe, NULL, {NULL, NULL, NULL}};
 
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
@@ -139,15 +139,15 @@ static void test_ffi__errors_name_the_culprit(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_extern_t missing = {&my_pe, "/nonexistent/shmem.bc", {NULL, NULL, NULL}};
+  flyc_extern_t missing = {sizeof(flyc_extern_t), &my_pe, "/nonexistent/shmem.bc", {NULL, NULL, NULL}};
   calls_t c1 = {{&missing, NULL}, 0};
   assert_error(emit_calls(ctx, &c1, NULL), FLYC_EIO, "mstl_my_pe", "/nonexistent/shmem.bc");
-  flyc_extern_t unknown = {&my_pe, NULL, {"test.ffi.nobody", NULL, NULL}};
+  flyc_extern_t unknown = {sizeof(flyc_extern_t), &my_pe, NULL, {"test.ffi.nobody", NULL, NULL}};
   calls_t c2 = {{&unknown, NULL}, 0};
   assert_error(emit_calls(ctx, &c2, NULL), FLYC_ENOTFOUND, "test.ffi.nobody",
                "link_extern 'mstl_my_pe'");
-  flyc_ffi_t bad_sym = {"9lives", T_I32, NULL, 0, 0};
-  flyc_extern_t bad = {&bad_sym, NULL, {NULL, NULL, NULL}};
+  flyc_ffi_t bad_sym = {sizeof(flyc_ffi_t), "9lives", T_I32, NULL, 0, 0};
+  flyc_extern_t bad = {sizeof(flyc_extern_t), &bad_sym, NULL, {NULL, NULL, NULL}};
   calls_t c3 = {{&bad, NULL}, 0};
   assert_error(emit_calls(ctx, &c3, NULL), FLYC_EINVAL, "valid symbol");
   flyc_ctx_destroy(ctx);
@@ -181,7 +181,7 @@ static int call_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
 }
 
 static int emit_call(flyc_ctx_t *ctx, one_call_t *oc) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.base = "call";
   d.params = &out_param;
   d.param_count = 1;
@@ -197,7 +197,7 @@ static void test_ffi__signatures_and_coercion(void **state) {
   /* Integers by the declared signedness: i32 -> i64 sign-extended, i32 ->
    * u64 zero-extended, i64 -> i16 truncated, i32 -> u32 as is. */
   flyc_type_t ta[4] = {T_I64, T_U64, T_I16, T_U32};
-  flyc_ffi_t f = {"dev_f", T_VOID, ta, 4, 0};
+  flyc_ffi_t f = {sizeof(flyc_ffi_t), "dev_f", T_VOID, ta, 4, 0};
   one_call_t oc = {&f, 4, {32, 32, 64, 32}, NULL};
   assert_ok(emit_call(ctx, &oc));
   LLVMOpcode ops[4] = {LLVMSExt, LLVMZExt, LLVMTrunc, LLVMLoad};
@@ -210,11 +210,11 @@ static void test_ffi__signatures_and_coercion(void **state) {
 
   /* The same symbol, another signature: both are in the message. */
   flyc_type_t tb[4] = {T_I64, T_U64, T_I16, T_I32};
-  flyc_ffi_t f2 = {"dev_f", T_VOID, tb, 4, 0};
+  flyc_ffi_t f2 = {sizeof(flyc_ffi_t), "dev_f", T_VOID, tb, 4, 0};
   one_call_t oc2 = {&f2, 4, {32, 32, 32, 32}, NULL};
   assert_error(emit_call(ctx, &oc2), FLYC_EINVAL, "ffi 'dev_f'",
                "void (i64, u64, i16, i32)", "declared before as void (i64, u64, i16, u32)");
-  flyc_ffi_t f3 = {"dev_f", T_VOID, ta, 4, 1};
+  flyc_ffi_t f3 = {sizeof(flyc_ffi_t), "dev_f", T_VOID, ta, 4, 1};
   one_call_t oc3 = {&f3, 4, {32, 32, 32, 32}, NULL};
   assert_error(emit_call(ctx, &oc3), FLYC_EINVAL, "u32) pure", "before as");
   /* Arity. */
@@ -222,13 +222,13 @@ static void test_ffi__signatures_and_coercion(void **state) {
   assert_error(emit_call(ctx, &few), FLYC_EINVAL, "'dev_f' expects 4 arguments, got 3");
   /* Floats are not converted; ints and floats do not mix. */
   flyc_type_t tf[2] = {T_F32, T_GPTR};
-  flyc_ffi_t g = {"dev_g", T_F64, tf, 2, 0};
+  flyc_ffi_t g = {sizeof(flyc_ffi_t), "dev_g", T_F64, tf, 2, 0};
   one_call_t dbl = {&g, 2, {-64, 1}, NULL};
   assert_error(emit_call(ctx, &dbl), FLYC_EINVAL, "argument 0 is double", "declares f32");
   one_call_t i_for_f = {&g, 2, {32, 1}, NULL};
   assert_error(emit_call(ctx, &i_for_f), FLYC_EINVAL, "argument 0 is i32", "declares f32");
   flyc_type_t tp[1] = {{FLYC_TYPE_PTR, 3}};
-  flyc_ffi_t shared_ptr = {"dev_h", T_VOID, tp, 1, 0};
+  flyc_ffi_t shared_ptr = {sizeof(flyc_ffi_t), "dev_h", T_VOID, tp, 1, 0};
   one_call_t wrong_as = {&shared_ptr, 1, {1}, NULL};
   assert_error(emit_call(ctx, &wrong_as), FLYC_EINVAL, "argument 0 is ptr addrspace(1)",
                "ptr addrspace(3)");
@@ -239,21 +239,21 @@ static void test_ffi__signatures_and_coercion(void **state) {
   assert_int_equal(LLVMGetTypeKind(LLVMTypeOf(good.call)), LLVMDoubleTypeKind);
   /* Bad types. */
   flyc_type_t tv[1] = {T_VOID};
-  flyc_ffi_t void_arg = {"dev_v", T_VOID, tv, 1, 0};
+  flyc_ffi_t void_arg = {sizeof(flyc_ffi_t), "dev_v", T_VOID, tv, 1, 0};
   one_call_t ov = {&void_arg, 1, {32}, NULL};
   assert_error(emit_call(ctx, &ov), FLYC_EINVAL, "argument 0 has type void");
   flyc_type_t t2[1] = {{FLYC_TYPE_PTR, 2}};
-  flyc_ffi_t as2 = {"dev_w", T_VOID, t2, 1, 0};
+  flyc_ffi_t as2 = {sizeof(flyc_ffi_t), "dev_w", T_VOID, t2, 1, 0};
   one_call_t ow = {&as2, 1, {1}, NULL};
   assert_error(emit_call(ctx, &ow), FLYC_EINVAL, "addrspace 2");
-  flyc_ffi_t bad_ret = {"dev_x", {(flyc_type_kind_t)99, 0}, NULL, 0, 0};
+  flyc_ffi_t bad_ret = {sizeof(flyc_ffi_t), "dev_x", {(flyc_type_kind_t)99, 0}, NULL, 0, 0};
   one_call_t ox = {&bad_ret, 0, {0}, NULL};
   assert_error(emit_call(ctx, &ox), FLYC_EINVAL, "result type 99");
-  flyc_ffi_t intrinsic = {"llvm.trap", T_VOID, NULL, 0, 0};
+  flyc_ffi_t intrinsic = {sizeof(flyc_ffi_t), "llvm.trap", T_VOID, NULL, 0, 0};
   one_call_t oi = {&intrinsic, 0, {0}, NULL};
   assert_error(emit_call(ctx, &oi), FLYC_EINVAL, "'llvm.trap'");
   /* A kernel's name is not an ffi. */
-  flyc_ffi_t kern = {"call_0", T_VOID, NULL, 0, 0};
+  flyc_ffi_t kern = {sizeof(flyc_ffi_t), "call_0", T_VOID, NULL, 0, 0};
   one_call_t ok = {&kern, 0, {0}, NULL};
   assert_error(emit_call(ctx, &ok), FLYC_EINVAL, "'call_0' has the name of a kernel");
   flyc_ctx_destroy(ctx);
@@ -270,7 +270,7 @@ static void test_ffi__pure_is_lowered(void **state) {
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "sm_80"));
   flyc_type_t ta[1] = {T_F32};
-  flyc_ffi_t pure = {"dev_pure", T_F32, ta, 1, 1}, impure = {"dev_impure", T_F32, ta, 1, 0};
+  flyc_ffi_t pure = {sizeof(flyc_ffi_t), "dev_pure", T_F32, ta, 1, 1}, impure = {sizeof(flyc_ffi_t), "dev_impure", T_F32, ta, 1, 0};
   one_call_t a = {&pure, 1, {-32}, NULL}, b = {&impure, 1, {-32}, NULL};
   assert_ok(emit_call(ctx, &a));
   assert_ok(emit_call(ctx, &b));
@@ -314,7 +314,7 @@ static int math_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
 }
 
 static int emit_math(flyc_ctx_t *ctx, math_call_t *m) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.base = "math";
   d.params = &out_param;
   d.param_count = 1;
@@ -407,10 +407,10 @@ static int misuse_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
                        void *payload) {
   misuse_t *m = payload;
   static const flyc_type_t t1[1] = {{FLYC_TYPE_I32, 0}};
-  flyc_ffi_t barrier = {"__flyc_barrier", T_VOID, NULL, 0, 1};
-  flyc_ffi_t reflect = {"__nvvm_reflect", T_I32, NULL, 0, 0};
-  flyc_ffi_t self = {"misuse", T_VOID, NULL, 0, 0};
-  flyc_ffi_t one = {"dev_one", T_I32, t1, 1, 0};
+  flyc_ffi_t barrier = {sizeof(flyc_ffi_t), "__flyc_barrier", T_VOID, NULL, 0, 1};
+  flyc_ffi_t reflect = {sizeof(flyc_ffi_t), "__nvvm_reflect", T_I32, NULL, 0, 0};
+  flyc_ffi_t self = {sizeof(flyc_ffi_t), "misuse", T_VOID, NULL, 0, 0};
+  flyc_ffi_t one = {sizeof(flyc_ffi_t), "dev_one", T_I32, t1, 1, 0};
   LLVMValueRef v = NULL, x;
   switch (m->what) {
   case 0: v = flyc_kb_call(kb, &barrier, NULL, 0); break;
@@ -426,7 +426,7 @@ static int misuse_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
     flyc_kb_call(kb, &one, &x, 1);
     return FLYC_EINVAL;
   case 6: { /* dev_one again, as i64 (): the failed body's i32 (i32) is forgotten */
-    flyc_ffi_t other = {"dev_one", T_I64, NULL, 0, 0};
+    flyc_ffi_t other = {sizeof(flyc_ffi_t), "dev_one", T_I64, NULL, 0, 0};
     if (!(v = flyc_kb_call(kb, &other, NULL, 0)))
       return -1;
     LLVMBuildStore(b, v, args[0]);
@@ -444,7 +444,7 @@ static void test_ffi__misuse_is_refused(void **state) {
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "sm_80"));
   misuse_t m = {0, LLVMContextCreate()};
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "misuse";
   d.params = &out_param;
   d.param_count = 1;
@@ -470,9 +470,9 @@ static void test_ffi__misuse_is_refused(void **state) {
   /* Processor names are the registry's. */
   assert_ok(flyc_processor_register("test.ffi.named", processor_a, order));
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_extern_t empty = {&my_pe, NULL, {"", processor_a, order}};
-  flyc_extern_t other_fn = {&my_pe, NULL, {"test.ffi.named", processor_b, order}};
-  flyc_extern_t same_fn = {&my_pe, LIB_MSTL, {"test.ffi.named", processor_a, order}};
+  flyc_extern_t empty = {sizeof(flyc_extern_t), &my_pe, NULL, {"", processor_a, order}};
+  flyc_extern_t other_fn = {sizeof(flyc_extern_t), &my_pe, NULL, {"test.ffi.named", processor_b, order}};
+  flyc_extern_t same_fn = {sizeof(flyc_extern_t), &my_pe, LIB_MSTL, {"test.ffi.named", processor_a, order}};
   calls_t c1 = {{&empty, NULL}, 0}, c2 = {{&other_fn, NULL}, 0}, c3 = {{&same_fn, NULL}, 0};
   assert_error(emit_calls(ctx, &c1, NULL), FLYC_EINVAL, "processor's name is empty");
   assert_error(emit_calls(ctx, &c2, NULL), FLYC_EINVAL, "'test.ffi.named'",
@@ -492,15 +492,15 @@ static void test_ffi__opencl_named_library(void **state) {
       "attributes #0 = { noinline nounwind }\n";
   char *path = tu_temp_file(".ll", lib, sizeof lib - 1);
   flyc_type_t t2[2] = {T_I32, T_I32};
-  flyc_ffi_t pw = {"_Z3powff", T_I32, t2, 2, 0}, pn = {"_Z4pownfi", T_I32, t2, 2, 0};
-  flyc_extern_t e1 = {&pw, path, {NULL, NULL, NULL}}, e2 = {&pn, path, {NULL, NULL, NULL}};
+  flyc_ffi_t pw = {sizeof(flyc_ffi_t), "_Z3powff", T_I32, t2, 2, 0}, pn = {sizeof(flyc_ffi_t), "_Z4pownfi", T_I32, t2, 2, 0};
+  flyc_extern_t e1 = {sizeof(flyc_extern_t), &pw, path, {NULL, NULL, NULL}}, e2 = {sizeof(flyc_extern_t), &pn, path, {NULL, NULL, NULL}};
   for (int i = 0; i < 2; i++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
     one_call_t oc = {NULL, 0, {0}, NULL};
     (void)oc;
     calls2_t c = {i ? &e2 : &e1};
-    flyc_kernel_def_t d = {0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "lc";
     d.params = &out_param;
     d.param_count = 1;
@@ -550,11 +550,11 @@ static void test_ffi__narrow_ints_extend_as_c(void **state) {
     char *path = tu_temp_file(".ll", src, strlen(src));
     static const flyc_type_t ts[4] = {{FLYC_TYPE_I8, 0}, {FLYC_TYPE_I16, 0},
                                       {FLYC_TYPE_U8, 0}, {FLYC_TYPE_U16, 0}};
-    flyc_ffi_t f = {"narrow", {FLYC_TYPE_I32, 0}, ts, 4, 1};
-    flyc_extern_t e = {&f, path, {0}};
+    flyc_ffi_t f = {sizeof(flyc_ffi_t), "narrow", {FLYC_TYPE_I32, 0}, ts, 4, 1};
+    flyc_extern_t e = {sizeof(flyc_extern_t), &f, path, {0}};
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    flyc_kernel_def_t d = {0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "k";
     d.params = &out_param;
     d.param_count = 1;
@@ -582,7 +582,7 @@ static void test_ffi__narrow_ints_extend_as_c(void **state) {
 static void test_ffi__call_outside_a_body(void **state) {
   (void)state;
   flyc_type_t i32 = {FLYC_TYPE_I32, 0};
-  flyc_ffi_t f = {"ext_fn", i32, NULL, 0, 0};
+  flyc_ffi_t f = {sizeof(flyc_ffi_t), "ext_fn", i32, NULL, 0, 0};
   flyc_error_clear();
   assert_null(flyc_kb_call(NULL, &f, NULL, 0));
   assert_int_equal(flyc_error_last()->code, FLYC_EINVAL);

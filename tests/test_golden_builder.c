@@ -74,7 +74,7 @@ static flyc_artifact_t *build(int which, const char *target, uint32_t codegen) {
   assert_ok(flyc_ctx_create(&ctx, target));
   const char *name = NULL;
   if (which == K_VADD) {
-    flyc_kernel_def_t d = {0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "vadd";
     d.params = vadd_params;
     d.param_count = 4;

@@ -10,7 +10,7 @@
 #include "flyc/kernel.h"
 #include "util.h"
 
-static const flyc_param_t out_param = {"out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
 
 /* out[0] = exp(out[0]); the body records the kernel's fast-math flags. */
 static int exp_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
@@ -28,7 +28,7 @@ static int exp_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
 }
 
 static flyc_kernel_def_t exp_def(unsigned *fmf) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "k";
   d.params = &out_param;
   d.param_count = 1;
@@ -58,7 +58,7 @@ static void *other_thread(void *p) {
 
 static void test_hints__scopes_merge(void **state) {
   (void)state;
-  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT, cur;
+  flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT, cur = FLYC_COMPILE_HINTS_INIT;
   flyc_hints_current(&cur);
   assert_int_equal(cur.waves_per_eu, FLYC_HINT_UNSET);
   assert_int_equal(cur.fast_fp_math, FLYC_HINT_UNSET);
@@ -79,7 +79,7 @@ static void test_hints__scopes_merge(void **state) {
   assert_int_equal(cur.maxnreg, 64);
   assert_int_equal(cur.fastmath, 0);
   /* Another thread has its own (empty) scopes. */
-  flyc_compile_hints_t theirs;
+  flyc_compile_hints_t theirs = FLYC_COMPILE_HINTS_INIT;
   pthread_t th;
   assert_int_equal(pthread_create(&th, NULL, other_thread, &theirs), 0);
   pthread_join(th, NULL);
@@ -115,7 +115,7 @@ static void test_hints__hint_beats_the_body(void **state) {
   flyc_compile_hints_t h = FLYC_COMPILE_HINTS_INIT;
   h.waves_per_eu = 2;
   assert_ok(flyc_hints_push(&h));
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "w";
   d.body = sets_waves_body;
   assert_ok(flyc_kernel_emit(ctx, &d, NULL));

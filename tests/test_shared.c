@@ -48,7 +48,7 @@ static int shared_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   return 0;
 }
 
-static const flyc_param_t out_param = {"out", FLYC_PARAM_PTR, 0, 1, 1, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 1, 0};
 
 /* Ignores what flyc_shared_alloc() returns for a NULL allocator. */
 static int null_alloc_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
@@ -60,7 +60,7 @@ static int null_alloc_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValu
 }
 
 static int emit_plan(flyc_ctx_t *ctx, plan_t *p, const char **name) {
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "smem";
   d.params = &out_param;
   d.param_count = 1;
@@ -168,7 +168,7 @@ static void test_shared__errors(void **state) {
   plan_t mode = {(flyc_shared_mode_t)7, 0, 1, {8}, {0}, 0, 0};
   assert_error(emit_plan(ctx, &mode, NULL), FLYC_EINVAL, "mode 7");
   /* A NULL allocator handed on anyway still fails the emit. */
-  flyc_kernel_def_t nd = {0};
+  flyc_kernel_def_t nd = FLYC_KERNEL_DEF_INIT;
   nd.name = "smem";
   nd.body = null_alloc_body;
   assert_error(flyc_kernel_emit(ctx, &nd, NULL), FLYC_EINVAL, "flyc_shared_alloc: no allocator");

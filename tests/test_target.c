@@ -38,7 +38,7 @@ static void expect_unknown(const char *target, const char *head, int fam) {
       k += (size_t)snprintf(want + k, sizeof want - k, "; %s processors this LLVM (%s) knows:",
                             fams[f], flyc_llvm_version());
     for (size_t i = 0; i < flyc_target_count(); i++) {
-      flyc_target_info_t t;
+      flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
       assert_ok(flyc_target_get(i, &t));
       if (t.family == tf)
         k += (size_t)snprintf(want + k, sizeof want - k, " %s", t.processor);
@@ -136,7 +136,7 @@ static void test_target__listing(void **state) {
   assert_true(n > 40);
   int saw_90a = 0, saw_80 = 0;
   for (size_t i = 0; i < n; i++) {
-    flyc_target_info_t t;
+    flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
     assert_ok(flyc_target_get(i, &t));
     if (strcmp(t.processor, "gfx90a") == 0) {
       saw_90a = 1;
@@ -153,9 +153,22 @@ static void test_target__listing(void **state) {
     }
   }
   assert_true(saw_90a && saw_80);
-  flyc_target_info_t t;
+  flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
   assert_error(flyc_target_get(n, &t), FLYC_EINVAL, "out of range");
   assert_error(flyc_target_get(0, NULL), FLYC_EINVAL, "out is NULL");
+  /* Sized: below the first version's size is refused; a bigger (newer)
+   * struct gets the fields flyc knows and keeps its own. */
+  t.size = 8;
+  assert_error(flyc_target_get(0, &t), FLYC_EINVAL, "flyc_target_info_t");
+  struct {
+    flyc_target_info_t t;
+    uint64_t newer;
+  } big = {FLYC_TARGET_INFO_INIT, 0x55};
+  big.t.size = sizeof big;
+  assert_ok(flyc_target_get(0, &big.t));
+  assert_non_null(big.t.processor);
+  assert_int_equal(big.t.size, sizeof big);
+  assert_int_equal(big.newer, 0x55);
 }
 
 /* flyc's processor table must match what the LLVM it was built with knows
@@ -183,7 +196,7 @@ static void check_llc(const char *march, const char *prefix, flyc_target_family_
     llc_count++;
     int found = 0;
     for (size_t i = 0; i < n; i++) {
-      flyc_target_info_t t;
+      flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
       flyc_target_get(i, &t);
       found |= t.family == fam && strcmp(t.processor, name) == 0;
     }
@@ -193,7 +206,7 @@ static void check_llc(const char *march, const char *prefix, flyc_target_family_
   }
   size_t ours = 0;
   for (size_t i = 0; i < n; i++) {
-    flyc_target_info_t t;
+    flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
     flyc_target_get(i, &t);
     ours += t.family == fam;
   }

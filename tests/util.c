@@ -199,7 +199,7 @@ int tu_have_libdevice(void) {
 
 int tu_can(const char *processor, uint32_t codegen) {
   for (size_t i = 0; i < flyc_target_count(); i++) {
-    flyc_target_info_t t;
+    flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
     if (flyc_target_get(i, &t) == FLYC_OK && strcmp(t.processor, processor) == 0)
       return (t.codegen_paths >> codegen) & 1;
   }

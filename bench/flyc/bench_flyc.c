@@ -52,7 +52,7 @@ static int build_and_compile(flyc_artifact_t **a) {
   } else if (strcmp(input, "builder:shmem_math") == 0) {
     rc = shmem_math_emit(ctx, shmem_lib, NULL);
   } else {
-    flyc_kernel_def_t d = {0};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "vadd";
     d.params = vadd_params;
     d.param_count = 4;

@@ -55,7 +55,7 @@ int main(int argc, char **argv) {
 
   double t0 = now_ms();
   flyc_ctx_t *ctx;
-  flyc_kernel_def_t d = {0};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   d.name = "vadd";
   d.params = vadd_params;
   d.param_count = 4;

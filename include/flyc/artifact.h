@@ -290,6 +290,11 @@ FLYC_API const char *flyc_artifact_log(const flyc_artifact_t *artifact);
 /**
  * Per-stage wall time of the compile that made `artifact`, in microseconds;
  * all zero for artifacts from flyc_artifact_read().
+ *
+ * Frozen: it never grows. flyc fills it (the caller hands in no size), so a
+ * new stage's time comes as a `flyc_compile_times_2_t` with a leading size
+ * and its own getter; until then a new stage's time is counted in the stage
+ * it splits from.
  */
 typedef struct flyc_compile_times {
   uint64_t parse_us;

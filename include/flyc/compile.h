@@ -272,8 +272,12 @@ typedef enum flyc_target_family {
   FLYC_TARGET_NVPTX = 2,
 } flyc_target_family_t;
 
-/** One processor this build can target. */
+/** One processor this build can target. Filled by flyc_target_get(), within
+ *  the size the caller sets (FLYC_TARGET_INFO_INIT): it grows as processor
+ *  facts are added; fields are only ever appended. */
 typedef struct flyc_target_info {
+  /** sizeof(flyc_target_info_t), as FLYC_TARGET_INFO_INIT sets it. */
+  uint32_t size;
   const char *processor;     /**< `gfx90a`, `sm_80` */
   flyc_target_family_t family;
   uint32_t wavefront_size;   /**< default wavefront / warp size */
@@ -286,13 +290,22 @@ typedef struct flyc_target_info {
   uint16_t ptx_version;
 } flyc_target_info_t;
 
+/** An empty target info of this header's size. */
+#define FLYC_TARGET_INFO_INIT {sizeof(flyc_target_info_t), NULL, (flyc_target_family_t)0, 0, 0, 0, 0, 0}
+/** FLYC_TARGET_INFO_INIT for `size` bytes (bindings): the struct zeroed and
+ *  its size set. @retval FLYC_OK @retval FLYC_EINVAL NULL or a size below the
+ *  first version's. */
+FLYC_API int flyc_target_info_init(flyc_target_info_t *info, uint32_t size);
+
 /** Number of processors this build (its LLVM, comgr, lld) can target. */
 FLYC_API size_t flyc_target_count(void);
 
 /**
- * Processor `index` (0-based) into `*out`.
+ * Processor `index` (0-based) into `*out`: the fields this flyc knows within
+ * `out->size`; a bigger (newer) struct's other fields are left as they are.
  * @retval FLYC_OK
- * @retval FLYC_EINVAL `out` is NULL or `index` is out of range.
+ * @retval FLYC_EINVAL `out` is NULL, `out->size` is below the first
+ *                     version's, or `index` is out of range.
  */
 FLYC_API int flyc_target_get(size_t index, flyc_target_info_t *out);
 

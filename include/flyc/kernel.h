@@ -29,6 +29,26 @@
  * other values give another kernel. Shared memory, compile hints, memory
  * fences, ffi / link_extern and device-library math are below.
  *
+ * Struct sizes: the structs a caller hands in that may grow
+ * (::flyc_kernel_def_t, ::flyc_param_t, ::flyc_ffi_t, ::flyc_extern_t,
+ * ::flyc_compile_hints_t) start with `uint32_t size`, set by their `_INIT`
+ * macro to the `sizeof` of the caller's header. flyc accepts any size from
+ * the first version's up: it reads the fields it knows within `size` (the
+ * rest keep their zero / unset default) and a bigger struct's bytes past
+ * those it knows must be zero (a caller built against a newer header that
+ * sets a newer field gets FLYC_EINVAL naming the struct, not a silently
+ * ignored field). A size below the first version's is FLYC_EINVAL too.
+ * Arrays of sized structs (`params`) are walked with the first element's
+ * size as the stride: every element must carry the same size. Fields are
+ * only ever appended, and so that `sizeof` always grows: ::flyc_param_t and
+ * ::flyc_ffi_t end in 4 bytes of tail padding, which the next field fills
+ * and passes (an 8-byte field, or explicit padding). Where a macro cannot
+ * be used (bindings), the `_init()` functions do what the `_INIT` macros do
+ * for a given size: the struct zeroed (hints unset) and its size set; they
+ * return FLYC_EINVAL for NULL or a size below the first version's. Frozen (they never grow; a `_2` struct would follow):
+ * ::flyc_constexpr_t and ::flyc_type_t, small value records whose new kinds
+ * are new enum values.
+ *
  * @defgroup flyc_kernel Kernel builder
  * @{
  */
@@ -59,8 +79,11 @@ typedef enum flyc_param_kind {
   FLYC_PARAM_FLOAT,   /**< a float of `bits` bits (16, 32, 64) */
 } flyc_param_kind_t;
 
-/** One runtime parameter; it becomes one kernel argument, in order. */
+/** One runtime parameter; it becomes one kernel argument, in order. Sized
+ *  (see "Struct sizes"): an element of `params`, each with the same size. */
 typedef struct flyc_param {
+  /** sizeof(flyc_param_t), as FLYC_PARAM_INIT sets it. */
+  uint32_t size;
   /** IR name of the argument (may be NULL); it is the `.args` name in the
    *  AMDGPU kernel metadata. */
   const char *name;
@@ -75,6 +98,11 @@ typedef struct flyc_param {
   /** PTR: nonzero marks it `noalias` (C's `restrict`). */
   int noalias;
 } flyc_param_t;
+
+/** A zero parameter of this header's size. */
+#define FLYC_PARAM_INIT {sizeof(flyc_param_t), NULL, (flyc_param_kind_t)0, 0, 0, 0, 0}
+/** FLYC_PARAM_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_param_init(flyc_param_t *param, uint32_t size);
 
 /**
  * Emits a kernel's body. The builder is positioned at the end of the entry
@@ -97,7 +125,8 @@ typedef enum flyc_constexpr_kind {
 } flyc_constexpr_kind_t;
 
 /** A compile-time value: baked into the body (flyc_kb_constexpr()), not a
- *  kernel argument. Its name and value are part of the specialisation. */
+ *  kernel argument. Its name and value are part of the specialisation.
+ *  Frozen: it never grows (a new kind of value is a new enum value). */
 typedef struct flyc_constexpr {
   /** Unique within the definition: letters, digits, `_`; 1 to 64 characters. */
   const char *name;
@@ -106,8 +135,11 @@ typedef struct flyc_constexpr {
   double f;
 } flyc_constexpr_t;
 
-/** A kernel definition. Zero-initialise, then fill. */
+/** A kernel definition. Start from FLYC_KERNEL_DEF_INIT, then fill. Sized
+ *  (see "Struct sizes"): the most likely struct to grow. */
 typedef struct flyc_kernel_def {
+  /** sizeof(flyc_kernel_def_t), as FLYC_KERNEL_DEF_INIT sets it. */
+  uint32_t size;
   /** Explicit kernel name, or NULL: letters, digits, `_`, `$`, and on AMDGPU
    *  `.` (PTX identifiers have none) but not a `.kd` ending; not starting with
    *  a digit, `llvm.`, `__flyc`, `__ockl_`, `__ocml_`, `__oclc_` or `__nv_`;
@@ -136,6 +168,12 @@ typedef struct flyc_kernel_def {
    *  (FLYC_EINVAL names the axis). */
   const uint32_t *launch_block;
 } flyc_kernel_def_t;
+
+/** An empty definition of this header's size. */
+#define FLYC_KERNEL_DEF_INIT                                                             \
+  {sizeof(flyc_kernel_def_t), NULL, NULL, NULL, 0, NULL, 0, NULL, NULL, NULL, 0, NULL}
+/** FLYC_KERNEL_DEF_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size);
 
 /**
  * Creates a context for one target (as flyc_target_check() accepts).
@@ -176,8 +214,9 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  *
  * @param name_out  receives the kernel's name (owned by `ctx`, valid until
  *                  flyc_ctx_destroy()), may be NULL.
- * @retval FLYC_EINVAL  NULL argument, no body, a bad parameter (kind, width,
- *   alignment), a bad name, known_block_size not exactly three positive
+ * @retval FLYC_EINVAL  NULL argument, no body, a bad struct size of the
+ *   definition or a parameter (the message names the struct), a bad parameter
+ *   (kind, width, alignment), a bad name, known_block_size not exactly three positive
  *   integers with a product of at most 1024 (the message names the element),
  *   an address space other than 0, 1, 3, 4, a helper given a bad axis or
  *   blocked by a module symbol, a body that failed without a status, a call
@@ -329,9 +368,12 @@ enum {
 
 /**
  * Compile hints (FlyDSL's compile_hints). Every field is FLYC_HINT_UNSET or
- * a value; start from FLYC_COMPILE_HINTS_INIT.
+ * a value; start from FLYC_COMPILE_HINTS_INIT. Sized (see "Struct sizes"):
+ * FlyDSL keeps adding hints. A field past a smaller caller's size is unset.
  */
 typedef struct flyc_compile_hints {
+  /** sizeof(flyc_compile_hints_t), as FLYC_COMPILE_HINTS_INIT sets it. */
+  uint32_t size;
   /** AMDGPU occupancy target: 0 (no-op) or 1 to the target's maximum (8 on
    *  gfx90a/gfx94x/gfx950, 10 on other gfx9, 20 on gfx10, 16 on gfx11/12);
    *  `"amdgpu-waves-per-eu"="N"` on each kernel. NVPTX: no such notion, the
@@ -351,7 +393,11 @@ typedef struct flyc_compile_hints {
   int32_t fast_fp_math;
 } flyc_compile_hints_t;
 
-#define FLYC_COMPILE_HINTS_INIT {FLYC_HINT_UNSET, FLYC_HINT_UNSET, FLYC_HINT_UNSET, FLYC_HINT_UNSET}
+#define FLYC_COMPILE_HINTS_INIT                                                              \
+  {sizeof(flyc_compile_hints_t), FLYC_HINT_UNSET, FLYC_HINT_UNSET, FLYC_HINT_UNSET,             \
+   FLYC_HINT_UNSET}
+/** FLYC_COMPILE_HINTS_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_compile_hints_init(flyc_compile_hints_t *hints, uint32_t size);
 
 /**
  * Opens a hint scope on the calling thread: `hints` is shallow-merged onto
@@ -359,17 +405,24 @@ typedef struct flyc_compile_hints {
  * to 64 deep; each push needs its pop. Target-independent ranges are checked
  * here, target-dependent ones at flyc_kernel_emit().
  * @retval FLYC_OK
- * @retval FLYC_EINVAL NULL, a value out of range (the message names the
- *                     field), or 64 scopes already open.
+ * @retval FLYC_EINVAL NULL, a bad size (see "Struct sizes"), a value out of
+ *                     range (the message names the field), or 64 scopes
+ *                     already open.
  */
 FLYC_API int flyc_hints_push(const flyc_compile_hints_t *hints);
 
 /** Closes the innermost scope. @retval FLYC_OK, FLYC_EINVAL (none open). */
 FLYC_API int flyc_hints_pop(void);
 
-/** The calling thread's effective hints (FLYC_COMPILE_HINTS_INIT when no
- *  scope is open). */
-FLYC_API void flyc_hints_current(flyc_compile_hints_t *out);
+/**
+ * The calling thread's effective hints (FLYC_COMPILE_HINTS_INIT when no
+ * scope is open) into `*out`, whose `size` the caller sets (start from
+ * FLYC_COMPILE_HINTS_INIT): flyc fills the fields it knows within that size
+ * and leaves a bigger struct's newer fields as the caller set them (unset).
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL NULL, or out->size below the first version's.
+ */
+FLYC_API int flyc_hints_current(flyc_compile_hints_t *out);
 
 /** The fast-math flags in effect for this kernel (FLYC_FMF_*): `fastmath`
  *  if set, else FLYC_FMF_FAST under fast_fp_math, else 0. For a body's own
@@ -388,6 +441,7 @@ typedef enum flyc_type_kind {
   FLYC_TYPE_PTR, /**< a pointer in `addrspace` */
 } flyc_type_kind_t;
 
+/** An ffi type. Frozen: it never grows (a new type is a new kind). */
 typedef struct flyc_type {
   flyc_type_kind_t kind;
   /** FLYC_TYPE_PTR: the address space (0 generic, 1 global, 3 shared,
@@ -398,9 +452,12 @@ typedef struct flyc_type {
 /**
  * An external device function (FlyDSL's `ffi`): declared on the first call
  * in a context, called with the C calling convention. Caller-owned; it must
- * stay valid while kernels calling it are emitted.
+ * stay valid while kernels calling it are emitted. Sized (see "Struct
+ * sizes"; FLYC_FFI_INIT).
  */
 typedef struct flyc_ffi {
+  /** sizeof(flyc_ffi_t). */
+  uint32_t size;
   /** The symbol (1 to 200 characters of letters, digits, `_`, `.`, `$`;
    *  not starting with a digit, `llvm.`, `__flyc` or `__nvvm_`, and not a
    *  kernel's name). */
@@ -413,14 +470,22 @@ typedef struct flyc_ffi {
   int pure;
 } flyc_ffi_t;
 
+/** An empty ffi of this header's size. */
+#define FLYC_FFI_INIT {sizeof(flyc_ffi_t), NULL, {(flyc_type_kind_t)0, 0}, NULL, 0, 0}
+/** FLYC_FFI_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_ffi_init(flyc_ffi_t *ffi, uint32_t size);
+
 /**
  * An ffi with what it needs at link and load time (FlyDSL's `link_extern`):
  * the bitcode that defines it and a post-load processor (mori's shmem init).
  * Both register on the context only when a kernel calls the extern, in
  * first-use order, each once: libraries by canonical path (realpath), named
- * processors by name, unnamed ones by function and payload.
+ * processors by name, unnamed ones by function and payload. Sized (see
+ * "Struct sizes"; FLYC_EXTERN_INIT).
  */
 typedef struct flyc_extern {
+  /** sizeof(flyc_extern_t). */
+  uint32_t size;
   const flyc_ffi_t *ffi;
   /** A `.bc` or `.ll` file, or NULL. It must exist at the first call. */
   const char *bitcode_path;
@@ -433,13 +498,18 @@ typedef struct flyc_extern {
   flyc_processor_t processor;
 } flyc_extern_t;
 
+/** An empty extern of this header's size. */
+#define FLYC_EXTERN_INIT {sizeof(flyc_extern_t), NULL, NULL, {NULL, NULL, NULL}}
+/** FLYC_EXTERN_INIT for `size` bytes (see "Struct sizes"). */
+FLYC_API int flyc_extern_init(flyc_extern_t *ext, uint32_t size);
+
 /**
  * Calls an ffi. Integer arguments are truncated or extended (sign for
  * FLYC_TYPE_I*, zero for FLYC_TYPE_U*) to the declared width; float and
  * pointer arguments must have the declared type.
  * @return the call (its value is the result; for a void result, just the
- *   instruction), or NULL and a failed emit with FLYC_EINVAL: a bad ffi (no
- *   symbol, a reserved one, a kernel's name, a bad type, void as an
+ *   instruction), or NULL and a failed emit with FLYC_EINVAL: a bad ffi (a
+ *   bad size naming flyc_ffi_t, no symbol, a reserved one, a kernel's name, a bad type, void as an
  *   argument), the symbol declared before with another signature or in the
  *   way as a global, a wrong argument count, NULL args or values, a value of
  *   another LLVM context, a float or pointer argument of another type, an
@@ -450,7 +520,7 @@ FLYC_API LLVMValueRef flyc_kb_call(flyc_kernel_builder_t *kb, const flyc_ffi_t *
                                    LLVMValueRef *args, size_t arg_count);
 
 /**
- * Calls a link_extern: registers its bitcode and processor on the context,
+ * Calls a link_extern (a bad size is FLYC_EINVAL naming flyc_extern_t): registers its bitcode and processor on the context,
  * then calls its ffi as flyc_kb_call() does. The context passes the libraries
  * to the compile (after the options' link libraries) and the artifact carries
  * the processors (flyc_artifact_processor()), which flyc_gpu_jit_module_load()

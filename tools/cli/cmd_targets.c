@@ -49,7 +49,7 @@ int cmd_targets(int argc, char **argv) {
            flyc_comgr_version() ? flyc_comgr_version() : "(none)", "processor", "family",
            "wave", "features", "codegen paths");
   for (size_t i = 0; i < n; i++) {
-    flyc_target_info_t t;
+    flyc_target_info_t t = FLYC_TARGET_INFO_INIT;
     if (flyc_target_get(i, &t))
       return fail();
     char paths[96], feats[32], ptx[16];

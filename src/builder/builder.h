@@ -1,0 +1,164 @@
+/* What the kernel builder's files (src/builder/) share: the context, the
+ * kernel builder and the shared allocator, and the helpers one file
+ * defines for another. Never installed. */
+#ifndef FLYC_BUILDER_H
+#define FLYC_BUILDER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "flyc/kernel.h"
+#include "flyc/llvm.h"
+#include "internal.h"
+#include "target/builder_ops.h"
+
+#define MAX_BLOCK 1024 /* threads a block, both families */
+
+/* Snippets linked once per context: the barrier, then AMDGPU's fences by
+ * scope (1-3) and order (1-4). */
+#define SNIPPET_BARRIER 0
+#define SNIPPET_FENCE(scope, order) (((scope) - 1) * 4 + (order))
+#define NSNIPPETS 13
+
+/* One emitted specialisation: its identity (spec_key()) and kernel. */
+typedef struct spec {
+  char *key;
+  size_t len;
+  size_t kernel; /* index in names */
+} spec_t;
+
+/* An ffi symbol declared in the module, with its signature (ffi_sig()). */
+typedef struct ffi_decl {
+  char *symbol, *sig;
+  int created; /* flyc added the declaration (not a function of the caller's) */
+} ffi_decl_t;
+
+struct flyc_ctx {
+  flyc_target_t target;
+  const flyc__builder_ops_t *bops; /* the target's lowering */
+  LLVMContextRef llctx;
+  LLVMModuleRef mod; /* NULL once compiled */
+  char **names;      /* kernel name registry, in emit order */
+  uint32_t *dyn_shared; /* per kernel: dynamic shared bytes taken */
+  size_t nnames;
+  unsigned counter; /* FlyDSL's kernel_counter */
+  int in_body;      /* a body is running: emit and compile are refused */
+  LLVMValueRef snippets[NSNIPPETS]; /* flyc's linked helper functions */
+  LLVMValueRef dyn_global;          /* the dynamic shared region, once made */
+  spec_t *specs;
+  size_t nspecs;
+  ffi_decl_t *ffis;
+  size_t nffis;
+  char **libs; /* link_extern bitcode, canonical, first-use order */
+  size_t nlibs;
+  flyc_processor_t *procs; /* link_extern processors (names malloc'd) */
+  size_t nprocs;
+};
+
+struct flyc_shared_allocator {
+  flyc_kernel_builder_t *kb;
+  flyc_shared_mode_t mode;
+  unsigned base_align;
+  uint64_t used; /* bytes, padding included */
+  int live;
+};
+
+struct flyc_kernel_builder {
+  flyc_ctx_t *ctx;
+  LLVMBuilderRef b;
+  LLVMValueRef fn;
+  const char *name;
+  uint32_t block[3]; /* known_block_size, or zeros */
+  int rc;            /* first helper error */
+  const flyc_constexpr_t *cx;
+  size_t ncx;
+  flyc_compile_hints_t hints; /* in effect for this kernel */
+  unsigned fmf;
+  flyc_shared_allocator_t shared;
+};
+
+/* The builder of the body running on this thread, if any (emit.c). */
+extern _Thread_local flyc_kernel_builder_t *flyc__current_kb;
+
+/* ---- ctx.c ---- */
+
+/* The kernel's unique name, malloc'ed. */
+int flyc__kb_pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out);
+
+/* ---- def.c ---- */
+
+/* The definition's block size: known_block_size or the launch block. */
+int flyc__def_check_block(const flyc_kernel_def_t *d, uint32_t block[3]);
+int flyc__def_check_constexprs(const flyc_kernel_def_t *d);
+/* What identifies a specialisation. */
+void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_t block[3],
+                        const flyc_compile_hints_t *h);
+/* The LLVM type of parameter `i`. */
+int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
+                         LLVMTypeRef *t);
+
+/* ---- hints.c ---- */
+
+/* FlyDSL's effective fastmath of `h`. */
+unsigned flyc__hints_fmf(const flyc_compile_hints_t *h);
+/* The target-dependent limits of the hints. */
+int flyc__hints_check(const flyc_ctx_t *c, const flyc_compile_hints_t *h);
+/* The compile hints as function attributes of `fn`. */
+void flyc__hints_apply(flyc_ctx_t *c, LLVMValueRef fn, const flyc_compile_hints_t *h,
+                       unsigned fmf);
+
+/* ---- public struct sizes (helpers.c) ---- */
+
+/* The size of `type` up to and including `field`: a first version's size. */
+#define FLYC__SIZE_TO(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+#define FLYC__KERNEL_DEF_V1 FLYC__SIZE_TO(flyc_kernel_def_t, launch_block)
+#define FLYC__PARAM_V1 FLYC__SIZE_TO(flyc_param_t, noalias)
+#define FLYC__FFI_V1 FLYC__SIZE_TO(flyc_ffi_t, pure)
+#define FLYC__EXTERN_V1 FLYC__SIZE_TO(flyc_extern_t, processor)
+#define FLYC__HINTS_V1 FLYC__SIZE_TO(flyc_compile_hints_t, fast_fp_math)
+
+/* Copies a caller's sized struct `src` (a leading uint32_t size) into `dst`,
+ * this flyc's version of `dst_size` bytes: any size from `first` up, the
+ * prefix this flyc knows copied, the rest of `dst` zeroed and its size set
+ * to `dst_size`; a bigger struct's bytes past `dst_size` must be zero.
+ * FLYC_EINVAL naming `what` (the struct's type) otherwise. */
+int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, const char *what);
+
+/* ---- small helpers every file uses ---- */
+
+static inline int starts(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static inline void add_enum_attr(LLVMContextRef lc, LLVMValueRef fn, unsigned idx,
+                                 const char *kind, uint64_t val) {
+  unsigned k = LLVMGetEnumAttributeKindForName(kind, strlen(kind));
+  LLVMAddAttributeAtIndex(fn, idx, LLVMCreateEnumAttribute(lc, k, val));
+}
+
+static inline int helper_ok(flyc_kernel_builder_t *kb, unsigned axis, const char *what) {
+  if (!kb || !kb->b) {
+    /* No body to emit into: the caller gets NULL, and the reason here. */
+    flyc__error_set(FLYC_EINVAL, "%s: called outside a kernel body (a body callback's "
+                                 "flyc_kernel_builder_t is required)", what);
+    return 0;
+  }
+  if (axis > 2) {
+    if (!kb->rc)
+      kb->rc = flyc__error_set(FLYC_EINVAL, "%s: axis %u is not 0, 1 or 2 (x, y, z)", what, axis);
+    return 0;
+  }
+  return 1;
+}
+
+/* Records a helper's error (the first one wins) and returns NULL. */
+static inline LLVMValueRef fail(flyc_kernel_builder_t *kb, int rc) {
+  if (!kb->rc)
+    kb->rc = rc;
+  return NULL;
+}
+
+#endif

@@ -1,0 +1,278 @@
+/* The helpers kernel bodies call: indices, lane id, barriers and fences
+ * (IR snippets), constexprs, device-library math (flyc/kernel.h). */
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+
+#include "builder.h"
+
+/* ---- public struct sizes ---- */
+
+int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, const char *what) {
+  uint32_t size;
+  memcpy(&size, src, sizeof size);
+  if (size < first)
+    return flyc__error_set(FLYC_EINVAL, "%s: size %u is below the first version's %zu (start "
+                                        "from its _INIT macro)",
+                           what, size, first);
+  const unsigned char *tail = (const unsigned char *)src + dst_size;
+  for (size_t i = 0; size > dst_size && i < size - dst_size; i++)
+    if (tail[i])
+      return flyc__error_set(FLYC_EINVAL, "%s: size %u sets fields past the %zu bytes this flyc "
+                                          "knows (byte %zu is not zero)",
+                             what, size, dst_size, dst_size + i);
+  memset(dst, 0, dst_size);
+  memcpy(dst, src, size < dst_size ? size : dst_size);
+  uint32_t mine = (uint32_t)dst_size;
+  memcpy(dst, &mine, sizeof mine);
+  return FLYC_OK;
+}
+
+/* A caller's sized struct of `size` bytes zeroed, its size set. */
+static int init_sized(void *p, uint32_t size, size_t first, const char *what) {
+  if (!p || size < first)
+    return flyc__error_set(FLYC_EINVAL, "%s: %s (the first version's size is %zu)", what,
+                           p ? "size below the first version's" : "NULL", first);
+  memset(p, 0, size);
+  memcpy(p, &size, sizeof size);
+  return FLYC_OK;
+}
+
+int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size) {
+  return init_sized(def, size, FLYC__KERNEL_DEF_V1, "flyc_kernel_def_init");
+}
+
+int flyc_param_init(flyc_param_t *param, uint32_t size) {
+  return init_sized(param, size, FLYC__PARAM_V1, "flyc_param_init");
+}
+
+int flyc_ffi_init(flyc_ffi_t *ffi, uint32_t size) {
+  return init_sized(ffi, size, FLYC__FFI_V1, "flyc_ffi_init");
+}
+
+int flyc_extern_init(flyc_extern_t *ext, uint32_t size) {
+  return init_sized(ext, size, FLYC__EXTERN_V1, "flyc_extern_init");
+}
+
+int flyc_compile_hints_init(flyc_compile_hints_t *hints, uint32_t size) {
+  int rc = init_sized(hints, size, FLYC__HINTS_V1, "flyc_compile_hints_init");
+  /* Every hint field is an int32_t after size: all unset, as far as flyc
+   * knows them (a newer caller's own fields stay zero). */
+  const int32_t unset = FLYC_HINT_UNSET;
+  for (size_t off = offsetof(flyc_compile_hints_t, waves_per_eu);
+       rc == FLYC_OK && off + sizeof unset <= size && off < sizeof *hints; off += sizeof unset)
+    memcpy((char *)hints + off, &unset, sizeof unset);
+  return rc;
+}
+
+/* ---- helpers ---- */
+
+/* Calls `name` of type `fty`, declared on first use. A module symbol of that
+ * name with another shape is in the way: NULL, and the emit fails. */
+static LLVMValueRef call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef fty,
+                         LLVMValueRef *args, unsigned nargs) {
+  LLVMValueRef f = LLVMGetNamedFunction(kb->ctx->mod, name);
+  if (!f && !LLVMGetNamedGlobal(kb->ctx->mod, name))
+    f = LLVMAddFunction(kb->ctx->mod, name, fty);
+  else if (!f || LLVMGlobalGetValueType(f) != fty || LLVMGetFunctionCallConv(f) != 0) {
+    if (!kb->rc)
+      kb->rc = flyc__error_set(FLYC_EINVAL, "the module already has a '%s' that is not the "
+                                            "declaration flyc needs", name);
+    return NULL;
+  }
+  return LLVMBuildCall2(kb->b, fty, f, args, nargs, "");
+}
+
+static LLVMValueRef call_cb(void *kb, const char *name, LLVMTypeRef fty, LLVMValueRef *args,
+                            unsigned nargs) {
+  return call(kb, name, fty, args, nargs);
+}
+
+/* What the target's lowering (bops) emits with. */
+static flyc__kb_emit_t emitter(flyc_kernel_builder_t *kb) {
+  flyc__kb_emit_t e = {kb, call_cb, kb->b, kb->ctx->llctx, kb->ctx->target.wave};
+  return e;
+}
+
+/* A call to `name`: i32 (), or, with `arg`, i64 (i32) truncated to i32. */
+static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int has_arg,
+                             unsigned arg) {
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(lc), i64 = LLVMInt64TypeInContext(lc);
+  if (!has_arg)
+    return call(kb, name, LLVMFunctionType(i32, NULL, 0, 0), NULL, 0);
+  LLVMValueRef a = LLVMConstInt(i32, arg, 0);
+  LLVMValueRef v = call(kb, name, LLVMFunctionType(i64, &i32, 1, 0), &a, 1);
+  return v ? LLVMBuildTrunc(kb->b, v, i32, "") : NULL;
+}
+
+LLVMValueRef flyc_kb_thread_idx(flyc_kernel_builder_t *kb, unsigned axis) {
+  return helper_ok(kb, axis, "flyc_kb_thread_idx") ? call_i32(kb, kb->ctx->bops->tid[axis], 0, 0)
+                                                   : NULL;
+}
+
+LLVMValueRef flyc_kb_block_idx(flyc_kernel_builder_t *kb, unsigned axis) {
+  return helper_ok(kb, axis, "flyc_kb_block_idx") ? call_i32(kb, kb->ctx->bops->bid[axis], 0, 0)
+                                                  : NULL;
+}
+
+LLVMValueRef flyc_kb_block_dim(flyc_kernel_builder_t *kb, unsigned axis) {
+  if (!helper_ok(kb, axis, "flyc_kb_block_dim"))
+    return NULL;
+  if (kb->block[0])
+    return LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), kb->block[axis], 0);
+  const flyc__builder_ops_t *f = kb->ctx->bops;
+  return f->ntid[axis] ? call_i32(kb, f->ntid[axis], 0, 0) : call_i32(kb, f->ntid_call, 1, axis);
+}
+
+LLVMValueRef flyc_kb_grid_dim(flyc_kernel_builder_t *kb, unsigned axis) {
+  if (!helper_ok(kb, axis, "flyc_kb_grid_dim"))
+    return NULL;
+  const flyc__builder_ops_t *f = kb->ctx->bops;
+  return f->nbid[axis] ? call_i32(kb, f->nbid[axis], 0, 0) : call_i32(kb, f->nbid_call, 1, axis);
+}
+
+LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb) {
+  if (!helper_ok(kb, 0, "flyc_kb_lane_id"))
+    return NULL;
+  flyc__kb_emit_t e = emitter(kb);
+  return kb->ctx->bops->lane_id(&e);
+}
+
+LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb) {
+  if (!helper_ok(kb, 0, "flyc_kb_wave_size"))
+    return NULL;
+  return LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), kb->ctx->target.wave, 0);
+}
+
+static void quiet_diag(LLVMDiagnosticInfoRef d, void *p) { (void)d, (void)p; }
+
+/* The function `fname` defined by the IR snippet `ir`, linked into the
+ * module once (slot `slot`). Parsed from text: llvm-c before LLVM 20 cannot
+ * build a fence with a sync scope. */
+static LLVMValueRef snippet(flyc_kernel_builder_t *kb, int slot, const char *fname,
+                            const char *ir) {
+  flyc_ctx_t *c = kb->ctx;
+  if (c->snippets[slot])
+    return c->snippets[slot];
+  if (LLVMGetNamedFunction(c->mod, fname) || LLVMGetNamedGlobal(c->mod, fname))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "the module already has a '%s' (a name flyc "
+                                                 "reserves)", fname));
+  LLVMMemoryBufferRef buf =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, strlen(ir), "flyc-snippet");
+  LLVMModuleRef m = NULL;
+  char *msg = NULL;
+  if (LLVMParseIRInContext(c->llctx, buf, &m, &msg)) {
+    int rc = flyc__error_set(FLYC_EIR, "%s: internal IR rejected: %s", fname, msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    return fail(kb, rc);
+  }
+  LLVMSetTarget(m, LLVMGetTarget(c->mod));
+  LLVMSetDataLayout(m, LLVMGetDataLayoutStr(c->mod));
+  /* LLVM's default diagnostic handler prints and exits; swallow them. */
+  LLVMDiagnosticHandler old_h = LLVMContextGetDiagnosticHandler(c->llctx);
+  void *old_p = LLVMContextGetDiagnosticContext(c->llctx);
+  LLVMContextSetDiagnosticHandler(c->llctx, quiet_diag, NULL);
+  int failed = LLVMLinkModules2(c->mod, m);
+  LLVMContextSetDiagnosticHandler(c->llctx, old_h, old_p);
+  LLVMValueRef f = failed ? NULL : LLVMGetNamedFunction(c->mod, fname);
+  if (!f)
+    return fail(kb, flyc__error_set(FLYC_ELINK, "%s: linking flyc's helper failed", fname));
+  /* External in the snippet (the linker drops unreferenced internal
+   * symbols); internal from now on, inlined and gone after optimization. */
+  LLVMSetLinkage(f, LLVMInternalLinkage);
+  return c->snippets[slot] = f;
+}
+
+int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
+  if (!helper_ok(kb, 0, "flyc_kb_barrier"))
+    return flyc__error_set(FLYC_EINVAL, "flyc_kb_barrier: called outside a kernel body");
+  LLVMValueRef f = snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->bops->barrier_ir);
+  if (!f)
+    return kb->rc;
+  LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
+  return FLYC_OK;
+}
+
+int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
+                  flyc_memory_scope_t scope) {
+  if (!helper_ok(kb, 0, "flyc_kb_fence"))
+    return flyc__error_set(FLYC_EINVAL, "flyc_kb_fence: called outside a kernel body");
+  if (order < FLYC_ORDER_ACQUIRE || order > FLYC_ORDER_SEQ_CST ||
+      scope < FLYC_SCOPE_WORKGROUP || scope > FLYC_SCOPE_SYSTEM) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_fence: order %d or scope %d is not one of "
+                                          "flyc_memory_order_t / flyc_memory_scope_t",
+                             (int)order, (int)scope));
+    return kb->rc;
+  }
+  /* Emitted by the target, or an IR snippet of its, linked once. */
+  flyc__kb_emit_t e = emitter(kb);
+  char fname[256], ir[256];
+  int how = kb->ctx->bops->fence(&e, (unsigned)order, (unsigned)scope, fname, ir, sizeof ir);
+  if (how != 2)
+    return how ? FLYC_OK : kb->rc;
+  LLVMValueRef f = snippet(kb, SNIPPET_FENCE(scope, order), fname, ir);
+  if (!f)
+    return kb->rc;
+  LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
+  return FLYC_OK;
+}
+
+const flyc_constexpr_t *flyc_kb_constexpr(flyc_kernel_builder_t *kb, const char *name) {
+  if (!helper_ok(kb, 0, "flyc_kb_constexpr"))
+    return NULL;
+  for (size_t i = 0; name && i < kb->ncx; i++)
+    if (strcmp(kb->cx[i].name, name) == 0)
+      return &kb->cx[i];
+  fail(kb, flyc__error_set(FLYC_EINVAL, "kernel '%s' has no constexpr '%.64s'", kb->name,
+                           name ? name : "(null)"));
+  return NULL;
+}
+
+unsigned flyc_kb_fast_math_flags(const flyc_kernel_builder_t *kb) { return kb ? kb->fmf : 0; }
+
+/* ---- device-library math ---- */
+
+LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValueRef x,
+                          LLVMValueRef y) {
+  if (!helper_ok(kb, 0, "flyc_kb_math"))
+    return NULL;
+  static const char *const names[] = {"", "exp", "log", "sqrt", "sin", "cos", "rsqrt", "pow",
+                                      "erf"};
+  if (fn < FLYC_MATH_EXP || fn > FLYC_MATH_ERF)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math: %d is not a flyc_math_fn_t",
+                                    (int)fn));
+  LLVMTypeKind k = x ? LLVMGetTypeKind(LLVMTypeOf(x)) : LLVMVoidTypeKind;
+  if (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math(%s): x must be an f32 or f64 "
+                                                 "value",
+                                    names[fn]));
+  if ((fn == FLYC_MATH_POW) != (y != NULL) || (y && LLVMTypeOf(y) != LLVMTypeOf(x)))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math(%s): %s", names[fn],
+                                    fn == FLYC_MATH_POW ? "y must be given, of x's type"
+                                                        : "takes no y"));
+  int f64 = k == LLVMDoubleTypeKind;
+  char sym[32];
+  kb->ctx->bops->math_symbol(sym, sizeof sym, names[fn], f64);
+  flyc_type_t t = {f64 ? FLYC_TYPE_F64 : FLYC_TYPE_F32, 0}, ts[2] = {t, t};
+  flyc_ffi_t f = {sizeof f, sym, t, ts, fn == FLYC_MATH_POW ? 2 : 1, 1};
+  LLVMValueRef a[2] = {x, y};
+  LLVMValueRef v = flyc_kb_call(kb, &f, a, f.arg_count);
+  if (v && kb->fmf)
+    flyc__set_fast_math_flags(v, kb->fmf);
+  return v;
+}
+
+LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb) { return kb ? kb->fn : NULL; }
+
+LLVMContextRef flyc_kb_llvm_context(const flyc_kernel_builder_t *kb) {
+  return kb ? kb->ctx->llctx : NULL;
+}

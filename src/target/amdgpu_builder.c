@@ -1,0 +1,119 @@
+/* The kernel builder's AMDGPU lowering (target/builder_ops.h): the kernel
+ * convention and block-size attributes, workitem intrinsics, mbcnt lane id,
+ * syncscope fences, ocml math names and the hint limits of the processor
+ * table. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "target/builder_ops.h"
+
+/* `amdgpu_kernel`, `"amdgpu-flat-work-group-size"` and, for a known block,
+ * `!reqd_work_group_size` (as MLIR's GPU-to-ROCDL lowering). */
+static void declare_kernel(LLVMContextRef lc, LLVMValueRef fn, const uint32_t block[3],
+                           unsigned max_block) {
+  uint32_t total = block[0] * block[1] * block[2];
+  char fw[32];
+  if (total)
+    snprintf(fw, sizeof fw, "%u,%u", total, total);
+  else
+    snprintf(fw, sizeof fw, "1,%u", max_block);
+  flyc__fn_set_attr(lc, fn, "amdgpu-flat-work-group-size", fw);
+  flyc__fn_set_attr(lc, fn, "uniform-work-group-size", "true");
+  if (total) {
+    LLVMTypeRef i32 = LLVMInt32TypeInContext(lc);
+    LLVMMetadataRef ops[3];
+    for (int i = 0; i < 3; i++)
+      ops[i] = LLVMValueAsMetadata(LLVMConstInt(i32, block[i], 0));
+    unsigned kind = LLVMGetMDKindIDInContext(lc, "reqd_work_group_size", 20);
+    LLVMSetMetadata(fn, kind, LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
+  }
+}
+
+static void apply_hints(LLVMContextRef lc, LLVMValueRef fn, const flyc_compile_hints_t *h) {
+  char num[32];
+  if (h->waves_per_eu > 0) {
+    snprintf(num, sizeof num, "%d", (int)h->waves_per_eu);
+    flyc__fn_set_attr(lc, fn, "amdgpu-waves-per-eu", num);
+  }
+  if (h->maxnreg > 0) {
+    snprintf(num, sizeof num, "%d", (int)h->maxnreg);
+    flyc__fn_set_attr(lc, fn, "amdgpu-num-vgpr", num);
+  }
+}
+
+/* The processor table's columns (target.c). */
+static void hint_limits(const flyc_target_t *t, flyc__hint_limits_t *out) {
+  out->max_waves = t->proc->max_waves;
+  /* Fewer VGPRs than that and LLVM's register allocator gives up. */
+  out->min_regs = 24;
+  out->min_regs_why = "AMDGPU kernels need at least 24 VGPRs";
+  out->max_regs = t->proc->max_regs;
+  out->regs_unit = "VGPRs a lane";
+}
+
+/* Lanes below this one in the wavefront: mbcnt over an all-ones mask, as
+ * HIP's __lane_id(). */
+static LLVMValueRef lane_id(const flyc__kb_emit_t *e) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), ps[2] = {i32, i32};
+  LLVMTypeRef fty = LLVMFunctionType(i32, ps, 2, 0);
+  LLVMValueRef args[2] = {LLVMConstAllOnes(i32), LLVMConstInt(i32, 0, 0)};
+  LLVMValueRef lo = e->call(e->kb, "llvm.amdgcn.mbcnt.lo", fty, args, 2);
+  if (!lo || e->wave != 64)
+    return lo;
+  args[1] = lo;
+  return e->call(e->kb, "llvm.amdgcn.mbcnt.hi", fty, args, 2);
+}
+
+/* A fence with the scope's syncscope, built directly where llvm-c can (LLVM
+ * 20+), else through a parsed IR snippet. */
+static int fence(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char *fname, char *ir,
+                 size_t size) {
+  static const char *const scopes[] = {"", "workgroup", "agent", "system"};
+  static const LLVMAtomicOrdering llorder[] = {
+      LLVMAtomicOrderingNotAtomic, LLVMAtomicOrderingAcquire, LLVMAtomicOrderingRelease,
+      LLVMAtomicOrderingAcquireRelease, LLVMAtomicOrderingSequentiallyConsistent};
+  if (flyc__build_fence(e->b, llorder[order], scope == FLYC_SCOPE_SYSTEM ? "" : scopes[scope]))
+    return 1;
+  static const char *const orders[] = {"", "acquire", "release", "acq_rel", "seq_cst"};
+  snprintf(fname, size, "__flyc_fence_%s_%s", scopes[scope], orders[order]);
+  snprintf(ir, size,
+           "define void @%s() alwaysinline nounwind {\n"
+           "  fence %s%s%s %s\n  ret void\n}\n",
+           fname, scope == FLYC_SCOPE_SYSTEM ? "" : "syncscope(\"",
+           scope == FLYC_SCOPE_SYSTEM ? "" : scopes[scope],
+           scope == FLYC_SCOPE_SYSTEM ? "" : "\")", orders[order]);
+  return 2;
+}
+
+static void math_symbol(char *out, size_t size, const char *name, int f64) {
+  snprintf(out, size, "__ocml_%s_f%d", name, f64 ? 64 : 32);
+}
+
+const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
+    .kernel_cc = 91, /* amdgpu_kernel */
+    /* Locals go to private memory, address space 5: a body's LLVMBuildAlloca
+     * reads it from the layout. */
+    .module_layout = "A5",
+    .name_dot = 1,
+    .tid = {"llvm.amdgcn.workitem.id.x", "llvm.amdgcn.workitem.id.y",
+            "llvm.amdgcn.workitem.id.z"},
+    .bid = {"llvm.amdgcn.workgroup.id.x", "llvm.amdgcn.workgroup.id.y",
+            "llvm.amdgcn.workgroup.id.z"},
+    .ntid_call = "__ockl_get_local_size",
+    .nbid_call = "__ockl_get_num_groups",
+    /* What clang emits for __syncthreads(). */
+    .barrier_ir = "define void @__flyc_barrier() alwaysinline convergent nounwind {\n"
+                  "  fence syncscope(\"workgroup\") release\n"
+                  "  call void @llvm.amdgcn.s.barrier()\n"
+                  "  fence syncscope(\"workgroup\") acquire\n"
+                  "  ret void\n}\n"
+                  "declare void @llvm.amdgcn.s.barrier()\n",
+    .declare_kernel = declare_kernel,
+    .mark_kernel = NULL,
+    .apply_hints = apply_hints,
+    .hint_limits = hint_limits,
+    .lane_id = lane_id,
+    .fence = fence,
+    .math_symbol = math_symbol,
+};

@@ -1,0 +1,78 @@
+/* The kernel builder's lowering for one target family: what src/builder/
+ * reads through flyc_target_ops_t.builder instead of testing the family.
+ * Filled by target/amdgpu_builder.c and target/nvptx_builder.c. Never
+ * installed. */
+#ifndef FLYC_TARGET_BUILDER_OPS_H
+#define FLYC_TARGET_BUILDER_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+
+#include "flyc/kernel.h"
+#include "internal.h"
+
+/* What a target's lowering emits with, handed in by the builder. `call`
+ * calls `name` of type `fty`, declared on first use; NULL (and the emit
+ * fails) when a module symbol of that name has another shape. */
+typedef struct flyc__kb_emit {
+  void *kb; /* passed back to call */
+  LLVMValueRef (*call)(void *kb, const char *name, LLVMTypeRef fty, LLVMValueRef *args,
+                       unsigned nargs);
+  LLVMBuilderRef b;
+  LLVMContextRef lc;
+  unsigned wave; /* the target's wavefront size */
+} flyc__kb_emit_t;
+
+/* The target-dependent limits of the compile hints. */
+typedef struct flyc__hint_limits {
+  int32_t max_waves; /* waves_per_eu at most */
+  int32_t min_regs;  /* maxnreg at least (0: no lower limit), and why */
+  const char *min_regs_why;
+  int32_t max_regs;      /* maxnreg at most */
+  const char *regs_unit; /* "VGPRs a lane", for messages */
+} flyc__hint_limits_t;
+
+struct flyc__builder_ops {
+  /* LLVM calling convention of kernels. */
+  unsigned kernel_cc;
+  /* The data layout set on a new context's module (where allocas go), or
+   * NULL. Only the entries a body's IR needs; the compile sets the rest. */
+  const char *module_layout;
+  /* 1 when a kernel name may contain '.' (never ending ".kd"). */
+  int name_dot;
+  /* i32 () intrinsics reading thread and block indices, block and grid
+   * sizes by axis; a NULL size has `*_call`, an i64 (i32 axis) function. */
+  const char *tid[3], *bid[3], *ntid[3], *nbid[3];
+  const char *ntid_call, *nbid_call;
+  /* An IR snippet defining the always-inline `__flyc_barrier`. */
+  const char *barrier_ir;
+  /* Adds the kernel's target attributes when it is declared: block size
+   * (`block`, zeros when unknown; `max_block` threads otherwise). NULL:
+   * none. */
+  void (*declare_kernel)(LLVMContextRef lc, LLVMValueRef fn, const uint32_t block[3],
+                         unsigned max_block);
+  /* Marks `fn` a kernel once its body succeeded, with its launch bounds.
+   * NULL: the declaration was enough. */
+  void (*mark_kernel)(LLVMModuleRef mod, LLVMValueRef fn, const uint32_t block[3],
+                      const flyc_compile_hints_t *h);
+  /* The hints that become function attributes (waves, registers). NULL:
+   * none. */
+  void (*apply_hints)(LLVMContextRef lc, LLVMValueRef fn, const flyc_compile_hints_t *h);
+  /* The hint limits of processor `t`. */
+  void (*hint_limits)(const flyc_target_t *t, flyc__hint_limits_t *out);
+  /* The lane index within the wavefront, or NULL (an error is recorded). */
+  LLVMValueRef (*lane_id)(const flyc__kb_emit_t *e);
+  /* A fence of `order` (flyc_memory_order_t) and `scope`: 1 when emitted,
+   * 0 when `e->call` failed, or 2 with `fname` and `ir` (sized `size` each)
+   * holding an IR snippet that defines the fence function the builder
+   * links once and calls. */
+  int (*fence)(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char *fname, char *ir,
+               size_t size);
+  /* The device library's symbol of math function `name` ("exp") into
+   * `out`. */
+  void (*math_symbol)(char *out, size_t size, const char *name, int f64);
+};
+
+#endif
