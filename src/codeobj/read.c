@@ -5,25 +5,6 @@
 
 #include "internal.h"
 
-static int read_ptx(flyc_artifact_t *a, const char *text, size_t size) {
-  const char *t = strstr(text, ".target ");
-  const char *v = strstr(text, ".version ");
-  if (!t || !v)
-    return flyc__error_set(FLYC_ECOMPILE,
-                           "the PTX text has no '.version' or '.target' directive");
-  char sm[16] = {0};
-  unsigned maj = 0, min = 0;
-  if (sscanf(t + 8, "%15[a-z0-9_]", sm) != 1 || sscanf(v + 9, "%u.%u", &maj, &min) != 2 ||
-      maj > 99 || min > 9 || strncmp(sm, "sm_", 3) != 0)
-    return flyc__error_set(FLYC_ECOMPILE, "unreadable '.version' or '.target' in the PTX");
-  a->format = FLYC_CODE_PTX;
-  a->codegen = FLYC_CODEGEN_PTX;
-  a->code_object_version = (int)(maj * 10 + min);
-  if (!(a->target = strdup(sm)))
-    return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  return flyc__ptx_metadata_from_text(a, text, size);
-}
-
 int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
   if (!out || !data || !size)
     return flyc__error_set(FLYC_EINVAL, "flyc_artifact_read: out, data and a size are "
@@ -54,7 +35,7 @@ int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
       rc = flyc__msgpack_metadata(a, a->code, size);
   } else if (!memchr(data, '\0', size) && strstr(a->code, ".entry")) {
     a->code_size = size;
-    rc = read_ptx(a, a->code, size);
+    rc = flyc__ptx_read(a, a->code, size);
   } else {
     rc = flyc__error_set(FLYC_EINVAL,
                          "not an AMDGPU code object (ELF) or PTX text (%zu bytes)", size);
