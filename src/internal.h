@@ -322,12 +322,34 @@ int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix);
 
 /* ---- AMDGPU code objects (codeobj/elf.c, toolchain/comgr.c) ---- */
 
-int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
-                           size_t size, char *const *kernels, size_t nkernels,
-                           int check_proc);
-/* Reads target ID and COV from a code object (for flyc_artifact_read). */
-int flyc__amdgpu_elf_identify(const void *code, size_t size, flyc_target_t *t,
-                              int *cov);
+/* What an AMDGPU code object's ELF header says, unjudged. */
+typedef struct flyc_elf_facts {
+  unsigned type;         /* e_type */
+  unsigned machine;      /* e_machine (EM_AMDGPU) */
+  unsigned mach;         /* e_flags EF_AMDGPU_MACH: the processor number */
+  unsigned feature_bits; /* e_flags xnack (0x300) and sramecc (0xc00) bits */
+  int xnack, sramecc;    /* as COV 4+ encodes them: -1 any/unsupported, 0 off, 1 on */
+  unsigned abi_version;  /* EI_ABIVERSION */
+  int cov;               /* abi_version + 2 */
+} flyc_elf_facts_t;
+/* Reads the facts of an AMDGPU code object's header (codeobj/elf.c):
+ * FLYC_ECOMPILE when it is no ELF64 EM_AMDGPU HSA object. */
+int flyc__amdgpu_elf_facts(const void *code, size_t size, flyc_elf_facts_t *out);
+/* Checks a code object (codeobj/elf.c): the header, a shared object, ABI
+ * version `cov` - 2, then check(facts, payload) when not NULL, no undefined
+ * dynamic symbols and a 64-byte `<kernel>.kd` for each of `kernels`. */
+int flyc__amdgpu_check_elf(const void *code, size_t size, int cov, char *const *kernels,
+                           size_t nkernels,
+                           int (*check)(const flyc_elf_facts_t *f, void *payload),
+                           void *payload);
+/* The AMDGPU processor with e_flags mach `mach`, or NULL (target/target.c). */
+const flyc_proc_t *flyc__amdgpu_proc_by_mach(unsigned mach);
+/* The target a code object's facts name (target/target.c): FLYC_EUNSUPPORTED
+ * for a processor flyc does not know, FLYC_ECOMPILE for a COV outside 3..6. */
+int flyc__target_from_elf_facts(flyc_target_t *t, const flyc_elf_facts_t *f);
+/* flyc__amdgpu_check_elf's check for target `target` (a const flyc_target_t
+ * *): the e_flags processor and xnack/sramecc bits (target/amdgpu_codegen.c). */
+int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target);
 int flyc__comgr_available(void);
 const char *flyc__comgr_version_string(void);
 /* 1 when comgr's ISA table has the processor. */

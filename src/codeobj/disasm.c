@@ -93,7 +93,10 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
                ? flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback")
                : FLYC_OK;
   flyc_target_t t;
-  int cov, rc = flyc__amdgpu_elf_identify(a->code, a->code_size, &t, &cov);
+  flyc_elf_facts_t f;
+  int rc = flyc__amdgpu_elf_facts(a->code, a->code_size, &f);
+  if (rc == FLYC_OK)
+    rc = flyc__target_from_elf_facts(&t, &f);
   if (rc)
     return rc;
   /* LLVM's AMDGPU disassembler calls report_fatal_error ("disassembly not

@@ -21,10 +21,13 @@ int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
   const unsigned char *d = data;
   if (size >= 4 && d[0] == 0x7f && d[1] == 'E' && d[2] == 'L' && d[3] == 'F') {
     flyc_target_t t;
+    flyc_elf_facts_t f;
     int cov = 0;
-    rc = flyc__amdgpu_elf_identify(data, size, &t, &cov);
+    rc = flyc__amdgpu_elf_facts(data, size, &f);
+    if (rc == FLYC_OK && (rc = flyc__target_from_elf_facts(&t, &f)) == FLYC_OK)
+      cov = f.cov;
     if (rc == FLYC_OK)
-      rc = flyc__amdgpu_check_elf(&t, cov, data, size, NULL, 0, 1);
+      rc = flyc__amdgpu_check_elf(data, size, cov, NULL, 0, flyc__amdgpu_check_elf_facts, &t);
     if (rc == FLYC_OK) {
       a->format = FLYC_CODE_AMDGPU_ELF;
       a->code_object_version = cov;

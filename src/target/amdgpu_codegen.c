@@ -127,6 +127,45 @@ int flyc__amdgpu_pick_path(flyc_compile_t *c) {
   return rc;
 }
 
+static unsigned feature_bits(int state, int has, unsigned any, unsigned off,
+                             unsigned on) {
+  if (!has)
+    return 0;
+  return state < 0 ? any : state ? on : off;
+}
+
+int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target) {
+  const flyc_target_t *t = target;
+  unsigned mach = f->mach;
+  if (mach != t->proc->mach) {
+    const flyc_proc_t *got = flyc__amdgpu_proc_by_mach(mach);
+    return flyc__error_set(FLYC_ECOMPILE,
+                           "the code object's e_flags processor is %s (0x%03x), not %s "
+                           "(0x%03x)%s",
+                           got ? got->name : "unknown", mach, t->proc->name, t->proc->mach,
+                           mach == 0 ? ": LLVM did not know the processor" : "");
+  }
+  unsigned want = feature_bits(t->xnack, t->proc->has_xnack, 0x100, 0x200, 0x300) |
+                  feature_bits(t->sramecc, t->proc->has_sramecc, 0x400, 0x800, 0xc00);
+  unsigned have = f->feature_bits;
+  /* A processor without the feature: "unsupported" (0) is what LLVM writes
+   * for most, but LLVM 22 writes "any" (XNACK_ANY_V4 0x100, SRAMECC_ANY_V4
+   * 0x400) for gfx1250/gfx1251, whose target IDs take neither feature
+   * (clang refuses gfx1250:xnack+). "any" is accepted there, never "on" or
+   * "off". COV 3 has no "any": its 0x100/0x200 mean xnack/sramecc on. */
+  unsigned have_cmp = have;
+  if (f->cov >= 4 && !t->proc->has_xnack && (have & 0x300u) == 0x100)
+    have_cmp &= ~0x300u;
+  if (f->cov >= 4 && !t->proc->has_sramecc && (have & 0xc00u) == 0x400)
+    have_cmp &= ~0xc00u;
+  if (have_cmp != want)
+    return flyc__error_set(FLYC_ECOMPILE,
+                           "the code object's e_flags features are 0x%03x, target %s "
+                           "needs 0x%03x (xnack/sramecc mismatch)",
+                           have, t->id, want);
+  return FLYC_OK;
+}
+
 static int emit_object(flyc_compile_t *c, void **out, size_t *size) {
   char *msg = NULL;
   LLVMMemoryBufferRef mb = NULL;
@@ -189,8 +228,8 @@ int flyc__amdgpu_codegen(flyc_compile_t *c) {
   uint64_t t2 = flyc__now_us();
   c->times.exe_link_us = t2 - t1;
   if (rc == FLYC_OK)
-    rc = flyc__amdgpu_check_elf(&c->target, c->cov, exe, exe_size, c->kernels,
-                                c->kernel_count, 1);
+    rc = flyc__amdgpu_check_elf(exe, exe_size, c->cov, c->kernels, c->kernel_count,
+                                flyc__amdgpu_check_elf_facts, &c->target);
   flyc_artifact_t *a = NULL;
   if (rc == FLYC_OK && !(a = c->artifact = flyc__artifact_new()))
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
