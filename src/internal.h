@@ -88,7 +88,8 @@ struct flyc_target_ops {
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
 /* Checks every entry of named metadata `md` (nvvm.annotations) of `mod`;
- * `what` and `file` (may be NULL) name whose they are (target/nvptx.c). */
+ * `what` and `file` (may be NULL) name whose they are (target/nvptx.c:
+ * flyc__nvptx_annotations_walk without a reader). */
 int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
                                   const char *file);
 extern const flyc_target_ops_t flyc__nvptx_ops;
@@ -174,11 +175,16 @@ void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_
  * 1 when either marks it a kernel. */
 int flyc__nvptx_get_bounds(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bounds_t *out);
 int flyc__nvptx_is_kernel(LLVMModuleRef mod, LLVMValueRef fn);
-/* Calls fn(function, key, value) for each (key, value) of nvvm.annotations. */
-void flyc__nvptx_annotations(LLVMModuleRef mod,
-                             void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
-                                        LLVMValueRef v, void *p),
-                             void *p);
+/* The one walker of named metadata `md` (nvvm.annotations), whose entries
+ * are {global, (name, integer)*}. With `what` (and `file`, may be NULL)
+ * naming whose they are, every entry is checked: FLYC_EIR for the first of
+ * another shape. Without, entries of another size are skipped. Calls
+ * fn(global, key, klen, value, p) for each pair (fn may be NULL). */
+int flyc__nvptx_annotations_walk(LLVMModuleRef mod, const char *md, const char *what,
+                                 const char *file,
+                                 void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
+                                            LLVMValueRef v, void *p),
+                                 void *p);
 /* Rewrites kernel marks and launch bounds into the form this LLVM's backend
  * reads (annotations <-> `ptx_kernel` + "nvvm.*" attributes), so that a
  * module built in memory, or written by a newer frontend, loses none. */

@@ -82,54 +82,13 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   return FLYC_OK;
 }
 
-/* The NVPTX backend (and, from LLVM 20 on, LLVM's IR reader) reads
- * nvvm.annotations assuming {global, (key, integer)*} and crashes on anything
- * else: every entry of named metadata `md` is checked, for the input, for
- * each text library as it is parsed, and after linking in check_supported.
- * `what` and `file` (may be NULL) say whose entries they are. */
+/* Every entry of named metadata `md` must have the shape the NVPTX backend
+ * reads: for the input, for each text library as it is parsed, and after
+ * linking in check_supported. `what` and `file` (may be NULL) say whose
+ * entries they are. */
 int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
                                   const char *file) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, md);
-  if (!n)
-    return FLYC_OK;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  LLVMGetNamedMetadataOperands(mod, md, nodes);
-  char where[512];
-  snprintf(where, sizeof where, "%s%s%s%s", what, file ? " '" : "", file ? file : "",
-           file ? "'" : "");
-  int rc = FLYC_OK;
-  for (unsigned i = 0; i < n && rc == FLYC_OK; i++) {
-    unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    LLVMValueRef ops[65];
-    if (k < 3 || k > 65 || k % 2 == 0) {
-      rc = flyc__error_set(FLYC_EIR,
-                           "nvvm.annotations entry %u of %s has %u operands; it must be a "
-                           "global followed by (name, integer) pairs",
-                           i, where, k);
-      break;
-    }
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    if (!ops[0] || !LLVMIsAGlobalValue(ops[0])) {
-      rc = flyc__error_set(FLYC_EIR, "nvvm.annotations entry %u of %s does not start with a "
-                           "global", i, where);
-      break;
-    }
-    for (unsigned j = 1; j + 1 < k; j += 2) {
-      unsigned kl = 0;
-      if (!ops[j] || !LLVMGetMDString(ops[j], &kl) || !ops[j + 1] ||
-          !LLVMIsAConstantInt(ops[j + 1])) {
-        rc = flyc__error_set(FLYC_EIR,
-                             "nvvm.annotations entry %u of %s: operand %u must be a name and "
-                             "operand %u an integer",
-                             i, where, j, j + 1);
-        break;
-      }
-    }
-  }
-  free(nodes);
-  return rc;
+  return flyc__nvptx_annotations_walk(mod, md, what, file, NULL, NULL);
 }
 
 static int prepare(flyc_compile_t *c) {
