@@ -432,7 +432,6 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
                            flyc_artifact_t **out);
 
 /* ---- PTX (codeobj/ptx.c) ---- */
-int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size);
 /* Fills `a` (format, target, PTX version, kernels) from PTX text `text`. */
 int flyc__ptx_read(flyc_artifact_t *a, const char *text, size_t size);
 

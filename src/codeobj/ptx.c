@@ -108,7 +108,111 @@ static uint32_t body_shared(const char *body, const char *end) {
   return (uint32_t)total;
 }
 
-int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size) {
+/* The parameters of an `.entry` whose list is [open, close): `.param .u64
+ * name` or `.param .align A .b8 name[N]`, each at its alignment. */
+static int read_params(flyc_artifact_t *a, flyc_kernel_info_t *k, const char *open,
+                       const char *close) {
+  flyc_kernel_arg_t *args = NULL;
+  size_t na = 0;
+  uint32_t off = 0, maxalign = 1;
+  for (const char *q = open; q < close && (q = memmem(q, (size_t)(close - q), ".param", 6));
+       q += 6) {
+    const char *r = q + 6;
+    while (*r == ' ' || *r == '\t')
+      r++;
+    uint32_t align = 0;
+    uint64_t sz;
+    if (strncmp(r, ".align", 6) == 0) {
+      unsigned long al = strtoul(r + 6, (char **)&r, 10);
+      align = al > 4096 ? 4096 : (uint32_t)al;
+      while (*r == ' ')
+        r++;
+    }
+    size_t tl = strcspn(r, " \t");
+    sz = ptx_type_size(r, tl);
+    const char *name = skip_blanks(r + tl);
+    /* LLVM 21+ marks pointers: `.param .u64 .ptr [.global|.shared|.const|
+     * .local] [.align N] name`. The state space and pointee alignment
+     * describe what it points to; the parameter is still the .u64. */
+    const char *space = "";
+    if (directive(name, ".ptr")) {
+      name = skip_blanks(name + 4);
+      static const char *const spaces[] = {".global", ".shared", ".const", ".local"};
+      for (size_t si = 0; si < sizeof spaces / sizeof *spaces; si++)
+        if (directive(name, spaces[si])) {
+          space = spaces[si] + 1;
+          name = skip_blanks(name + strlen(spaces[si]));
+          break;
+        }
+      if (directive(name, ".align")) {
+        name += 6;
+        while (*name == ' ' || *name == '\t' || (*name >= '0' && *name <= '9'))
+          name++;
+      }
+    }
+    size_t nl = strcspn(name, "[,) \t\n");
+    if (name[nl] == '[') {
+      unsigned long long cnt = strtoull(name + nl + 1, NULL, 10);
+      sz = cnt > (1ull << 32) ? UINT32_MAX : sz * cnt;
+    }
+    if (sz > UINT32_MAX)
+      sz = UINT32_MAX;
+    if (!align)
+      align = sz ? (sz > 4096 ? 4096 : (uint32_t)sz) : 1;
+    if (align > maxalign)
+      maxalign = align;
+    off = (off + align - 1) / align * align;
+    flyc_kernel_arg_t *na2 = realloc(args, (na + 1) * sizeof *na2);
+    if (!na2) {
+      free(args);
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    }
+    args = na2;
+    args[na].name = flyc__artifact_strndup(a, name, nl);
+    /* Only `.ptr .global` says it is a buffer; a generic `.ptr` may point
+     * anywhere, so it stays "by_value" like an unmarked .u64. */
+    int global = strcmp(space, "global") == 0;
+    args[na].value_kind = global ? "global_buffer" : "by_value";
+    args[na].address_space = global ? "global" : "";
+    args[na].offset = off;
+    args[na].size = (uint32_t)sz;
+    off = off + sz > UINT32_MAX ? UINT32_MAX : off + (uint32_t)sz;
+    na++;
+  }
+  k->args = args;
+  k->arg_count = na;
+  k->kernarg_segment_size = off;
+  k->kernarg_segment_align = maxalign;
+  return FLYC_OK;
+}
+
+/* Launch bounds: the directives between the parameter list's ')' at `close`
+ * and the body at `body`. */
+static void read_bounds(flyc_kernel_info_t *k, const char *close, const char *body) {
+  size_t hl = body ? (size_t)(body - close) : 0;
+  const char *d = body ? memmem(close, hl, ".reqntid", 8) : NULL;
+  if (d) {
+    unsigned x = 1, y = 1, z = 1;
+    if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
+      k->reqd_workgroup_size[0] = x;
+      k->reqd_workgroup_size[1] = y;
+      k->reqd_workgroup_size[2] = z;
+      uint64_t prod = (uint64_t)x * y * z;
+      k->max_flat_workgroup_size = prod > UINT32_MAX ? UINT32_MAX : (uint32_t)prod;
+    }
+  }
+  d = body ? memmem(close, hl, ".maxntid", 8) : NULL;
+  if (d && !k->max_flat_workgroup_size) {
+    unsigned x = 1, y = 1, z = 1;
+    if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
+      uint64_t prod = (uint64_t)x * y * z;
+      k->max_flat_workgroup_size = prod > UINT32_MAX ? UINT32_MAX : (uint32_t)prod;
+    }
+  }
+}
+
+/* The kernels (`.entry` definitions) of PTX text `ptx`. */
+static int metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size) {
   const char *limit = ptx + size;
   const char *p = ptx;
   size_t cap = 0;
@@ -149,104 +253,14 @@ int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t siz
     if (!k->name)
       return flyc__error_set(FLYC_ENOMEM, "out of memory");
     p = body;
-    /* Parameters: `.param .u64 name` or `.param .align A .b8 name[N]`; the
-     * search ends at this entry's ')'. */
-    flyc_kernel_arg_t *args = NULL;
-    size_t na = 0;
-    uint32_t off = 0, maxalign = 1;
-    for (const char *q = open; q < close && (q = memmem(q, (size_t)(close - q), ".param", 6));
-         q += 6) {
-      const char *r = q + 6;
-      while (*r == ' ' || *r == '\t')
-        r++;
-      uint32_t align = 0;
-      uint64_t sz;
-      if (strncmp(r, ".align", 6) == 0) {
-        unsigned long al = strtoul(r + 6, (char **)&r, 10);
-        align = al > 4096 ? 4096 : (uint32_t)al;
-        while (*r == ' ')
-          r++;
-      }
-      size_t tl = strcspn(r, " \t");
-      sz = ptx_type_size(r, tl);
-      const char *name = skip_blanks(r + tl);
-      /* LLVM 21+ marks pointers: `.param .u64 .ptr [.global|.shared|.const|
-       * .local] [.align N] name`. The state space and pointee alignment
-       * describe what it points to; the parameter is still the .u64. */
-      const char *space = "";
-      if (directive(name, ".ptr")) {
-        name = skip_blanks(name + 4);
-        static const char *const spaces[] = {".global", ".shared", ".const", ".local"};
-        for (size_t si = 0; si < sizeof spaces / sizeof *spaces; si++)
-          if (directive(name, spaces[si])) {
-            space = spaces[si] + 1;
-            name = skip_blanks(name + strlen(spaces[si]));
-            break;
-          }
-        if (directive(name, ".align")) {
-          name += 6;
-          while (*name == ' ' || *name == '\t' || (*name >= '0' && *name <= '9'))
-            name++;
-        }
-      }
-      size_t nl = strcspn(name, "[,) \t\n");
-      if (name[nl] == '[') {
-        unsigned long long cnt = strtoull(name + nl + 1, NULL, 10);
-        sz = cnt > (1ull << 32) ? UINT32_MAX : sz * cnt;
-      }
-      if (sz > UINT32_MAX)
-        sz = UINT32_MAX;
-      if (!align)
-        align = sz ? (sz > 4096 ? 4096 : (uint32_t)sz) : 1;
-      if (align > maxalign)
-        maxalign = align;
-      off = (off + align - 1) / align * align;
-      flyc_kernel_arg_t *na2 = realloc(args, (na + 1) * sizeof *na2);
-      if (!na2) {
-        free(args);
-        return flyc__error_set(FLYC_ENOMEM, "out of memory");
-      }
-      args = na2;
-      args[na].name = flyc__artifact_strndup(a, name, nl);
-      /* Only `.ptr .global` says it is a buffer; a generic `.ptr` may point
-       * anywhere, so it stays "by_value" like an unmarked .u64. */
-      int global = strcmp(space, "global") == 0;
-      args[na].value_kind = global ? "global_buffer" : "by_value";
-      args[na].address_space = global ? "global" : "";
-      args[na].offset = off;
-      args[na].size = (uint32_t)sz;
-      off = off + sz > UINT32_MAX ? UINT32_MAX : off + (uint32_t)sz;
-      na++;
-    }
-    k->args = args;
-    k->arg_count = na;
-    k->kernarg_segment_size = off;
-    k->kernarg_segment_align = maxalign;
+    int rc = read_params(a, k, open, close);
+    if (rc)
+      return rc;
     if (*body == '{') {
       const char *end = body_end(body, limit);
       k->group_segment_fixed_size = body_shared(body, end);
     }
-    /* Directives between the parameter list and the body. */
-    size_t hl = body ? (size_t)(body - close) : 0;
-    const char *d = body ? memmem(close, hl, ".reqntid", 8) : NULL;
-    if (d) {
-      unsigned x = 1, y = 1, z = 1;
-      if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
-        k->reqd_workgroup_size[0] = x;
-        k->reqd_workgroup_size[1] = y;
-        k->reqd_workgroup_size[2] = z;
-        uint64_t prod = (uint64_t)x * y * z;
-        k->max_flat_workgroup_size = prod > UINT32_MAX ? UINT32_MAX : (uint32_t)prod;
-      }
-    }
-    d = body ? memmem(close, hl, ".maxntid", 8) : NULL;
-    if (d && !k->max_flat_workgroup_size) {
-      unsigned x = 1, y = 1, z = 1;
-      if (sscanf(d + 8, " %u , %u , %u", &x, &y, &z) >= 1) {
-        uint64_t prod = (uint64_t)x * y * z;
-        k->max_flat_workgroup_size = prod > UINT32_MAX ? UINT32_MAX : (uint32_t)prod;
-      }
-    }
+    read_bounds(k, close, body);
   }
   return FLYC_OK;
 }
@@ -267,5 +281,5 @@ int flyc__ptx_read(flyc_artifact_t *a, const char *text, size_t size) {
   a->code_object_version = (int)(maj * 10 + min);
   if (!(a->target = strdup(sm)))
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  return flyc__ptx_metadata_from_text(a, text, size);
+  return metadata_from_text(a, text, size);
 }
