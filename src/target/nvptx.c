@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm/Config/llvm-config.h>
-
 #include "internal.h"
 #include "target/nvptx.h"
 
