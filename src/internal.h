@@ -356,6 +356,10 @@ int flyc__target_from_elf_facts(flyc_target_t *t, const flyc_elf_facts_t *f);
 /* flyc__amdgpu_check_elf's check for target `target` (a const flyc_target_t
  * *): the e_flags processor and xnack/sramecc bits (target/amdgpu_codegen.c). */
 int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target);
+/* Disassembles AMDGPU code object `code` for target `t`, which this LLVM's
+ * disassembler must support, to cb (codeobj/disasm.c). */
+int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,
+                             flyc_text_cb cb, void *payload);
 /* The LLVM major shared library `path` was linked against, from its
  * DT_NEEDED entries (libLLVM-15.so.1, libLLVM.so.19.1); 0 when none says
  * (codeobj/elf.c). */

@@ -1,5 +1,6 @@
 /* Disassembly of AMDGPU code objects through LLVM's disassembler (in
- * process, any code object version); PTX is already text. */
+ * process, any code object version), for flyc_artifact_disassemble
+ * (artifact_api.c), which picks the processor. */
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
@@ -202,47 +203,16 @@ static void section(out_t *o, LLVMDisasmContextRef dc, const GElf_Shdr *sh,
   free(targets);
 }
 
-int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
-                              void *payload) {
-  if (!a || !cb)
-    return flyc__error_set(FLYC_EINVAL, "flyc_artifact_disassemble: artifact and "
-                                        "callback are required");
-  if (a->format == FLYC_CODE_PTX)
-    return cb(a->code, a->code_size, payload)
-               ? flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback")
-               : FLYC_OK;
-  flyc_target_t t;
-  flyc_elf_facts_t f;
-  int rc = flyc__amdgpu_elf_facts(a->code, a->code_size, &f);
-  if (rc == FLYC_OK)
-    rc = flyc__target_from_elf_facts(&t, &f);
-  if (rc)
-    return rc;
-  /* LLVM's AMDGPU disassembler calls report_fatal_error ("disassembly not
-   * yet supported for subtarget": abort on LLVM 15 and 19, exit status 1 on 22) for
-   * a processor it has no decoder tables for, and a processor this LLVM does
-   * not know falls back to the generic (SI) subtarget. Checked with
-   * llvm-objdump-{15,19,22} -d --mcpu=<each processor of the table>: exactly
-   * gfx6 and gfx7 (SI, CI) fail on all three, plus unknown processors. */
-  if (!flyc__llvm_knows(t.proc))
-    return flyc__error_set(FLYC_EUNSUPPORTED,
-                           "cannot disassemble the %s code object: LLVM %s does not know "
-                           "processor %s (its disassembler would abort)",
-                           t.id, flyc_llvm_version(), t.proc->name);
-  if (t.proc->isa_version < 8000)
-    return flyc__error_set(FLYC_EUNSUPPORTED,
-                           "cannot disassemble the %s code object: LLVM %s's AMDGPU "
-                           "disassembler does not support %s (gfx6/gfx7, SI/CI: it would "
-                           "abort)",
-                           t.id, flyc_llvm_version(), t.proc->name);
+int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,
+                             flyc_text_cb cb, void *payload) {
   flyc__llvm_init();
   char features[96];
-  snprintf(features, sizeof features, "%s", t.features[0] ? t.features : "");
+  snprintf(features, sizeof features, "%s", t->features[0] ? t->features : "");
   LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(
-      "amdgcn-amd-amdhsa", t.proc->name, features, NULL, 0, NULL, NULL);
+      "amdgcn-amd-amdhsa", t->proc->name, features, NULL, 0, NULL, NULL);
   if (!dc)
-    return flyc__error_set(FLYC_EUNSUPPORTED, "LLVM has no disassembler for %s", t.id);
-  Elf *e = elf_memory((char *)a->code, a->code_size);
+    return flyc__error_set(FLYC_EUNSUPPORTED, "LLVM has no disassembler for %s", t->id);
+  Elf *e = elf_memory((char *)code, size);
   size_t nl = 0;
   label_t *labels = e ? function_labels(e, &nl) : NULL;
   out_t o = {cb, payload, FLYC_OK, "", 0, 0};
@@ -257,7 +227,7 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
     if (d && d->d_buf)
       section(&o, dc, &sh, d->d_buf, d->d_size, labels, nl, &first_label);
   }
-  rc = o.rc;
+  int rc = o.rc;
   if (!e)
     rc = flyc__error_set(FLYC_ECOMPILE, "cannot read the code object as ELF");
   else
