@@ -76,6 +76,12 @@ struct flyc_target_ops {
   /* After linking, before optimizing: the last word on the target (NVPTX:
    * the PTX ISA version the kernels and libraries need). NULL: none. */
   int (*finalize)(flyc_compile_t *c);
+  /* Checks a link library `lib`'s module flag `key` (merge behaviour Error)
+   * when the target owns it (AMDGPU: the COV flags): 1 when it does (checked,
+   * the generic flag comparison skips it), 0 when not, or a negative status.
+   * `value` is meaningful when `is_int`. NULL: the target owns none. */
+  int (*check_module_flag)(flyc_compile_t *c, const char *key, unsigned key_len, int is_int,
+                           int64_t value, const char *lib);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
   /* The device libraries the family links on demand (NULL-terminated), and
@@ -90,7 +96,8 @@ struct flyc_target_ops {
 extern const flyc_target_ops_t flyc__amdgpu_ops;
 extern const flyc__builder_ops_t flyc__amdgpu_builder_ops;
 /* Checks every entry of named metadata `md` (nvvm.annotations) of `mod`;
- * `what` and `file` (may be NULL) name whose they are (target/nvptx.c). */
+ * `what` and `file` (may be NULL) name whose they are (target/nvptx.c:
+ * flyc__nvptx_annotations_walk without a reader). */
 int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
                                   const char *file);
 extern const flyc_target_ops_t flyc__nvptx_ops;
@@ -177,11 +184,16 @@ void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_
  * 1 when either marks it a kernel. */
 int flyc__nvptx_get_bounds(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bounds_t *out);
 int flyc__nvptx_is_kernel(LLVMModuleRef mod, LLVMValueRef fn);
-/* Calls fn(function, key, value) for each (key, value) of nvvm.annotations. */
-void flyc__nvptx_annotations(LLVMModuleRef mod,
-                             void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
-                                        LLVMValueRef v, void *p),
-                             void *p);
+/* The one walker of named metadata `md` (nvvm.annotations), whose entries
+ * are {global, (name, integer)*}. With `what` (and `file`, may be NULL)
+ * naming whose they are, every entry is checked: FLYC_EIR for the first of
+ * another shape. Without, entries of another size are skipped. Calls
+ * fn(global, key, klen, value, p) for each pair (fn may be NULL). */
+int flyc__nvptx_annotations_walk(LLVMModuleRef mod, const char *md, const char *what,
+                                 const char *file,
+                                 void (*fn)(LLVMValueRef f, const char *key, unsigned klen,
+                                            LLVMValueRef v, void *p),
+                                 void *p);
 /* Rewrites kernel marks and launch bounds into the form this LLVM's backend
  * reads (annotations <-> `ptx_kernel` + "nvvm.*" attributes), so that a
  * module built in memory, or written by a newer frontend, loses none. */
@@ -325,12 +337,42 @@ int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix);
 
 /* ---- AMDGPU code objects (codeobj/elf.c, toolchain/comgr.c) ---- */
 
-int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
-                           size_t size, char *const *kernels, size_t nkernels,
-                           int check_proc);
-/* Reads target ID and COV from a code object (for flyc_artifact_read). */
-int flyc__amdgpu_elf_identify(const void *code, size_t size, flyc_target_t *t,
-                              int *cov);
+/* What an AMDGPU code object's ELF header says, unjudged. */
+typedef struct flyc_elf_facts {
+  unsigned type;         /* e_type */
+  unsigned machine;      /* e_machine (EM_AMDGPU) */
+  unsigned mach;         /* e_flags EF_AMDGPU_MACH: the processor number */
+  unsigned feature_bits; /* e_flags xnack (0x300) and sramecc (0xc00) bits */
+  int xnack, sramecc;    /* as COV 4+ encodes them: -1 any/unsupported, 0 off, 1 on */
+  unsigned abi_version;  /* EI_ABIVERSION */
+  int cov;               /* abi_version + 2 */
+} flyc_elf_facts_t;
+/* Reads the facts of an AMDGPU code object's header (codeobj/elf.c):
+ * FLYC_ECOMPILE when it is no ELF64 EM_AMDGPU HSA object. */
+int flyc__amdgpu_elf_facts(const void *code, size_t size, flyc_elf_facts_t *out);
+/* Checks a code object (codeobj/elf.c): the header, a shared object, ABI
+ * version `cov` - 2, then check(facts, payload) when not NULL, no undefined
+ * dynamic symbols and a 64-byte `<kernel>.kd` for each of `kernels`. */
+int flyc__amdgpu_check_elf(const void *code, size_t size, int cov, char *const *kernels,
+                           size_t nkernels,
+                           int (*check)(const flyc_elf_facts_t *f, void *payload),
+                           void *payload);
+/* The AMDGPU processor with e_flags mach `mach`, or NULL (target/target.c). */
+const flyc_proc_t *flyc__amdgpu_proc_by_mach(unsigned mach);
+/* The target a code object's facts name (target/target.c): FLYC_EUNSUPPORTED
+ * for a processor flyc does not know, FLYC_ECOMPILE for a COV outside 3..6. */
+int flyc__target_from_elf_facts(flyc_target_t *t, const flyc_elf_facts_t *f);
+/* flyc__amdgpu_check_elf's check for target `target` (a const flyc_target_t
+ * *): the e_flags processor and xnack/sramecc bits (target/amdgpu_codegen.c). */
+int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target);
+/* Disassembles AMDGPU code object `code` for target `t`, which this LLVM's
+ * disassembler must support, to cb (codeobj/disasm.c). */
+int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,
+                             flyc_text_cb cb, void *payload);
+/* The LLVM major shared library `path` was linked against, from its
+ * DT_NEEDED entries (libLLVM-15.so.1, libLLVM.so.19.1); 0 when none says
+ * (codeobj/elf.c). */
+int flyc__elf_needed_llvm_major(const char *path);
 int flyc__comgr_available(void);
 const char *flyc__comgr_version_string(void);
 /* 1 when comgr's ISA table has the processor. */
@@ -402,7 +444,8 @@ typedef int (*flyc__compile_fn)(flyc_artifact_t **out, void *payload);
 int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
                            flyc_artifact_t **out);
 
-/* ---- PTX (ptx.c) ---- */
-int flyc__ptx_metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size);
+/* ---- PTX (codeobj/ptx.c) ---- */
+/* Fills `a` (format, target, PTX version, kernels) from PTX text `text`. */
+int flyc__ptx_read(flyc_artifact_t *a, const char *text, size_t size);
 
 #endif

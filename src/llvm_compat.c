@@ -105,22 +105,54 @@ static int parse_axes(const char *s, unsigned len, int axes, uint32_t v[3]) {
 typedef void (*annotation_fn)(LLVMValueRef f, const char *key, unsigned klen, LLVMValueRef v,
                               void *p);
 
-void flyc__nvptx_annotations(LLVMModuleRef mod, annotation_fn fn, void *p) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
+/* The NVPTX backend (and, from LLVM 20 on, LLVM's IR reader) reads
+ * nvvm.annotations assuming {global, (key, integer)*} and crashes on anything
+ * else. One walker for both uses: checking every entry (`what` set) and
+ * reading the pairs of the entries that have the shape. */
+int flyc__nvptx_annotations_walk(LLVMModuleRef mod, const char *md, const char *what,
+                                 const char *file, annotation_fn fn, void *p) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, md);
   if (!n)
-    return;
+    return FLYC_OK;
   LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return;
-  LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
-  for (unsigned i = 0; i < n; i++) {
+  if (!nodes) /* a reader has nothing to report with: it reads nothing */
+    return what ? flyc__error_set(FLYC_ENOMEM, "out of memory") : FLYC_OK;
+  LLVMGetNamedMetadataOperands(mod, md, nodes);
+  char where[512] = "";
+  if (what)
+    snprintf(where, sizeof where, "%s%s%s%s", what, file ? " '" : "", file ? file : "",
+             file ? "'" : "");
+  int rc = FLYC_OK;
+  for (unsigned i = 0; i < n && rc == FLYC_OK; i++) {
     unsigned k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k < 3 || k > 65)
-      continue;
     LLVMValueRef ops[65];
+    if (k < 3 || k > 65 || (what && k % 2 == 0)) {
+      if (what)
+        rc = flyc__error_set(FLYC_EIR,
+                             "nvvm.annotations entry %u of %s has %u operands; it must be a "
+                             "global followed by (name, integer) pairs",
+                             i, where, k);
+      continue;
+    }
     LLVMGetMDNodeOperands(nodes[i], ops);
+    if (what && (!ops[0] || !LLVMIsAGlobalValue(ops[0]))) {
+      rc = flyc__error_set(FLYC_EIR, "nvvm.annotations entry %u of %s does not start with a "
+                           "global", i, where);
+      break;
+    }
+    for (unsigned j = 1; what && j + 1 < k; j += 2) {
+      unsigned kl = 0;
+      if (!ops[j] || !LLVMGetMDString(ops[j], &kl) || !ops[j + 1] ||
+          !LLVMIsAConstantInt(ops[j + 1])) {
+        rc = flyc__error_set(FLYC_EIR,
+                             "nvvm.annotations entry %u of %s: operand %u must be a name and "
+                             "operand %u an integer",
+                             i, where, j, j + 1);
+        break;
+      }
+    }
     /* Entries are {fn, key, value}, possibly followed by more pairs. */
-    for (unsigned j = 1; j + 1 < k; j += 2) {
+    for (unsigned j = 1; fn && rc == FLYC_OK && j + 1 < k; j += 2) {
       unsigned kl = 0;
       const char *key = ops[j] ? LLVMGetMDString(ops[j], &kl) : NULL;
       if (key && ops[0])
@@ -128,6 +160,7 @@ void flyc__nvptx_annotations(LLVMModuleRef mod, annotation_fn fn, void *p) {
     }
   }
   free(nodes);
+  return rc;
 }
 
 typedef struct bound_probe {
@@ -186,7 +219,7 @@ int flyc__nvptx_get_bounds(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bounds
   memset(out, 0, sizeof *out);
   /* Annotations first; attributes (what LLVM 21+ writes and reads) win. */
   bound_probe_t probe = {fn, out, 0, NULL, 0, 0};
-  flyc__nvptx_annotations(mod, probe_bounds, &probe);
+  (void)flyc__nvptx_annotations_walk(mod, "nvvm.annotations", NULL, NULL, probe_bounds, &probe);
   for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++)
     for (int i = 0; i < 3; i++)
       if (!out->v[b][i])
@@ -214,7 +247,7 @@ int flyc__nvptx_check_bounds(LLVMModuleRef mod, LLVMValueRef fn, const char *wha
   flyc_nvptx_bounds_t ann;
   memset(&ann, 0, sizeof ann);
   bound_probe_t probe = {fn, &ann, 0, NULL, 0, 0};
-  flyc__nvptx_annotations(mod, probe_bounds, &probe);
+  (void)flyc__nvptx_annotations_walk(mod, "nvvm.annotations", NULL, NULL, probe_bounds, &probe);
   const char *name = LLVMGetValueName(fn);
   if (probe.bad_key)
     return flyc__error_set(FLYC_EIR, "function '%s' in %s: nvvm.annotations \"%.*s\" is %llu "
@@ -285,7 +318,7 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
       return rc;
   }
   flyc_buf_t fns = {0};
-  flyc__nvptx_annotations(mod, collect_fn, &fns);
+  (void)flyc__nvptx_annotations_walk(mod, "nvvm.annotations", NULL, NULL, collect_fn, &fns);
   if (fns.oom) {
     flyc__buf_free(&fns);
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
@@ -298,7 +331,7 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
     flyc_nvptx_bounds_t ann;
     memset(&ann, 0, sizeof ann);
     bound_probe_t probe = {fn, &ann, 0, NULL, 0, 0};
-    flyc__nvptx_annotations(mod, probe_bounds, &probe);
+    (void)flyc__nvptx_annotations_walk(mod, "nvvm.annotations", NULL, NULL, probe_bounds, &probe);
     if (probe.kernel)
       LLVMSetFunctionCallConv(fn, PTX_KERNEL_CC);
     for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {
@@ -319,7 +352,7 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
     flyc_nvptx_bounds_t ann;
     memset(&ann, 0, sizeof ann);
     bound_probe_t probe = {fn, &ann, 0, NULL, 0, 0};
-    flyc__nvptx_annotations(mod, probe_bounds, &probe);
+    (void)flyc__nvptx_annotations_walk(mod, "nvvm.annotations", NULL, NULL, probe_bounds, &probe);
     if (LLVMGetFunctionCallConv(fn) == PTX_KERNEL_CC && !probe.kernel)
       annotate(mod, fn, "kernel", 1);
     for (int b = 0; b < FLYC_NVPTX_BOUND_COUNT; b++) {

@@ -333,6 +333,57 @@ static void test_read__corrupt_inputs(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* A successful read leaves the caller's error as it was: errors are set on
+ * failure only (the note reader once set one before it found the note). */
+static void test_read__success_keeps_error(void **state) {
+  (void)state;
+  flyc_artifact_t *a = compiled("gfx90a"), *b = NULL;
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  assert_int_equal(flyc_target_check("gfx_no_such"), FLYC_EUNSUPPORTED);
+  char before[512];
+  snprintf(before, sizeof before, "%s", flyc_error_last()->message);
+  assert_ok(flyc_artifact_read(&b, code, size));
+  assert_int_equal(flyc_error_last()->code, FLYC_EUNSUPPORTED);
+  assert_string_equal(flyc_error_last()->message, before);
+  flyc_artifact_destroy(b);
+  flyc_artifact_destroy(a);
+}
+
+/* A metadata note whose map or array header claims billions of elements in a
+ * few hundred bytes is refused before msgpack-c allocates for them (it asked
+ * for 4 to 16 GiB). The root map's first key, "amdhsa.kernels" (15 bytes),
+ * becomes an array32 or map32 header claiming 2^32-1 or 2^27 entries. */
+static void test_read__note_counts_beyond_bytes(void **state) {
+  (void)state;
+  flyc_artifact_t *a = compiled("gfx90a"), *b = NULL;
+  size_t size;
+  const unsigned char *code = flyc_artifact_code(a, &size);
+  static const char key[] = "\xae" "amdhsa.kernels";
+  size_t at = 0, kl = sizeof key - 1;
+  while (at + kl <= size && memcmp(code + at, key, kl) != 0)
+    at++;
+  assert_true(at + kl <= size);
+  static const unsigned char headers[][5] = {{0xdd, 0xff, 0xff, 0xff, 0xff},
+                                             {0xdf, 0xff, 0xff, 0xff, 0xff},
+                                             {0xdd, 0x08, 0x00, 0x00, 0x00},
+                                             {0xde, 0xff, 0xff, 0x00, 0x00}};
+  unsigned char *copy = malloc(size);
+  for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++) {
+    memcpy(copy, code, size);
+    memcpy(copy + at, headers[i], 5);
+    assert_error(flyc_artifact_read(&b, copy, size), FLYC_ECOMPILE, "metadata note",
+                 "more elements than the bytes left");
+  }
+  /* A string longer than the note. */
+  memcpy(copy, code, size);
+  memcpy(copy + at, "\xdb\xff\xff\xff\x00", 5);
+  assert_error(flyc_artifact_read(&b, copy, size), FLYC_ECOMPILE, "metadata note",
+               "longer than the bytes left");
+  free(copy);
+  flyc_artifact_destroy(a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_read__code_object_round_trip),
@@ -345,6 +396,8 @@ int main(void) {
       cmocka_unit_test(test_read__disasm_cli_unsupported),
       cmocka_unit_test(test_read__ptx_llvm22_pointers_and_shared),
       cmocka_unit_test(test_read__ptx_param_spaces_and_shared_layout),
+      cmocka_unit_test(test_read__success_keeps_error),
+      cmocka_unit_test(test_read__note_counts_beyond_bytes),
   };
   return cmocka_run_group_tests_name("read", tests, NULL, NULL);
 }

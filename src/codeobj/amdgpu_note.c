@@ -100,10 +100,85 @@ static int fill(flyc_artifact_t *a, const msgpack_object *root) {
   return oom ? flyc__error_set(FLYC_ENOMEM, "out of memory reading kernel metadata") : FLYC_OK;
 }
 
+/* The n-byte big-endian number at p (a msgpack length or count). */
+static uint64_t be(const unsigned char *p, unsigned n) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; i++)
+    v = v << 8 | p[i];
+  return v;
+}
+
+/* NULL when the first msgpack object of [p, end) is whole and every count in
+ * it is bounded by the bytes left; else what is wrong. msgpack-c's unpacker
+ * allocates a map's or array's elements from the count its header claims,
+ * before reading them: a 587-byte note claiming billions made it ask for
+ * gigabytes. Every element takes one byte at least, so the objects still to
+ * read can never be more than the bytes left. */
+static const char *bounded(const unsigned char *p, const unsigned char *end) {
+  uint64_t pending = 1; /* objects still to read */
+  while (pending) {
+    if (p >= end)
+      return "is truncated";
+    unsigned b = *p++;
+    uint64_t left = (uint64_t)(end - p), skip = 0, items = 0;
+    unsigned lenb = 0, extra = 0; /* length field bytes; bytes after it (ext type) */
+    pending--;
+    if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3)
+      skip = 0;                            /* fixint, nil, bool */
+    else if (b <= 0x8f)
+      items = 2 * (uint64_t)(b & 0x0f);    /* fixmap */
+    else if (b <= 0x9f)
+      items = b & 0x0f;                    /* fixarray */
+    else if (b <= 0xbf)
+      skip = b & 0x1f;                     /* fixstr */
+    else if (b >= 0xc4 && b <= 0xc6)
+      lenb = 1u << (b - 0xc4);             /* bin 8/16/32 */
+    else if (b >= 0xc7 && b <= 0xc9)
+      lenb = 1u << (b - 0xc7), extra = 1;  /* ext 8/16/32 */
+    else if (b == 0xca || b == 0xcb)
+      skip = b == 0xca ? 4 : 8;            /* float 32/64 */
+    else if (b >= 0xcc && b <= 0xd3)
+      skip = 1u << ((b - 0xcc) & 3);       /* uint, int 8..64 */
+    else if (b >= 0xd4 && b <= 0xd8)
+      skip = 1 + (1u << (b - 0xd4));       /* fixext 1..16 */
+    else if (b >= 0xd9 && b <= 0xdb)
+      lenb = 1u << (b - 0xd9);             /* str 8/16/32 */
+    else if (b == 0xdc || b == 0xdd) {     /* array 16/32 */
+      unsigned n = b == 0xdc ? 2 : 4;
+      if (left < n)
+        return "is truncated";
+      items = be(p, n);
+      p += n;
+    } else if (b == 0xde || b == 0xdf) {   /* map 16/32 */
+      unsigned n = b == 0xde ? 2 : 4;
+      if (left < n)
+        return "is truncated";
+      items = 2 * be(p, n);
+      p += n;
+    } else {
+      return "has a byte that starts no msgpack object (0xc1)";
+    }
+    if (lenb) {
+      if (left < lenb)
+        return "is truncated";
+      skip = be(p, lenb) + extra;
+      p += lenb;
+    }
+    left = (uint64_t)(end - p);
+    if (skip > left)
+      return "has a string or binary longer than the bytes left";
+    p += skip;
+    pending += items;
+    if (pending > (uint64_t)(end - p))
+      return "has a map or array that claims more elements than the bytes left hold";
+  }
+  return NULL;
+}
+
 int flyc__msgpack_metadata(flyc_artifact_t *a, const void *code, size_t size) {
   (void)elf_version(EV_CURRENT);
   Elf *e = elf_memory((char *)code, size);
-  int rc = flyc__error_set(FLYC_ECOMPILE, "the code object has no AMDGPU metadata note");
+  int rc = 1; /* no note yet: the error is set once nothing is found */
   Elf_Scn *scn = NULL;
   while (e && (scn = elf_nextscn(e, scn))) {
     GElf_Shdr sh;
@@ -117,11 +192,18 @@ int flyc__msgpack_metadata(flyc_artifact_t *a, const void *code, size_t size) {
       if (nh.n_type != NT_AMDGPU_METADATA || nh.n_namesz != 7 ||
           memcmp((const char *)d->d_buf + name_off, "AMDGPU", 6) != 0)
         continue;
+      const char *desc = (const char *)d->d_buf + desc_off;
+      const char *why = bounded((const unsigned char *)desc,
+                                (const unsigned char *)desc + nh.n_descsz);
+      if (why) {
+        rc = flyc__error_set(FLYC_ECOMPILE, "the code object's metadata note %s (%u bytes)",
+                             why, (unsigned)nh.n_descsz);
+        goto done;
+      }
       msgpack_unpacked u;
       msgpack_unpacked_init(&u);
       size_t pos = 0;
-      if (msgpack_unpack_next(&u, (const char *)d->d_buf + desc_off, nh.n_descsz, &pos) ==
-          MSGPACK_UNPACK_SUCCESS)
+      if (msgpack_unpack_next(&u, desc, nh.n_descsz, &pos) == MSGPACK_UNPACK_SUCCESS)
         rc = fill(a, &u.data);
       else
         rc = flyc__error_set(FLYC_ECOMPILE, "the code object's metadata note is not msgpack");
@@ -132,6 +214,8 @@ int flyc__msgpack_metadata(flyc_artifact_t *a, const void *code, size_t size) {
 done:
   if (e)
     elf_end(e);
+  if (rc == 1)
+    rc = flyc__error_set(FLYC_ECOMPILE, "the code object has no AMDGPU metadata note");
   return rc;
 }
 

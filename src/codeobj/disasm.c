@@ -1,5 +1,6 @@
 /* Disassembly of AMDGPU code objects through LLVM's disassembler (in
- * process, any code object version); PTX is already text. */
+ * process, any code object version), for flyc_artifact_disassemble
+ * (artifact_api.c), which picks the processor. */
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
@@ -83,49 +84,13 @@ static int cmp_u64(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
-                              void *payload) {
-  if (!a || !cb)
-    return flyc__error_set(FLYC_EINVAL, "flyc_artifact_disassemble: artifact and "
-                                        "callback are required");
-  if (a->format == FLYC_CODE_PTX)
-    return cb(a->code, a->code_size, payload)
-               ? flyc__error_set(FLYC_EINVAL, "disassembly stopped by the text callback")
-               : FLYC_OK;
-  flyc_target_t t;
-  int cov, rc = flyc__amdgpu_elf_identify(a->code, a->code_size, &t, &cov);
-  if (rc)
-    return rc;
-  /* LLVM's AMDGPU disassembler calls report_fatal_error ("disassembly not
-   * yet supported for subtarget": abort on LLVM 15 and 19, exit status 1 on 22) for
-   * a processor it has no decoder tables for, and a processor this LLVM does
-   * not know falls back to the generic (SI) subtarget. Checked with
-   * llvm-objdump-{15,19,22} -d --mcpu=<each processor of the table>: exactly
-   * gfx6 and gfx7 (SI, CI) fail on all three, plus unknown processors. */
-  if (!flyc__llvm_knows(t.proc))
-    return flyc__error_set(FLYC_EUNSUPPORTED,
-                           "cannot disassemble the %s code object: LLVM %s does not know "
-                           "processor %s (its disassembler would abort)",
-                           t.id, flyc_llvm_version(), t.proc->name);
-  if (t.proc->isa_version < 8000)
-    return flyc__error_set(FLYC_EUNSUPPORTED,
-                           "cannot disassemble the %s code object: LLVM %s's AMDGPU "
-                           "disassembler does not support %s (gfx6/gfx7, SI/CI: it would "
-                           "abort)",
-                           t.id, flyc_llvm_version(), t.proc->name);
-  flyc__llvm_init();
-  char features[96];
-  snprintf(features, sizeof features, "%s", t.features[0] ? t.features : "");
-  LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(
-      "amdgcn-amd-amdhsa", t.proc->name, features, NULL, 0, NULL, NULL);
-  if (!dc)
-    return flyc__error_set(FLYC_EUNSUPPORTED, "LLVM has no disassembler for %s", t.id);
-  Elf *e = elf_memory((char *)a->code, a->code_size);
+/* The function symbols of .symtab and .dynsym, sorted by address (a symbol
+ * in both appears twice, adjacent). */
+static label_t *function_labels(Elf *e, size_t *count) {
   label_t *labels = NULL;
   size_t nl = 0;
-  /* Function symbols become labels. */
   Elf_Scn *scn = NULL;
-  while (e && (scn = elf_nextscn(e, scn))) {
+  while ((scn = elf_nextscn(e, scn))) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM) ||
         !sh.sh_entsize)
@@ -150,82 +115,119 @@ int flyc_artifact_disassemble(const flyc_artifact_t *a, flyc_text_cb cb,
   }
   if (nl)
     qsort(labels, nl, sizeof *labels, cmp_label); /* equal names end up adjacent only per address */
-  char line[512], text[400];
+  *count = nl;
+  return labels;
+}
+
+/* The branch targets inside a section of `size` bytes at `base`, sorted:
+ * they become local labels. */
+static uint64_t *branch_targets(LLVMDisasmContextRef dc, const uint8_t *bytes, size_t size,
+                                uint64_t base, size_t *count) {
+  char text[400];
+  uint64_t *targets = NULL;
+  size_t nt = 0, off = 0;
+  while (off < size) {
+    uint64_t addr = base + off, to;
+    size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
+                                     sizeof text);
+    if (n && branch_target(text, addr, &to) && to >= base && to < base + size) {
+      uint64_t *nt2 = realloc(targets, (nt + 1) * sizeof *nt2);
+      if (nt2) {
+        targets = nt2;
+        targets[nt++] = to;
+      }
+    }
+    off += n ? n : 4;
+  }
+  if (nt)
+    qsort(targets, nt, sizeof *targets, cmp_u64);
+  *count = nt;
+  return targets;
+}
+
+/* Prints the labels at `addr`: function symbols (from labels[*li] on) and a
+ * branch target (from targets[*ti] on). */
+static void labels_at(out_t *o, uint64_t addr, const label_t *labels, size_t nl, size_t *li,
+                      const uint64_t *targets, size_t nt, size_t *ti, int *first_label) {
+  char line[512];
+  while (*li < nl && labels[*li].addr < addr)
+    (*li)++;
+  for (size_t k = *li; k < nl && labels[k].addr == addr; k++) {
+    if (k > *li && strcmp(labels[k].name, labels[k - 1].name) == 0)
+      continue; /* the same symbol in .symtab and .dynsym */
+    flush_repeats(o);
+    snprintf(line, sizeof line, "%s%s:\n", *first_label ? "" : "\n", labels[k].name);
+    *first_label = 0;
+    emit(o, line);
+  }
+  while (*ti < nt && targets[*ti] < addr)
+    (*ti)++;
+  if (*ti < nt && targets[*ti] == addr) {
+    flush_repeats(o);
+    snprintf(line, sizeof line, ".L%06llx:\n", (unsigned long long)addr);
+    emit(o, line);
+    while (*ti < nt && targets[*ti] == addr)
+      (*ti)++;
+  }
+}
+
+/* Disassembles one executable section, `size` bytes. */
+static void section(out_t *o, LLVMDisasmContextRef dc, const GElf_Shdr *sh,
+                    const uint8_t *bytes, size_t size, const label_t *labels, size_t nl,
+                    int *first_label) {
+  char text[400];
+  size_t nt = 0, ti = 0, li = 0, off = 0;
+  uint64_t *targets = branch_targets(dc, bytes, size, sh->sh_addr, &nt);
+  while (o->rc == FLYC_OK && off < size) {
+    uint64_t addr = sh->sh_addr + off;
+    labels_at(o, addr, labels, nl, &li, targets, nt, &ti, first_label);
+    size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
+                                     sizeof text);
+    uint64_t to;
+    if (n && branch_target(text, addr, &to)) {
+      size_t len = strlen(text);
+      int inside = to >= sh->sh_addr && to < sh->sh_addr + size;
+      snprintf(text + len, sizeof text - len, inside ? " (.L%06llx)" : " (%06llx, outside %s)",
+               (unsigned long long)to, "the section");
+    }
+    if (n == 0) {
+      uint32_t w = 0;
+      memcpy(&w, bytes + off, size - off >= 4 ? 4 : size - off);
+      snprintf(text, sizeof text, "\t.long 0x%08x", w);
+      n = size - off >= 4 ? 4 : size - off;
+    }
+    instruction(o, text, addr);
+    off += n;
+  }
+  flush_repeats(o);
+  free(targets);
+}
+
+int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,
+                             flyc_text_cb cb, void *payload) {
+  flyc__llvm_init();
+  char features[96];
+  snprintf(features, sizeof features, "%s", t->features[0] ? t->features : "");
+  LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(
+      "amdgcn-amd-amdhsa", t->proc->name, features, NULL, 0, NULL, NULL);
+  if (!dc)
+    return flyc__error_set(FLYC_EUNSUPPORTED, "LLVM has no disassembler for %s", t->id);
+  Elf *e = elf_memory((char *)code, size);
+  size_t nl = 0;
+  label_t *labels = e ? function_labels(e, &nl) : NULL;
   out_t o = {cb, payload, FLYC_OK, "", 0, 0};
   int first_label = 1;
-  scn = NULL;
+  Elf_Scn *scn = NULL;
   while (o.rc == FLYC_OK && e && (scn = elf_nextscn(e, scn))) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
         !(sh.sh_flags & SHF_EXECINSTR))
       continue;
     Elf_Data *d = elf_getdata(scn, NULL);
-    if (!d || !d->d_buf)
-      continue;
-    const uint8_t *bytes = d->d_buf;
-    size_t size = d->d_size, off = 0, li = 0;
-    /* First pass: branch targets inside this section become local labels. */
-    uint64_t *targets = NULL;
-    size_t nt = 0, ti = 0;
-    while (off < size) {
-      uint64_t addr = sh.sh_addr + off, to;
-      size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
-                                       sizeof text);
-      if (n && branch_target(text, addr, &to) && to >= sh.sh_addr && to < sh.sh_addr + size) {
-        uint64_t *nt2 = realloc(targets, (nt + 1) * sizeof *nt2);
-        if (nt2) {
-          targets = nt2;
-          targets[nt++] = to;
-        }
-      }
-      off += n ? n : 4;
-    }
-    if (nt)
-      qsort(targets, nt, sizeof *targets, cmp_u64);
-    off = 0;
-    while (o.rc == FLYC_OK && off < size) {
-      uint64_t addr = sh.sh_addr + off;
-      while (li < nl && labels[li].addr < addr)
-        li++;
-      for (size_t k = li; k < nl && labels[k].addr == addr; k++) {
-        if (k > li && strcmp(labels[k].name, labels[k - 1].name) == 0)
-          continue; /* the same symbol in .symtab and .dynsym */
-        flush_repeats(&o);
-        snprintf(line, sizeof line, "%s%s:\n", first_label ? "" : "\n", labels[k].name);
-        first_label = 0;
-        emit(&o, line);
-      }
-      while (ti < nt && targets[ti] < addr)
-        ti++;
-      if (ti < nt && targets[ti] == addr) {
-        flush_repeats(&o);
-        snprintf(line, sizeof line, ".L%06llx:\n", (unsigned long long)addr);
-        emit(&o, line);
-        while (ti < nt && targets[ti] == addr)
-          ti++;
-      }
-      size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
-                                       sizeof text);
-      uint64_t to;
-      if (n && branch_target(text, addr, &to)) {
-        size_t len = strlen(text);
-        int inside = to >= sh.sh_addr && to < sh.sh_addr + size;
-        snprintf(text + len, sizeof text - len, inside ? " (.L%06llx)" : " (%06llx, outside %s)",
-                 (unsigned long long)to, "the section");
-      }
-      if (n == 0) {
-        uint32_t w = 0;
-        memcpy(&w, bytes + off, size - off >= 4 ? 4 : size - off);
-        snprintf(text, sizeof text, "\t.long 0x%08x", w);
-        n = size - off >= 4 ? 4 : size - off;
-      }
-      instruction(&o, text, addr);
-      off += n;
-    }
-    flush_repeats(&o);
-    free(targets);
+    if (d && d->d_buf)
+      section(&o, dc, &sh, d->d_buf, d->d_size, labels, nl, &first_label);
   }
-  rc = o.rc;
+  int rc = o.rc;
   if (!e)
     rc = flyc__error_set(FLYC_ECOMPILE, "cannot read the code object as ELF");
   else

@@ -1,7 +1,8 @@
 /* AMDGPU code object checks, read with elfutils' libelf (codegen-notes §5.6):
- * ELF class and machine, OS/ABI and ABI version (the COV), the e_flags
- * processor and xnack/sramecc bits, no undefined dynamic symbols, one 64-byte
- * `<kernel>.kd` object per kernel. */
+ * ELF class and machine, OS/ABI and ABI version (the COV), no undefined
+ * dynamic symbols, one 64-byte `<kernel>.kd` object per kernel. The e_flags
+ * processor and xnack/sramecc bits are handed out as raw facts: what they
+ * must be for a target is the target's to judge (target/). */
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -28,22 +29,6 @@ static Elf *open_mem(const void *code, size_t size) {
   pthread_once(&elf_once, elf_init);
   /* libelf does not write through this pointer in ELF_C_READ_MMAP mode. */
   return elf_memory((char *)code, size);
-}
-
-static const flyc_proc_t *proc_by_mach(unsigned mach) {
-  size_t n;
-  const flyc_proc_t *p = flyc__amdgpu_procs(&n);
-  for (size_t i = 0; i < n; i++)
-    if (p[i].mach == mach)
-      return &p[i];
-  return NULL;
-}
-
-static unsigned feature_bits(int state, int has, unsigned any, unsigned off,
-                             unsigned on) {
-  if (!has)
-    return 0;
-  return state < 0 ? any : state ? on : off;
 }
 
 /* Iterates the symbols of section type `type`; calls `fn` for each. */
@@ -119,9 +104,34 @@ static int header(Elf *e, GElf_Ehdr *eh, size_t size) {
   return FLYC_OK;
 }
 
-int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
-                           size_t size, char *const *kernels, size_t nkernels,
-                           int check_proc) {
+static void facts_of(const GElf_Ehdr *eh, flyc_elf_facts_t *f) {
+  unsigned x = eh->e_flags & XNACK_MASK, s = eh->e_flags & SRAMECC_MASK;
+  memset(f, 0, sizeof *f);
+  f->type = eh->e_type;
+  f->machine = eh->e_machine;
+  f->mach = eh->e_flags & MACH_MASK;
+  f->feature_bits = x | s;
+  f->xnack = x == 0x300 ? 1 : x == 0x200 ? 0 : -1;
+  f->sramecc = s == 0xc00 ? 1 : s == 0x800 ? 0 : -1;
+  f->abi_version = eh->e_ident[EI_ABIVERSION];
+  f->cov = (int)f->abi_version + 2;
+}
+
+int flyc__amdgpu_elf_facts(const void *code, size_t size, flyc_elf_facts_t *out) {
+  Elf *e = open_mem(code, size);
+  GElf_Ehdr eh;
+  int rc = header(e, &eh, size);
+  if (rc == FLYC_OK)
+    facts_of(&eh, out);
+  if (e)
+    elf_end(e);
+  return rc;
+}
+
+int flyc__amdgpu_check_elf(const void *code, size_t size, int cov, char *const *kernels,
+                           size_t nkernels,
+                           int (*check)(const flyc_elf_facts_t *f, void *payload),
+                           void *payload) {
   Elf *e = open_mem(code, size);
   GElf_Ehdr eh;
   int rc = header(e, &eh, size);
@@ -140,37 +150,11 @@ int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
                          eh.e_ident[EI_ABIVERSION], eh.e_ident[EI_ABIVERSION] + 2, cov);
     goto done;
   }
-  if (check_proc) {
-    unsigned mach = eh.e_flags & MACH_MASK;
-    if (mach != t->proc->mach) {
-      const flyc_proc_t *got = proc_by_mach(mach);
-      rc = flyc__error_set(FLYC_ECOMPILE,
-                           "the code object's e_flags processor is %s (0x%03x), not %s "
-                           "(0x%03x)%s",
-                           got ? got->name : "unknown", mach, t->proc->name, t->proc->mach,
-                           mach == 0 ? ": LLVM did not know the processor" : "");
+  if (check) {
+    flyc_elf_facts_t f;
+    facts_of(&eh, &f);
+    if ((rc = check(&f, payload)))
       goto done;
-    }
-    unsigned want = feature_bits(t->xnack, t->proc->has_xnack, 0x100, 0x200, 0x300) |
-                    feature_bits(t->sramecc, t->proc->has_sramecc, 0x400, 0x800, 0xc00);
-    unsigned have = eh.e_flags & (XNACK_MASK | SRAMECC_MASK);
-    /* A processor without the feature: "unsupported" (0) is what LLVM writes
-     * for most, but LLVM 22 writes "any" (XNACK_ANY_V4 0x100, SRAMECC_ANY_V4
-     * 0x400) for gfx1250/gfx1251, whose target IDs take neither feature
-     * (clang refuses gfx1250:xnack+). "any" is accepted there, never "on" or
-     * "off". COV 3 has no "any": its 0x100/0x200 mean xnack/sramecc on. */
-    unsigned have_cmp = have;
-    if (cov >= 4 && !t->proc->has_xnack && (have & XNACK_MASK) == 0x100)
-      have_cmp &= ~XNACK_MASK;
-    if (cov >= 4 && !t->proc->has_sramecc && (have & SRAMECC_MASK) == 0x400)
-      have_cmp &= ~SRAMECC_MASK;
-    if (have_cmp != want) {
-      rc = flyc__error_set(FLYC_ECOMPILE,
-                           "the code object's e_flags features are 0x%03x, target %s "
-                           "needs 0x%03x (xnack/sramecc mismatch)",
-                           have, t->id, want);
-      goto done;
-    }
   }
   undef_ctx_t u = {{0}, 0};
   if (for_each_symbol(e, SHT_DYNSYM, collect_undef, &u) < 0) {
@@ -211,45 +195,6 @@ int flyc__amdgpu_check_elf(const flyc_target_t *t, int cov, const void *code,
     free(want);
   }
 done:
-  if (e)
-    elf_end(e);
-  return rc;
-}
-
-int flyc__amdgpu_elf_identify(const void *code, size_t size, flyc_target_t *t,
-                              int *cov) {
-  Elf *e = open_mem(code, size);
-  GElf_Ehdr eh;
-  int rc = header(e, &eh, size);
-  if (rc == FLYC_OK) {
-    const flyc_proc_t *p = proc_by_mach(eh.e_flags & MACH_MASK);
-    if (!p) {
-      rc = flyc__error_set(FLYC_EUNSUPPORTED,
-                           "the code object's processor (e_flags mach 0x%03x) is not "
-                           "one flyc knows",
-                           eh.e_flags & MACH_MASK);
-    } else {
-      unsigned x = eh.e_flags & XNACK_MASK, s = eh.e_flags & SRAMECC_MASK;
-      char id[64];
-      snprintf(id, sizeof id, "%s%s%s", p->name,
-               s == 0xc00 ? ":sramecc+" : s == 0x800 ? ":sramecc-" : "",
-               x == 0x300 ? ":xnack+" : x == 0x200 ? ":xnack-" : "");
-      memset(t, 0, sizeof *t);
-      t->family = FLYC_TARGET_AMDGPU;
-      t->proc = p;
-      t->ops = &flyc__amdgpu_ops;
-      t->wave = p->wave;
-      t->xnack = x == 0x300 ? 1 : x == 0x200 ? 0 : -1;
-      t->sramecc = s == 0xc00 ? 1 : s == 0x800 ? 0 : -1;
-      snprintf(t->id, sizeof t->id, "%s", id);
-      *cov = eh.e_ident[EI_ABIVERSION] + 2;
-      if (*cov < 3 || *cov > 6)
-        rc = flyc__error_set(FLYC_ECOMPILE,
-                             "the code object's ABI version %d is no HSA code object version "
-                             "flyc knows (COV 3 to 6)",
-                             eh.e_ident[EI_ABIVERSION]);
-    }
-  }
   if (e)
     elf_end(e);
   return rc;

@@ -107,6 +107,13 @@ const flyc_proc_t *flyc__nvptx_procs(size_t *count) {
   return nvptx_procs;
 }
 
+const flyc_proc_t *flyc__amdgpu_proc_by_mach(unsigned mach) {
+  for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
+    if (amdgpu_procs[i].mach == mach)
+      return &amdgpu_procs[i];
+  return NULL;
+}
+
 static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
                                size_t len) {
   for (size_t i = 0; i < n; i++)
@@ -300,6 +307,31 @@ int flyc__target_parse(flyc_target_t *t, const char *s) {
                                        : 0;
   const char *colon = strchr(s, ':');
   return unknown(s, colon ? (size_t)(colon - s) : strlen(s), NULL, fam);
+}
+
+int flyc__target_from_elf_facts(flyc_target_t *t, const flyc_elf_facts_t *f) {
+  const flyc_proc_t *p = flyc__amdgpu_proc_by_mach(f->mach);
+  if (!p)
+    return flyc__error_set(FLYC_EUNSUPPORTED,
+                           "the code object's processor (e_flags mach 0x%03x) is not "
+                           "one flyc knows",
+                           f->mach);
+  memset(t, 0, sizeof *t);
+  t->family = FLYC_TARGET_AMDGPU;
+  t->proc = p;
+  t->ops = &flyc__amdgpu_ops;
+  t->wave = p->wave;
+  t->xnack = f->xnack;
+  t->sramecc = f->sramecc;
+  snprintf(t->id, sizeof t->id, "%s%s%s", p->name,
+           t->sramecc < 0 ? "" : (t->sramecc ? ":sramecc+" : ":sramecc-"),
+           t->xnack < 0 ? "" : (t->xnack ? ":xnack+" : ":xnack-"));
+  if (f->cov < 3 || f->cov > 6)
+    return flyc__error_set(FLYC_ECOMPILE,
+                           "the code object's ABI version %u is no HSA code object version "
+                           "flyc knows (COV 3 to 6)",
+                           f->abi_version);
+  return FLYC_OK;
 }
 
 int flyc_target_check(const char *target) {

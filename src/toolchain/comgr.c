@@ -15,8 +15,6 @@
 #ifdef FLYC_HAVE_COMGR
 #include <amd_comgr.h>
 
-int flyc__elf_needed_llvm_major(const char *path);
-
 static pthread_once_t info_once = PTHREAD_ONCE_INIT;
 static char version_str[16];
 static char (*isa_names)[32];

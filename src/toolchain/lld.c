@@ -71,6 +71,72 @@ char *flyc__lld_find(void) {
   return executable("/opt/rocm/llvm/bin/ld.lld");
 }
 
+/* Waits for `pid` at most LLD_TIMEOUT_S; a linker that hangs is killed.
+ * 1 when it was. */
+static int wait_bounded(pid_t pid, int *status) {
+  int timed_out = 0;
+  uint64_t deadline = flyc__now_us() + (uint64_t)LLD_TIMEOUT_S * 1000000u;
+  for (;;) {
+    pid_t w = waitpid(pid, status, WNOHANG);
+    if (w == pid)
+      break;
+    if (w < 0 && errno != EINTR) {
+      *status = 0; /* ECHILD: reaped by the host; the output file tells */
+      break;
+    }
+    if (flyc__now_us() > deadline) {
+      kill(pid, SIGKILL);
+      waitpid(pid, status, 0);
+      timed_out = 1;
+      break;
+    }
+    struct timespec ts = {0, 200000}; /* 0.2 ms */
+    nanosleep(&ts, NULL);
+  }
+  return timed_out;
+}
+
+/* Runs `lld -shared --no-undefined -o out in`, its output going to file
+ * `log`: FLYC_OK when it exits 0, else why not, with the start of the log. */
+static int run_lld(char *lld, char *in, char *out, const char *log, const char *id) {
+  int rc = FLYC_OK;
+  int logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (logfd < 0)
+    return flyc__error_set(FLYC_EIO, "cannot create %s: %s", log, strerror(errno));
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, logfd, 1);
+  posix_spawn_file_actions_adddup2(&fa, logfd, 2);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  char *argv[] = {lld, "-shared", "--no-undefined", "-o", out, in, NULL};
+  pid_t pid;
+  int err = posix_spawn(&pid, lld, &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(logfd);
+  if (err)
+    return flyc__error_set(FLYC_EUNSUPPORTED, "cannot run %s: %s", lld, strerror(err));
+  int status = 0, timed_out = wait_bounded(pid, &status);
+  if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    char text[4096] = "";
+    int lf = open(log, O_RDONLY | O_CLOEXEC);
+    if (lf >= 0) { /* the first 4 KiB of what it said */
+      ssize_t n = read(lf, text, sizeof text - 1);
+      text[n > 0 ? n : 0] = '\0';
+      close(lf);
+    }
+    if (timed_out)
+      rc = flyc__error_set(FLYC_ECOMPILE, "%s did not finish linking for %s within %d s: %s",
+                           lld, id, LLD_TIMEOUT_S, text[0] ? text : "(no output)");
+    else
+      rc = flyc__error_set(FLYC_ECOMPILE,
+                           "%s -shared --no-undefined failed for %s (%s %d): %s", lld, id,
+                           WIFEXITED(status) ? "exit" : "signal",
+                           WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+                           text[0] ? text : "(no output)");
+  }
+  return rc;
+}
+
 int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size, void **exe,
                    size_t *exe_size) {
   char *lld = flyc__lld_find();
@@ -104,64 +170,9 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size, voi
     goto cleanup;
   }
   close(fd);
-  int logfd = open(log, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (logfd < 0) {
-    rc = flyc__error_set(FLYC_EIO, "cannot create %s: %s", log, strerror(errno));
+  rc = run_lld(lld, in, out, log, t->id);
+  if (rc)
     goto cleanup;
-  }
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, logfd, 1);
-  posix_spawn_file_actions_adddup2(&fa, logfd, 2);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  char *argv[] = {lld, "-shared", "--no-undefined", "-o", out, in, NULL};
-  pid_t pid;
-  int err = posix_spawn(&pid, lld, &fa, NULL, argv, environ);
-  posix_spawn_file_actions_destroy(&fa);
-  close(logfd);
-  if (err) {
-    rc = flyc__error_set(FLYC_EUNSUPPORTED, "cannot run %s: %s", lld, strerror(err));
-    goto cleanup;
-  }
-  /* Wait at most LLD_TIMEOUT_S; a linker that hangs is killed. */
-  int status = 0, timed_out = 0;
-  uint64_t deadline = flyc__now_us() + (uint64_t)LLD_TIMEOUT_S * 1000000u;
-  for (;;) {
-    pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid)
-      break;
-    if (w < 0 && errno != EINTR) {
-      status = 0; /* ECHILD: reaped by the host; the output file tells */
-      break;
-    }
-    if (flyc__now_us() > deadline) {
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      timed_out = 1;
-      break;
-    }
-    struct timespec ts = {0, 200000}; /* 0.2 ms */
-    nanosleep(&ts, NULL);
-  }
-  if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    char text[4096] = "";
-    int lf = open(log, O_RDONLY | O_CLOEXEC);
-    if (lf >= 0) { /* the first 4 KiB of what it said */
-      ssize_t n = read(lf, text, sizeof text - 1);
-      text[n > 0 ? n : 0] = '\0';
-      close(lf);
-    }
-    if (timed_out)
-      rc = flyc__error_set(FLYC_ECOMPILE, "%s did not finish linking for %s within %d s: %s",
-                           lld, t->id, LLD_TIMEOUT_S, text[0] ? text : "(no output)");
-    else
-      rc = flyc__error_set(FLYC_ECOMPILE,
-                           "%s -shared --no-undefined failed for %s (%s %d): %s", lld, t->id,
-                           WIFEXITED(status) ? "exit" : "signal",
-                           WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
-                           text[0] ? text : "(no output)");
-    goto cleanup;
-  }
   if (access(out, F_OK) != 0) {
     rc = flyc__error_set(FLYC_ECOMPILE, "%s exited 0 for %s but wrote no output file", lld,
                          t->id);

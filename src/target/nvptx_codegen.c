@@ -1,0 +1,220 @@
+/* NVPTX codegen: the kernel table from the module before emission, PTX
+ * emission and the check of the text LLVM wrote. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "target/nvptx.h"
+
+/* ---- the kernel table, from the module before codegen ---- */
+
+static uint32_t product(const uint32_t d[3]) {
+  if (!d[0] && !d[1] && !d[2])
+    return 0;
+  uint64_t p = (uint64_t)(d[0] ? d[0] : 1) * (d[1] ? d[1] : 1) * (d[2] ? d[2] : 1);
+  return p > UINT32_MAX ? UINT32_MAX : (uint32_t)p;
+}
+
+/* 1 when `v` is used by an instruction of `fn`, directly or through
+ * constant expressions (a GEP into a shared array). */
+static int used_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAInstruction(user)) {
+      if (LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == fn)
+        return 1;
+    } else if (depth < 8 && LLVMIsAConstantExpr(user) && used_in(user, fn, depth + 1)) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Bytes of static shared memory (`.shared` variables) kernel `fn` uses
+ * itself, laid out in module order with their alignment. What functions it
+ * calls use is not counted (flyc inlines at O1 and up). */
+static uint32_t static_shared(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRef fn) {
+  uint64_t total = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 || LLVMIsDeclaration(g) ||
+        !used_in(g, fn, 0))
+      continue;
+    LLVMTypeRef t = LLVMGlobalGetValueType(g);
+    uint64_t align = LLVMGetAlignment(g) ? LLVMGetAlignment(g) : LLVMABIAlignmentOfType(td, t);
+    total = (total + align - 1) / align * align + LLVMABISizeOfType(td, t);
+  }
+  return total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+}
+
+static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
+  a->kernels = calloc(c->kernel_count ? c->kernel_count : 1, sizeof *a->kernels);
+  if (!a->kernels)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+  int rc = FLYC_OK;
+  for (size_t i = 0; i < c->kernel_count && rc == FLYC_OK; i++) {
+    LLVMValueRef fn = LLVMGetNamedFunction(c->mod, c->kernels[i]);
+    if (!fn)
+      continue;
+    flyc_kernel_info_t *k = &a->kernels[a->kernel_count++];
+    k->size = sizeof *k;
+    k->name = flyc__artifact_strdup(a, c->kernels[i]);
+    k->symbol = k->name;
+    k->wavefront_size = 32;
+    flyc_nvptx_bounds_t nb;
+    flyc__nvptx_get_bounds(c->mod, fn, &nb);
+    const uint32_t *req = nb.v[FLYC_NVPTX_REQNTID], *max = nb.v[FLYC_NVPTX_MAXNTID];
+    for (int d = 0; d < 3 && nb.set[FLYC_NVPTX_REQNTID]; d++)
+      k->reqd_workgroup_size[d] = req[d];
+    k->max_flat_workgroup_size = nb.set[FLYC_NVPTX_REQNTID]   ? product(req)
+                                 : nb.set[FLYC_NVPTX_MAXNTID] ? product(max)
+                                                              : 0;
+    k->group_segment_fixed_size = static_shared(c->mod, td, fn);
+    unsigned np_count = LLVMCountParams(fn);
+    flyc_kernel_arg_t *args = np_count ? calloc(np_count, sizeof *args) : NULL;
+    if (np_count && !args) {
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+      break;
+    }
+    uint32_t off = 0, maxalign = 1;
+    unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+    unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
+    for (unsigned j = 0; j < np_count; j++) {
+      LLVMTypeRef t = LLVMTypeOf(LLVMGetParam(fn, j));
+      /* A struct passed by value (`ptr byval(%T) align A`) is its bytes in
+       * the parameter space, `.param .align A .b8 name[sizeof T]`. */
+      LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(fn, j + 1, byval_kind);
+      LLVMTypeRef vt = bv ? LLVMGetTypeAttributeValue(bv) : NULL;
+      int byval = vt != NULL;
+      if (byval)
+        t = vt;
+      uint32_t size = (uint32_t)LLVMABISizeOfType(td, t);
+      uint32_t align = LLVMABIAlignmentOfType(td, t);
+      LLVMAttributeRef al = byval ? LLVMGetEnumAttributeAtIndex(fn, j + 1, align_kind) : NULL;
+      if (al && LLVMGetEnumAttributeValue(al) > align && LLVMGetEnumAttributeValue(al) <= 4096)
+        align = (uint32_t)LLVMGetEnumAttributeValue(al);
+      if (align > maxalign)
+        maxalign = align;
+      off = (off + align - 1) / align * align;
+      size_t nlen;
+      const char *pname = LLVMGetValueName2(LLVMGetParam(fn, j), &nlen);
+      int isptr = !byval && LLVMGetTypeKind(t) == LLVMPointerTypeKind;
+      args[j].name = flyc__artifact_strdup(a, pname);
+      args[j].value_kind = isptr ? "global_buffer" : "by_value";
+      args[j].address_space = isptr ? "global" : "";
+      args[j].offset = off;
+      args[j].size = size;
+      off += size;
+    }
+    k->args = args;
+    k->arg_count = np_count;
+    k->kernarg_segment_size = off;
+    k->kernarg_segment_align = maxalign;
+    if (!k->name)
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  LLVMDisposeTargetData(td);
+  return rc;
+}
+
+/* Removes ", debug" from the `.target` directive (see FLYC_COMPILE_DEBUG_INFO)
+ * in place; returns 1 when it was there. The directive is the first line that
+ * starts with ".target" (PTX ISA: one per module, after .version). */
+static int drop_debug_target(char *ptx, size_t *size) {
+  char *t = strstr(ptx, "\n.target ");
+  if (!t)
+    return 0;
+  char *eol = strchr(t + 1, '\n');
+  if (!eol)
+    eol = ptx + *size;
+  static const char word[] = ", debug";
+  size_t wl = sizeof word - 1;
+  char *d = memmem(t, (size_t)(eol - t), word, wl);
+  if (!d)
+    return 0;
+  memmove(d, d + wl, (size_t)(ptx + *size - (d + wl)) + 1);
+  *size -= wl;
+  return 1;
+}
+
+/* Checks that the PTX says what was asked for. */
+static int check_ptx(flyc_compile_t *c, const char *ptx) {
+  char want[32];
+  snprintf(want, sizeof want, ".target %s", c->target.proc->name);
+  if (!strstr(ptx, want))
+    return flyc__error_set(FLYC_ECOMPILE, "the PTX lacks '%s'", want);
+  snprintf(want, sizeof want, ".version %u.%u", c->target.ptx_version / 10,
+           c->target.ptx_version % 10);
+  if (!strstr(ptx, want))
+    return flyc__error_set(FLYC_ECOMPILE, "the PTX lacks '%s'", want);
+  for (size_t i = 0; i < c->kernel_count; i++) {
+    size_t el = strlen(c->kernels[i]) + 9;
+    char *entry = malloc(el);
+    if (!entry)
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    snprintf(entry, el, ".entry %s(", c->kernels[i]);
+    int found = strstr(ptx, entry) != NULL;
+    free(entry);
+    if (!found)
+      return flyc__error_set(FLYC_ECOMPILE, "the PTX has no '.entry %s'", c->kernels[i]);
+  }
+  return FLYC_OK;
+}
+
+int flyc__nvptx_codegen(flyc_compile_t *c) {
+  c->codegen = FLYC_CODEGEN_PTX;
+  flyc_artifact_t *a = c->artifact = flyc__artifact_new();
+  if (!a)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  int rc = kernel_table(c, a);
+  if (rc)
+    return rc;
+  uint64_t t0 = flyc__now_us();
+  char *msg = NULL;
+  LLVMMemoryBufferRef mb = NULL;
+  size_t before = c->diag.len;
+  flyc__llvm_options_read_begin();
+  LLVMBool failed =
+      LLVMTargetMachineEmitToMemoryBuffer(c->tm, c->mod, LLVMAssemblyFile, &msg, &mb);
+  flyc__llvm_options_read_end();
+  if (failed || c->diag.len > before || !mb) {
+    rc = flyc__error_set(FLYC_ECOMPILE, "PTX generation for %s failed: %s%s%s",
+                         c->target.id, msg ? msg : "",
+                         msg && c->diag.len > before ? "; " : "",
+                         c->diag.len > before ? c->diag.data + before : "");
+  } else {
+    size_t n = LLVMGetBufferSize(mb);
+    const char *s = LLVMGetBufferStart(mb);
+    while (n && s[n - 1] == '\0')
+      n--;
+    if (!(a->code = malloc(n + 1)))
+      rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+    else {
+      memcpy(a->code, s, n);
+      ((char *)a->code)[n] = '\0';
+      a->code_size = n;
+    }
+  }
+  LLVMDisposeMessage(msg);
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  uint64_t t1 = flyc__now_us();
+  c->times.codegen_us = t1 - t0;
+  if (rc)
+    return rc;
+  if (!(c->opts.flags & FLYC_COMPILE_DEBUG_INFO) && drop_debug_target(a->code, &a->code_size))
+    flyc__buf_printf(&c->log, "note: the IR asks for line tables or full debug info, which "
+                              "makes LLVM write '.target %s, debug' and ptxas compile without "
+                              "optimization; flyc removed ', debug' (line info kept; "
+                              "FLYC_COMPILE_DEBUG_INFO / -g keeps it)\n",
+                     c->target.proc->name);
+  a->format = FLYC_CODE_PTX;
+  a->codegen = FLYC_CODEGEN_PTX;
+  a->code_object_version = (int)c->target.ptx_version;
+  if (!(a->target = strdup(c->target.id)))
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  rc = check_ptx(c, a->code);
+  c->times.check_us = flyc__now_us() - t1;
+  return rc;
+}
