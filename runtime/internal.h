@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "flyc/artifact.h"
 #include "flyc/common.h"
@@ -46,6 +47,20 @@ typedef struct flyc__error_saved {
 void flyc__error_save(flyc__error_saved_t *s);
 void flyc__error_restore(flyc__error_saved_t *s);
 void flyc__error_discard_saved(flyc__error_saved_t *s);
+
+/* The size of `type` up to and including `field`: a first version's size. */
+#define FLYC__SIZE_TO(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+
+/* Copies a caller's sized struct `src` (a leading uint32_t size) into `dst`,
+ * this flyc's version of `dst_size` bytes: any size from `first` up, the
+ * prefix this flyc knows copied, the rest of `dst` zeroed and its size set
+ * to `dst_size`; a bigger struct's bytes past `dst_size` must be zero.
+ * FLYC_EINVAL naming `what` (the struct's type) otherwise. */
+int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, const char *what);
+/* A caller's sized struct of `size` bytes (at least `first`) zeroed, its
+ * size set: the _init() functions. FLYC_EINVAL naming `what` for NULL or a
+ * size below the first version's. */
+int flyc__struct_init(void *p, uint32_t size, size_t first, const char *what);
 
 /* A growable string (for logs and messages). */
 typedef struct flyc_buf {

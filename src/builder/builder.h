@@ -113,19 +113,12 @@ void flyc__hints_apply(flyc_ctx_t *c, LLVMValueRef fn, const flyc_compile_hints_
 /* ---- public struct sizes (helpers.c) ---- */
 
 /* The size of `type` up to and including `field`: a first version's size. */
-#define FLYC__SIZE_TO(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
 #define FLYC__KERNEL_DEF_V1 FLYC__SIZE_TO(flyc_kernel_def_t, launch_block)
 #define FLYC__PARAM_V1 FLYC__SIZE_TO(flyc_param_t, noalias)
 #define FLYC__FFI_V1 FLYC__SIZE_TO(flyc_ffi_t, pure)
 #define FLYC__EXTERN_V1 FLYC__SIZE_TO(flyc_extern_t, processor)
 #define FLYC__HINTS_V1 FLYC__SIZE_TO(flyc_compile_hints_t, fast_fp_math)
 
-/* Copies a caller's sized struct `src` (a leading uint32_t size) into `dst`,
- * this flyc's version of `dst_size` bytes: any size from `first` up, the
- * prefix this flyc knows copied, the rest of `dst` zeroed and its size set
- * to `dst_size`; a bigger struct's bytes past `dst_size` must be zero.
- * FLYC_EINVAL naming `what` (the struct's type) otherwise. */
-int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, const char *what);
 
 /* ---- small helpers every file uses ---- */
 

@@ -14,56 +14,26 @@
 
 #include "builder.h"
 
-/* ---- public struct sizes ---- */
-
-int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, const char *what) {
-  uint32_t size;
-  memcpy(&size, src, sizeof size);
-  if (size < first)
-    return flyc__error_set(FLYC_EINVAL, "%s: size %u is below the first version's %zu (start "
-                                        "from its _INIT macro)",
-                           what, size, first);
-  const unsigned char *tail = (const unsigned char *)src + dst_size;
-  for (size_t i = 0; size > dst_size && i < size - dst_size; i++)
-    if (tail[i])
-      return flyc__error_set(FLYC_EINVAL, "%s: size %u sets fields past the %zu bytes this flyc "
-                                          "knows (byte %zu is not zero)",
-                             what, size, dst_size, dst_size + i);
-  memset(dst, 0, dst_size);
-  memcpy(dst, src, size < dst_size ? size : dst_size);
-  uint32_t mine = (uint32_t)dst_size;
-  memcpy(dst, &mine, sizeof mine);
-  return FLYC_OK;
-}
-
-/* A caller's sized struct of `size` bytes zeroed, its size set. */
-static int init_sized(void *p, uint32_t size, size_t first, const char *what) {
-  if (!p || size < first)
-    return flyc__error_set(FLYC_EINVAL, "%s: %s (the first version's size is %zu)", what,
-                           p ? "size below the first version's" : "NULL", first);
-  memset(p, 0, size);
-  memcpy(p, &size, sizeof size);
-  return FLYC_OK;
-}
+/* ---- public struct sizes (the rule: runtime/base/sized.c) ---- */
 
 int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size) {
-  return init_sized(def, size, FLYC__KERNEL_DEF_V1, "flyc_kernel_def_init");
+  return flyc__struct_init(def, size, FLYC__KERNEL_DEF_V1, "flyc_kernel_def_init");
 }
 
 int flyc_param_init(flyc_param_t *param, uint32_t size) {
-  return init_sized(param, size, FLYC__PARAM_V1, "flyc_param_init");
+  return flyc__struct_init(param, size, FLYC__PARAM_V1, "flyc_param_init");
 }
 
 int flyc_ffi_init(flyc_ffi_t *ffi, uint32_t size) {
-  return init_sized(ffi, size, FLYC__FFI_V1, "flyc_ffi_init");
+  return flyc__struct_init(ffi, size, FLYC__FFI_V1, "flyc_ffi_init");
 }
 
 int flyc_extern_init(flyc_extern_t *ext, uint32_t size) {
-  return init_sized(ext, size, FLYC__EXTERN_V1, "flyc_extern_init");
+  return flyc__struct_init(ext, size, FLYC__EXTERN_V1, "flyc_extern_init");
 }
 
 int flyc_compile_hints_init(flyc_compile_hints_t *hints, uint32_t size) {
-  int rc = init_sized(hints, size, FLYC__HINTS_V1, "flyc_compile_hints_init");
+  int rc = flyc__struct_init(hints, size, FLYC__HINTS_V1, "flyc_compile_hints_init");
   /* Every hint field is an int32_t after size: all unset, as far as flyc
    * knows them (a newer caller's own fields stay zero). */
   const int32_t unset = FLYC_HINT_UNSET;

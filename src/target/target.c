@@ -365,17 +365,10 @@ size_t flyc_target_count(void) {
 }
 
 /* The first version's size of flyc_target_info_t: up to ptx_version. */
-#define TARGET_INFO_V1                                                                       \
-  (offsetof(flyc_target_info_t, ptx_version) + sizeof(((flyc_target_info_t *)0)->ptx_version))
+#define TARGET_INFO_V1 FLYC__SIZE_TO(flyc_target_info_t, ptx_version)
 
 int flyc_target_info_init(flyc_target_info_t *info, uint32_t size) {
-  if (!info || size < TARGET_INFO_V1)
-    return flyc__error_set(FLYC_EINVAL, "flyc_target_info_init: %s (the first version's size "
-                                        "is %zu)",
-                           info ? "size below the first version's" : "NULL", TARGET_INFO_V1);
-  memset(info, 0, size);
-  info->size = size;
-  return FLYC_OK;
+  return flyc__struct_init(info, size, TARGET_INFO_V1, "flyc_target_info_init");
 }
 
 int flyc_target_get(size_t index, flyc_target_info_t *info) {
