@@ -62,51 +62,10 @@ static void diag_handler(LLVMDiagnosticInfoRef di, void *payload) {
   LLVMDisposeMessage(d);
 }
 
-/* Copies the caller's options, reading only the fields inside `size`. */
-static int normalize_options(flyc_compile_t *c, const flyc_compile_options_t *o) {
-  if (!o)
-    return flyc__error_set(FLYC_EINVAL, "options are required (at least a target)");
-  size_t need = offsetof(flyc_compile_options_t, target) + sizeof(o->target);
-  if (o->size < need)
-    return flyc__error_set(FLYC_EINVAL,
-                           "options.size is %u; set it to sizeof(flyc_compile_options_t) "
-                           "(FLYC_COMPILE_OPTIONS_INIT)",
-                           o->size);
-  size_t n = o->size < sizeof c->opts ? o->size : sizeof c->opts;
-  memset(&c->opts, 0, sizeof c->opts);
-  memcpy(&c->opts, o, n);
-  c->opts.size = sizeof c->opts;
-  const flyc_compile_options_t *p = &c->opts;
-  const uint32_t known_flags = FLYC_COMPILE_NO_DEVICE_LIBS | FLYC_COMPILE_DAZ |
-                               FLYC_COMPILE_FINITE_ONLY | FLYC_COMPILE_UNSAFE_MATH |
-                               FLYC_COMPILE_APPROX_SQRT | FLYC_COMPILE_NO_DEFAULT_LIB_DIRS |
-                               FLYC_COMPILE_TRUSTED_BITCODE | FLYC_COMPILE_ISOLATED |
-                               FLYC_COMPILE_NO_CACHE | FLYC_COMPILE_MEMORY_ONLY |
-                               FLYC_COMPILE_DEBUG_INFO;
-  if (p->flags & ~known_flags)
-    return flyc__error_set(FLYC_EINVAL, "options.flags has unknown bits 0x%x",
-                           p->flags & ~known_flags);
-  if (p->opt_level > FLYC_OPT_O3)
-    return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t",
-                           p->opt_level);
-  c->opt_level = p->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)p->opt_level - 1;
-  if (p->codegen > FLYC_CODEGEN_LLD_LIB)
-    return flyc__error_set(FLYC_EINVAL, "codegen %u is not one of flyc_codegen_t",
-                           p->codegen);
-  if ((p->link_library_count && !p->link_libraries) ||
-      (p->exported_global_count && !p->exported_globals) ||
-      (p->device_lib_dir_count && !p->device_lib_dirs))
-    return flyc__error_set(FLYC_EINVAL, "an options list has a count but no array");
-  for (size_t i = 0; i < p->link_library_count; i++)
-    if (!p->link_libraries[i] || !*p->link_libraries[i])
-      return flyc__error_set(FLYC_EINVAL, "link_libraries[%zu] is NULL or empty", i);
-  for (size_t i = 0; i < p->exported_global_count; i++)
-    if (!p->exported_globals[i] || !*p->exported_globals[i])
-      return flyc__error_set(FLYC_EINVAL, "exported_globals[%zu] is NULL or empty", i);
-  for (size_t i = 0; i < p->device_lib_dir_count; i++)
-    if (!p->device_lib_dirs[i])
-      return flyc__error_set(FLYC_EINVAL, "device_lib_dirs[%zu] is NULL", i);
-  return FLYC_OK;
+/* Takes the entry point's normalized options (flyc__options_copy). */
+static void use_options(flyc_compile_t *c, const flyc_compile_options_t *o) {
+  c->opts = *o;
+  c->opt_level = o->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)o->opt_level - 1;
 }
 
 static void compile_free(flyc_compile_t *c) {
@@ -1299,8 +1258,8 @@ static int run(flyc_compile_t *c, const char *name) {
 
 static int setup(flyc_compile_t *c, const flyc_compile_options_t *options) {
   int rc;
-  if ((rc = normalize_options(c, options)) ||
-      (rc = flyc__target_parse(&c->target, c->opts.target)))
+  use_options(c, options);
+  if ((rc = flyc__target_parse(&c->target, c->opts.target)))
     return rc;
   if (c->target.family == FLYC_TARGET_NVPTX && c->opts.codegen != FLYC_CODEGEN_AUTO &&
       c->opts.codegen != FLYC_CODEGEN_PTX)
@@ -1328,8 +1287,6 @@ static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
 
 static int compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
                           const char *name, const flyc_compile_options_t *options) {
-  if (!out || (!data && size))
-    return flyc__error_set(FLYC_EINVAL, "flyc_compile_buffer: out and data are required");
   if (!name)
     name = "<buffer>";
   uint64_t start = flyc__now_us();
@@ -1352,11 +1309,7 @@ static int compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
 
 /* Options with FLYC_COMPILE_ISOLATED taken out, for the child. */
 static int child_options(const flyc_compile_options_t *o, flyc_compile_options_t *copy) {
-  if (!o || o->size < offsetof(flyc_compile_options_t, target) + sizeof(o->target))
-    return 0;
-  memset(copy, 0, sizeof *copy);
-  memcpy(copy, o, o->size < sizeof *copy ? o->size : sizeof *copy);
-  copy->size = sizeof *copy;
+  *copy = *o;
   if (!(copy->flags & FLYC_COMPILE_ISOLATED))
     return 0;
   copy->flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
@@ -1379,7 +1332,7 @@ static int buffer_job(flyc_artifact_t **out, void *p) {
 static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t size,
                               const char *name, const flyc_compile_options_t *options) {
   flyc_compile_options_t copy;
-  if (out && (data || !size) && child_options(options, &copy)) {
+  if (child_options(options, &copy)) {
     buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
     /* Libraries read and checked here stay in this process's cache for the
      * children of later compiles. */
@@ -1394,13 +1347,17 @@ static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t si
 int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
                         const char *name, const flyc_compile_options_t *options) {
   if (!out || (!data && size))
-    return compile_buffer_any(out, data, size, name, options); /* reports it */
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_buffer: out and data are required");
+  flyc_compile_options_t o;
+  int rc = flyc__options_copy(&o, options);
+  if (rc)
+    return rc;
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
   flyc_cache_req_t r;
-  flyc__cache_begin(&r, options, data, size, NULL, 0, NULL);
-  int rc = flyc__cache_get(&r, &a);
+  flyc__cache_begin(&r, &o, data, size, NULL, 0, NULL);
+  rc = flyc__cache_get(&r, &a);
   if (rc == 0) {
-    rc = compile_buffer_any(&a, data, size, name, options);
+    rc = compile_buffer_any(&a, data, size, name, &o);
     if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
       flyc_artifact_destroy(a);
   } else if (rc == 1) {
@@ -1437,7 +1394,7 @@ static int module_job(flyc_artifact_t **out, void *p) {
 static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
                               const flyc_compile_options_t *options) {
   flyc_compile_options_t copy;
-  if (out && module && child_options(options, &copy)) {
+  if (child_options(options, &copy)) {
     size_t len;
     const char *id = LLVMGetModuleIdentifier(module, &len);
     char name[256];
@@ -1455,8 +1412,16 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
                                 const flyc_processor_t *procs, size_t nprocs,
                                 const char *extra_key,
                                 int (*decorate)(flyc_artifact_t *, void *), void *payload) {
-  if (!out || !module)
-    return compile_module_any(out, module, options); /* reports it */
+  if (!module)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
+  flyc_compile_options_t o;
+  int rc = out ? flyc__options_copy(&o, options)
+               : flyc__error_set(FLYC_EINVAL, "flyc_compile_module: out is required");
+  if (rc) {
+    LLVMDisposeModule(module); /* consumed on every path */
+    return rc;
+  }
+  options = &o;
   flyc_cache_req_t r;
   memset(&r, 0, sizeof r);
   if (flyc__cache_wanted(options)) {
@@ -1469,7 +1434,7 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
     }
   }
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
-  int rc = flyc__cache_check(&r, procs, nprocs);
+  rc = flyc__cache_check(&r, procs, nprocs);
   if (rc == FLYC_OK)
     rc = flyc__cache_get(&r, &a);
   if (rc != 0) {
@@ -1499,12 +1464,6 @@ int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
 
 static int compile_module(flyc_artifact_t **out, LLVMModuleRef module,
                           const flyc_compile_options_t *options) {
-  if (!module)
-    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
-  if (!out) {
-    LLVMDisposeModule(module);
-    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: out is required");
-  }
   uint64_t start = flyc__now_us();
   flyc_compile_t c;
   memset(&c, 0, sizeof c);

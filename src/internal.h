@@ -208,6 +208,14 @@ int flyc__llvm_nvptx_tanh_approx(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 
+/* ---- the options rule (options.c) ---- */
+
+/* Copies the caller's options into `dst` (sizeof, the size set to it): any
+ * `size` from the first version's up, the known prefix read, the rest zero;
+ * a newer caller's unknown field set, or a bad value, is FLYC_EINVAL. Every
+ * entry point calls it once; everything after sees only `dst`. */
+int flyc__options_copy(flyc_compile_options_t *dst, const flyc_compile_options_t *src);
+
 /* ---- the caches (cache/cache.c) ---- */
 
 #include <xxhash.h>

@@ -792,12 +792,9 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
     return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: the context has no kernel");
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   if (options) {
-    if (options->size < offsetof(flyc_compile_options_t, opt_level) || options->size > sizeof o)
-      return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: options.size %u is not one this "
-                                          "flyc knows (use FLYC_COMPILE_OPTIONS_INIT)",
-                             options->size);
-    memcpy(&o, options, options->size);
-    o.size = sizeof o;
+    int rc = flyc__options_copy(&o, options); /* the one size rule (options.c) */
+    if (rc)
+      return rc;
   }
   if (o.target) {
     flyc_target_t t;

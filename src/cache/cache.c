@@ -240,8 +240,7 @@ static void key_line(flyc_buf_t *k, const char *what, const char *v) {
 }
 
 int flyc__cache_wanted(const flyc_compile_options_t *o) {
-  return o && o->size >= offsetof(flyc_compile_options_t, opt_level) &&
-         o->size <= sizeof *o && !(o->flags & FLYC_COMPILE_NO_CACHE) && cache_enabled();
+  return o && !(o->flags & FLYC_COMPILE_NO_CACHE) && cache_enabled();
 }
 
 int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
@@ -253,8 +252,7 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
     return FLYC_OK; /* off, or options the compile will report */
   flyc_compile_t c;
   memset(&c, 0, sizeof c);
-  memcpy(&c.opts, options, options->size);
-  c.opts.size = sizeof c.opts;
+  c.opts = *options; /* normalized by the entry point (flyc__options_copy) */
   if (!c.opts.target || flyc__target_parse(&c.target, c.opts.target) != FLYC_OK ||
       (c.opts.link_library_count && !c.opts.link_libraries) ||
       (c.opts.exported_global_count && !c.opts.exported_globals) ||
