@@ -1,0 +1,167 @@
+/* The public compile entry points: options, cache, isolation, pipeline. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "flyc/llvm.h"
+#include "internal.h"
+#include "stage/stage.h"
+
+/* Options with FLYC_COMPILE_ISOLATED taken out, for the child. */
+static int child_options(const flyc_compile_options_t *o, flyc_compile_options_t *copy) {
+  *copy = *o;
+  if (!(copy->flags & FLYC_COMPILE_ISOLATED))
+    return 0;
+  copy->flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
+  return 1;
+}
+
+typedef struct buffer_job {
+  const void *data;
+  size_t size;
+  const char *name;
+  const flyc_compile_options_t *opts;
+  LLVMModuleRef module;
+} buffer_job_t;
+
+static int buffer_job(flyc_artifact_t **out, void *p) {
+  buffer_job_t *j = p;
+  return flyc__pipeline_buffer(out, j->data, j->size, j->name, j->opts);
+}
+
+static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t size,
+                              const char *name, const flyc_compile_options_t *options) {
+  flyc_compile_options_t copy;
+  if (child_options(options, &copy)) {
+    buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
+    /* Libraries read and checked here stay in this process's cache for the
+     * children of later compiles. */
+    for (size_t i = 0; copy.link_libraries && i < copy.link_library_count; i++)
+      if (copy.link_libraries[i])
+        flyc__prime_library(copy.link_libraries[i], copy.flags);
+    return flyc__compile_isolated(buffer_job, &j, j.name, out);
+  }
+  return flyc__pipeline_buffer(out, data, size, name, options);
+}
+
+int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
+                        const char *name, const flyc_compile_options_t *options) {
+  if (!out || (!data && size))
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_buffer: out and data are required");
+  flyc_compile_options_t o;
+  int rc = flyc__options_copy(&o, options);
+  if (rc)
+    return rc;
+  flyc_artifact_t *a = NULL; /* *out is untouched on failure */
+  flyc_cache_req_t r;
+  flyc__cache_begin(&r, &o, data, size, NULL, 0, NULL);
+  rc = flyc__cache_get(&r, &a);
+  if (rc == 0) {
+    rc = compile_buffer_any(&a, data, size, name, &o);
+    if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+      flyc_artifact_destroy(a);
+  } else if (rc == 1) {
+    rc = FLYC_OK;
+  }
+  if (rc == FLYC_OK)
+    *out = a;
+  flyc__cache_end(&r);
+  return rc;
+}
+
+int flyc_compile_file(flyc_artifact_t **out, const char *path,
+                      const flyc_compile_options_t *options) {
+  if (!out || !path)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_file: out and path are required");
+  void *data;
+  size_t size;
+  int rc = flyc__read_file(path, &data, &size);
+  if (rc)
+    return rc;
+  rc = flyc_compile_buffer(out, data, size, path, options);
+  free(data);
+  return rc;
+}
+
+
+static int module_job(flyc_artifact_t **out, void *p) {
+  buffer_job_t *j = p;
+  return flyc__pipeline_module(out, j->module, j->opts);
+}
+
+static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
+                              const flyc_compile_options_t *options) {
+  flyc_compile_options_t copy;
+  if (child_options(options, &copy)) {
+    size_t len;
+    const char *id = LLVMGetModuleIdentifier(module, &len);
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(len < 200 ? len : 200), id ? id : "");
+    buffer_job_t j = {NULL, 0, name, &copy, module};
+    int rc = flyc__compile_isolated(module_job, &j, name, out);
+    LLVMDisposeModule(module); /* the child consumed its own copy */
+    return rc;
+  }
+  return flyc__pipeline_module(out, module, options);
+}
+
+int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
+                                const flyc_compile_options_t *options,
+                                const flyc_processor_t *procs, size_t nprocs,
+                                const char *extra_key,
+                                int (*decorate)(flyc_artifact_t *, void *), void *payload) {
+  if (!module)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
+  flyc_compile_options_t o;
+  int rc = out ? flyc__options_copy(&o, options)
+               : flyc__error_set(FLYC_EINVAL, "flyc_compile_module: out is required");
+  if (rc) {
+    LLVMDisposeModule(module); /* consumed on every path */
+    return rc;
+  }
+  options = &o;
+  flyc_cache_req_t r;
+  memset(&r, 0, sizeof r);
+  if (flyc__cache_wanted(options)) {
+    /* The module's bitcode is what the key hashes. */
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
+    if (bc) {
+      flyc__cache_begin(&r, options, LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), procs,
+                        nprocs, extra_key);
+      LLVMDisposeMemoryBuffer(bc);
+    }
+  }
+  flyc_artifact_t *a = NULL; /* *out is untouched on failure */
+  rc = flyc__cache_check(&r, procs, nprocs);
+  if (rc == FLYC_OK)
+    rc = flyc__cache_get(&r, &a);
+  if (rc != 0) {
+    LLVMDisposeModule(module); /* consumed, as a compile would */
+    flyc__cache_end(&r);
+    if (rc == 1)
+      *out = a;
+    return rc == 1 ? FLYC_OK : rc;
+  }
+  rc = compile_module_any(&a, module, options);
+  /* What the artifact carries besides the code (flyc_ctx_compile: its
+   * processors and dynamic shared sizes) is part of what is cached. */
+  if (rc == FLYC_OK && decorate && (rc = decorate(a, payload)) != FLYC_OK)
+    flyc_artifact_destroy(a);
+  if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+    flyc_artifact_destroy(a);
+  if (rc == FLYC_OK)
+    *out = a;
+  flyc__cache_end(&r);
+  return rc;
+}
+
+int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
+                        const flyc_compile_options_t *options) {
+  return flyc__compile_module_cached(out, module, options, NULL, 0, NULL, NULL, NULL);
+}
