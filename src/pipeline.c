@@ -128,39 +128,6 @@ static int collect_kernels(flyc_compile_t *c) {
   return FLYC_OK;
 }
 
-/* Links the libraries of the options, each once (by canonical path). */
-static int link_libraries(flyc_compile_t *c) {
-  char **seen = calloc(c->opts.link_library_count + 1, sizeof *seen);
-  if (!seen)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  size_t nseen = 0;
-  int rc = FLYC_OK;
-  for (size_t i = 0; i < c->opts.link_library_count && rc == FLYC_OK; i++) {
-    const char *path = c->opts.link_libraries[i];
-    char *canon = realpath(path, NULL);
-    if (!canon) {
-      rc = flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
-      break;
-    }
-    int dup = 0;
-    for (size_t k = 0; k < nseen; k++)
-      dup |= strcmp(seen[k], canon) == 0;
-    if (dup) {
-      free(canon);
-      continue;
-    }
-    seen[nseen++] = canon;
-    LLVMModuleRef lib = NULL;
-    rc = flyc__load_library(c, path, 0, &lib);
-    if (rc == FLYC_OK)
-      rc = flyc__link_library(c, lib, path, 1);
-  }
-  for (size_t k = 0; k < nseen; k++)
-    free(seen[k]);
-  free(seen);
-  return rc;
-}
-
 /* The pipeline on c->mod, which the caller has parsed into c->ctx. */
 static int run(flyc_compile_t *c, const char *name) {
   int rc;
@@ -188,7 +155,7 @@ static int run(flyc_compile_t *c, const char *name) {
   t = flyc__now_us();
   c->times.parse_us += t - t0;
   t0 = t;
-  if ((rc = link_libraries(c)))
+  if ((rc = flyc__link_libraries(c)))
     return rc;
   t = flyc__now_us();
   c->times.link_us = t - t0;

@@ -20,6 +20,11 @@ int flyc__internalize(flyc_compile_t *c);
 /* FLYC_ELINK for a symbol still undefined after linking. */
 int flyc__check_undefined(flyc_compile_t *c);
 
+/* ---- link.c ---- */
+
+/* Links the options' link libraries, each once (by canonical path). */
+int flyc__link_libraries(flyc_compile_t *c);
+
 /* ---- optimize.c ---- */
 
 int flyc__optimize(flyc_compile_t *c);

@@ -1,5 +1,5 @@
-/* Link libraries: lazy loading, checks against the target and the module,
- * LLVMLinkModules2, and the device library search path. */
+/* Linking link libraries: module flags and signatures checked against the
+ * module, then LLVMLinkModules2. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -16,282 +16,7 @@
 #include <xxhash.h>
 
 #include "internal.h"
-
-/* ---- bitcode bytes kept for the life of the process ----
- * Library files (ocml.bc is ~1 MB) are read once, not per compile; an entry is
- * reused only while the file's identity, size, mtime and ctime are the same
- * (ctime too: `cp -p` or `touch -r` put an old mtime back, never an old ctime). LLVM's
- * lazy reader points into these bytes, so they are never freed. An entry of
- * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
- * bytes stay allocated because another thread may still be reading them. */
-typedef struct file_entry {
-  struct file_entry *next;
-  char *path;
-  dev_t dev;
-  ino_t ino;
-  off_t file_size;
-  struct timespec mtime, ctime;
-  const void *data;
-  size_t size;
-  const void *raw; /* the file's bytes, once `data` holds the checked form */
-  int checked;     /* data was checked through a child (isolate.c) */
-  char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
-} file_entry_t;
-
-static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
-static file_entry_t *files;
-static size_t files_bytes;
-#define FILES_MAX_BYTES (256u << 20)
-
-void flyc__files_lock(void) { pthread_mutex_lock(&files_mu); }
-void flyc__files_unlock(void) { pthread_mutex_unlock(&files_mu); }
-void flyc__files_reset(void) {
-  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  files_mu = m;
-}
-
-static int same_file(const file_entry_t *e, const struct stat *st) {
-  return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
-         e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec &&
-         e->ctime.tv_sec == st->st_ctim.tv_sec && e->ctime.tv_nsec == st->st_ctim.tv_nsec;
-}
-
-/* Reads all of `fd` (of `size` bytes by fstat) into a malloc'd buffer. */
-static int read_fd(int fd, const char *path, size_t size, void **out) {
-  char *buf = malloc(size + 1);
-  if (!buf)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
-  size_t got = 0;
-  while (got < size) {
-    ssize_t n = read(fd, buf + got, size - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      free(buf);
-      return flyc__error_set(FLYC_EIO, "cannot read link library '%s': %s", path,
-                             n < 0 ? strerror(errno) : "it got shorter while read");
-    }
-    got += (size_t)n;
-  }
-  buf[size] = '\0';
-  *out = buf;
-  return FLYC_OK;
-}
-
-/* The bytes of `path`: cached ones that stay valid for the process (*owned =
- * 0, *entry set, *checked from the entry), or a fresh copy the caller frees
- * (*owned = 1) when the cache is full. The identity and the bytes come from
- * one open file, so a file replaced meanwhile is one or the other, never a
- * mix. `digest` gets the XXH3-128 of the file's bytes. */
-static int read_bitcode(const char *path, const void **data, size_t *size, int *owned,
-                        file_entry_t **entry, int *checked, char digest[33]) {
-  struct stat st;
-  *entry = NULL;
-  *checked = 0;
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0)
-    return errno == ENOENT
-               ? flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path)
-               : flyc__error_set(FLYC_EIO, "cannot open link library '%s': %s", path,
-                                 strerror(errno));
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
-  }
-  pthread_mutex_lock(&files_mu);
-  for (file_entry_t *e = files; e; e = e->next)
-    if (same_file(e, &st) && strcmp(e->path, path) == 0) {
-      *data = e->data;
-      *size = e->size;
-      *owned = 0;
-      *entry = e;
-      *checked = e->checked;
-      memcpy(digest, e->digest, 33);
-      pthread_mutex_unlock(&files_mu);
-      close(fd);
-      return FLYC_OK;
-    }
-  pthread_mutex_unlock(&files_mu);
-  void *buf = NULL;
-  size_t n = (size_t)st.st_size;
-  int rc = read_fd(fd, path, n, &buf);
-  close(fd);
-  if (rc)
-    return rc;
-  XXH128_hash_t h = XXH3_128bits(buf, n);
-  snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
-           (unsigned long long)h.low64);
-  pthread_mutex_lock(&files_mu);
-  file_entry_t *e = NULL;
-  if (files_bytes + n <= FILES_MAX_BYTES && (e = calloc(1, sizeof *e)) &&
-      (e->path = strdup(path))) {
-    e->dev = st.st_dev;
-    e->ino = st.st_ino;
-    e->file_size = st.st_size;
-    e->mtime = st.st_mtim;
-    e->ctime = st.st_ctim;
-    e->data = buf;
-    e->size = n;
-    memcpy(e->digest, digest, 33);
-    e->next = files;
-    files = e;
-    files_bytes += n;
-    *owned = 0;
-    *entry = e;
-  } else {
-    free(e);
-    *owned = 1;
-  }
-  pthread_mutex_unlock(&files_mu);
-  *data = buf;
-  *size = n;
-  return FLYC_OK;
-}
-
-static int has_suffix(const char *s, const char *suf) {
-  size_t a = strlen(s), b = strlen(suf);
-  return a >= b && strcmp(s + a - b, suf) == 0;
-}
-
-/* Caller bitcode, rewritten through text in a child (isolate.c) and back to
- * bitcode by this process's LLVM: *out is malloc'd. */
-static int checked_bitcode(const char *path, const void *data, size_t size, void **out,
-                           size_t *out_size) {
-  char *text = NULL;
-  int rc = flyc__bitcode_to_text(data, size, "link library", path, FLYC_ELINK, &text);
-  if (rc)
-    return rc;
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, strlen(text), path);
-  free(text);
-  LLVMModuleRef m = NULL;
-  char *msg = NULL;
-  if (!mb || LLVMParseIRInContext(ctx, mb, &m, &msg) || !m) { /* takes mb */
-    rc = flyc__error_set(FLYC_ELINK,
-                         "link library '%s' is malformed bitcode: LLVM's reader accepted "
-                         "it, but its disassembly does not parse: %s",
-                         path, msg ? msg : "unknown error");
-  } else {
-    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
-    *out_size = bc ? LLVMGetBufferSize(bc) : 0;
-    *out = bc ? malloc(*out_size) : NULL;
-    if (!*out)
-      rc = flyc__error_set(FLYC_ENOMEM, "out of memory rewriting '%s'", path);
-    else
-      memcpy(*out, LLVMGetBufferStart(bc), *out_size);
-    if (bc)
-      LLVMDisposeMemoryBuffer(bc);
-  }
-  LLVMDisposeMessage(msg);
-  if (m)
-    LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
-  return rc;
-}
-
-/* The bytes to parse for library `path`: from the cache, and for untrusted
- * bitcode in its checked form (isolate.c), which the cache then keeps.
- * `*owned` says whether the caller frees them. */
-static int library_bytes(const char *path, int check, const void **out, size_t *out_size,
-                         int *out_owned, char digest[33]) {
-  const void *data = NULL;
-  size_t size = 0;
-  int owned = 0, checked = 0;
-  file_entry_t *entry = NULL;
-  int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked, digest);
-  if (rc)
-    return rc;
-  /* Before any reader, trusted or not, and whatever the name: bitcode of a
-   * newer LLVM is refused, never read (or replaced by another copy). The
-   * checked form is this LLVM's own bitcode. */
-  if (!checked && flyc__is_bitcode(data, size) &&
-      (rc = flyc__check_producer(data, size, "link library", path, FLYC_ELINK))) {
-    if (owned)
-      free((void *)data);
-    return rc;
-  }
-  if (check && !checked && flyc__is_bitcode(data, size) && !has_suffix(path, ".ll")) {
-    void *clean = NULL;
-    size_t clean_size = 0;
-    rc = checked_bitcode(path, data, size, &clean, &clean_size);
-    if (owned)
-      free((void *)data);
-    if (rc)
-      return rc;
-    owned = 1;
-    pthread_mutex_lock(&files_mu);
-    if (entry && !entry->checked) {
-      files_bytes += clean_size;
-      entry->raw = entry->data;
-      entry->data = clean;
-      entry->size = clean_size;
-      entry->checked = 1;
-      owned = 0;
-    }
-    pthread_mutex_unlock(&files_mu);
-    data = clean;
-    size = clean_size;
-  }
-  *out = data;
-  *out_size = size;
-  *out_owned = owned;
-  return FLYC_OK;
-}
-
-void flyc__prime_library(const char *path, uint32_t flags) {
-  const void *data;
-  size_t size;
-  int owned;
-  char digest[33];
-  if (library_bytes(path, !(flags & FLYC_COMPILE_TRUSTED_BITCODE), &data, &size, &owned,
-                    digest) == FLYC_OK &&
-      owned)
-    free((void *)data);
-}
-
-int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
-                       LLVMModuleRef *out) {
-  const void *data = NULL;
-  size_t size = 0;
-  int owned = 0;
-  char digest[33];
-  int rc = library_bytes(path, !trusted && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE),
-                         &data, &size, &owned, digest);
-  if (rc == FLYC_ELINK && trusted)
-    return flyc__error_append(" (found first on the device library search path; flyc "
-                              "does not fall back to another copy)");
-  if (rc)
-    return rc;
-  /* What was linked, for the cache to check against its key. */
-  flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
-  if (!flyc__is_bitcode(data, size) || has_suffix(path, ".ll")) {
-    rc = flyc__parse_ir(c, data, size, path, out, FLYC_ELINK);
-    if (owned)
-      free((void *)data);
-    return rc;
-  }
-  /* Lazy: only the functions the link needs are materialized. */
-  LLVMMemoryBufferRef mb =
-      owned ? LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, path)
-            : LLVMCreateMemoryBufferWithMemoryRange(data, size, path, 0);
-  if (owned)
-    free((void *)data);
-  if (!mb)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
-  size_t before = c->diag.len;
-  LLVMModuleRef m = NULL;
-  /* On success the module owns mb; on failure LLVM 15-19 release it without
-   * freeing it, so it is still ours to dispose. */
-  if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) {
-    LLVMDisposeMemoryBuffer(mb);
-    return flyc__error_set(FLYC_ELINK, "link library '%s' is not valid bitcode: %s",
-                           path,
-                           c->diag.len > before ? c->diag.data + before
-                                                : "unknown reader error");
-  }
-  *out = m;
-  return FLYC_OK;
-}
+#include "stage/stage.h"
 
 /* ---- module flags ---- */
 
@@ -623,71 +348,35 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
   return FLYC_OK;
 }
 
-int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix) {
-  size_t pl = strlen(prefix);
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    if (len >= pl && memcmp(name, prefix, pl) == 0 && LLVMIsDeclaration(f) &&
-        LLVMGetFirstUse(f))
-      return 1;
-  }
-  return 0;
-}
-
-static int try_dir(const char *dir, size_t dlen, const char *file, char **out) {
-  if (!dlen)
-    return 0;
-  size_t n = dlen + 1 + strlen(file) + 1;
-  char *p = malloc(n);
-  if (!p)
-    return 0;
-  snprintf(p, n, "%.*s/%s", (int)dlen, dir, file);
-  if (access(p, R_OK) == 0) {
-    *out = p;
-    return 1;
-  }
-  free(p);
-  return 0;
-}
-
-int flyc__find_device_lib(flyc_compile_t *c, const char *file,
-                          const char *const *defaults, size_t ndefaults, char **out) {
-  flyc_buf_t searched = {0};
-  for (size_t i = 0; i < c->opts.device_lib_dir_count; i++) {
-    const char *d = c->opts.device_lib_dirs[i];
-    if (try_dir(d, strlen(d), file, out))
-      goto found;
-    flyc__buf_printf(&searched, " %s", d);
-  }
-  const char *env = getenv("FLYC_DEVICE_LIB_PATH");
-  while (env && *env) {
-    size_t n = strcspn(env, ":");
-    if (try_dir(env, n, file, out))
-      goto found;
-    if (n)
-      flyc__buf_printf(&searched, " %.*s", (int)n, env);
-    env += n + (env[n] == ':');
-  }
-  if (c->opts.flags & FLYC_COMPILE_NO_DEFAULT_LIB_DIRS)
-    ndefaults = 0;
-  for (size_t i = 0; i < ndefaults; i++) {
-    const char *d = defaults[i];
-    if (!d)
+/* Links the libraries of the options, each once (by canonical path). */
+int flyc__link_libraries(flyc_compile_t *c) {
+  char **seen = calloc(c->opts.link_library_count + 1, sizeof *seen);
+  if (!seen)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  size_t nseen = 0;
+  int rc = FLYC_OK;
+  for (size_t i = 0; i < c->opts.link_library_count && rc == FLYC_OK; i++) {
+    const char *path = c->opts.link_libraries[i];
+    char *canon = realpath(path, NULL);
+    if (!canon) {
+      rc = flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
+      break;
+    }
+    int dup = 0;
+    for (size_t k = 0; k < nseen; k++)
+      dup |= strcmp(seen[k], canon) == 0;
+    if (dup) {
+      free(canon);
       continue;
-    if (try_dir(d, strlen(d), file, out))
-      goto found;
-    flyc__buf_printf(&searched, " %s", d);
+    }
+    seen[nseen++] = canon;
+    LLVMModuleRef lib = NULL;
+    rc = flyc__load_library(c, path, 0, &lib);
+    if (rc == FLYC_OK)
+      rc = flyc__link_library(c, lib, path, 1);
   }
-  {
-    int rc = flyc__error_set(FLYC_ENOTFOUND,
-                             "device library '%s' not found; searched:%s (set "
-                             "FLYC_DEVICE_LIB_PATH to the directory that has it)",
-                             file, flyc__buf_str(&searched));
-    flyc__buf_free(&searched);
-    return rc;
-  }
-found:
-  flyc__buf_free(&searched);
-  return FLYC_OK;
+  for (size_t k = 0; k < nseen; k++)
+    free(seen[k]);
+  free(seen);
+  return rc;
 }
