@@ -1,0 +1,258 @@
+/* The cache key: what a compile's result depends on, with the content hashes
+ * of the library files it links (remembered by file identity). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <xxhash.h>
+
+#include "flyc/cache.h"
+#include "internal.h"
+#include "build_id.h" /* generated: FLYC_BUILD_ID */
+#include "cache/cache.h"
+
+pthread_mutex_t flyc__cache_memo_mu = PTHREAD_MUTEX_INITIALIZER;
+
+/* ---- content hashes of files, remembered by identity ---- */
+
+typedef struct file_hash {
+  char *path;
+  dev_t dev;
+  ino_t ino;
+  off_t size;
+  struct timespec mtime, ctime;
+  XXH128_hash_t h;
+  int refused; /* bitcode flyc_check_producer refuses: nothing to look up */
+} file_hash_t;
+
+static file_hash_t *memo;
+static size_t nmemo;
+
+static int same_stat(const file_hash_t *m, const struct stat *st) {
+  return m->dev == st->st_dev && m->ino == st->st_ino && m->size == st->st_size &&
+         m->mtime.tv_sec == st->st_mtim.tv_sec && m->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+         m->ctime.tv_sec == st->st_ctim.tv_sec && m->ctime.tv_nsec == st->st_ctim.tv_nsec;
+}
+
+/* The XXH3-128 of a file's content, as 32 hex digits; 0, -1 (unreadable) or
+ * 1 (bitcode the compile refuses before reading it: newer than this LLVM). */
+static int file_hash(const char *path, char hex[33]) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return -1;
+  pthread_mutex_lock(&flyc__cache_memo_mu);
+  for (size_t i = 0; i < nmemo; i++)
+    if (strcmp(memo[i].path, path) == 0 && same_stat(&memo[i], &st)) {
+      snprintf(hex, 33, "%016llx%016llx", (unsigned long long)memo[i].h.high64,
+               (unsigned long long)memo[i].h.low64);
+      int refused = memo[i].refused;
+      pthread_mutex_unlock(&flyc__cache_memo_mu);
+      return refused;
+    }
+  pthread_mutex_unlock(&flyc__cache_memo_mu);
+  /* Mapped, not copied: device libraries are hundreds of KiB. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat fst;
+  if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  XXH128_hash_t h = XXH3_128bits("", 0);
+  int refused = 0;
+  if (fst.st_size > 0) {
+    void *data = mmap(NULL, (size_t)fst.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (data == MAP_FAILED) {
+      close(fd);
+      return -1;
+    }
+    h = XXH3_128bits(data, (size_t)fst.st_size);
+    refused = flyc__is_bitcode(data, (size_t)fst.st_size) &&
+              flyc__check_producer(data, (size_t)fst.st_size, "link library", path,
+                                   FLYC_ELINK) != FLYC_OK;
+    munmap(data, (size_t)fst.st_size);
+  }
+  close(fd);
+  st = fst; /* what was hashed */
+  snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
+           (unsigned long long)h.low64);
+  pthread_mutex_lock(&flyc__cache_memo_mu);
+  size_t i = 0;
+  while (i < nmemo && strcmp(memo[i].path, path) != 0)
+    i++;
+  file_hash_t *m = i < nmemo ? memo : realloc(memo, (nmemo + 1) * sizeof *m);
+  char *p = i < nmemo ? memo[i].path : strdup(path);
+  if (m && p) {
+    memo = m;
+    if (i == nmemo)
+      nmemo++;
+    memo[i] =
+        (file_hash_t){p, st.st_dev, st.st_ino, st.st_size, st.st_mtim, st.st_ctim, h, refused};
+  } else if (i == nmemo) {
+    free(p);
+  }
+  pthread_mutex_unlock(&flyc__cache_memo_mu);
+  return refused;
+}
+
+
+/* ---- the request: key and where it lives ---- */
+
+/* One key line; the value length-prefixed, so no value can pass for two. */
+static void key_line(flyc_buf_t *k, const char *what, const char *v) {
+  if (v)
+    flyc__buf_printf(k, "%s %zu:%s\n", what, strlen(v), v);
+  else
+    flyc__buf_printf(k, "%s -\n", what);
+}
+
+int flyc__cache_wanted(const flyc_compile_options_t *o) {
+  return o && !(o->flags & FLYC_COMPILE_NO_CACHE) && flyc__cache_enabled();
+}
+
+int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
+                      const void *input, size_t size, const flyc_processor_t *procs,
+                      size_t nprocs, const char *extra) {
+  memset(r, 0, sizeof *r);
+  pthread_once(&flyc__cache_atfork_once, flyc__cache_register_atfork);
+  if (!flyc__cache_wanted(options))
+    return FLYC_OK; /* off, or options the compile will report */
+  flyc_compile_t c;
+  memset(&c, 0, sizeof c);
+  c.opts = *options; /* normalized by the entry point (flyc__options_copy) */
+  if (!c.opts.target || flyc__target_parse(&c.target, c.opts.target) != FLYC_OK ||
+      (c.opts.link_library_count && !c.opts.link_libraries) ||
+      (c.opts.exported_global_count && !c.opts.exported_globals) ||
+      (c.opts.device_lib_dir_count && !c.opts.device_lib_dirs)) {
+    flyc_error_clear(); /* the compile says what is wrong */
+    return FLYC_OK;
+  }
+  flyc_buf_t *k = &r->key;
+  key_line(k, KEY_VERSION, FLYC_VERSION_STRING);
+  key_line(k, "build", FLYC_BUILD_ID); /* a rebuilt flyc never takes an older one's entries */
+  key_line(k, "llvm", flyc_llvm_version());
+  key_line(k, "comgr", flyc_comgr_version());
+  key_line(k, "target", c.target.id);
+  key_line(k, "features", c.target.features);
+  const uint32_t neutral = FLYC_COMPILE_ISOLATED | FLYC_COMPILE_TRUSTED_BITCODE |
+                           FLYC_COMPILE_NO_CACHE | FLYC_COMPILE_MEMORY_ONLY;
+  flyc__buf_printf(k, "options cov=%u codegen=%u opt=%u flags=0x%x\n",
+                   c.opts.code_object_version, c.opts.codegen, c.opts.opt_level,
+                   c.opts.flags & ~neutral);
+  for (size_t i = 0; i < c.opts.exported_global_count; i++)
+    key_line(k, "export", c.opts.exported_globals[i]);
+  for (size_t i = 0; i < c.opts.device_lib_dir_count; i++)
+    key_line(k, "devlibdir", c.opts.device_lib_dirs[i]);
+  key_line(k, "env FLYC_LLD", getenv("FLYC_LLD"));
+  /* Only where the ld.lld subprocess can run: asked for, or `auto` in a
+   * build without lld-lib (which auto prefers) - not on every lookup. */
+  if (c.target.family == FLYC_TARGET_AMDGPU &&
+      (c.opts.codegen == FLYC_CODEGEN_LLD ||
+       (c.opts.codegen == FLYC_CODEGEN_AUTO && !flyc__lld_lib_available()))) {
+    /* The ld.lld the subprocess path would run, by identity (replaced at
+     * the same path, it is another linker): path, size, change time, inode. */
+    char *lld = flyc__lld_find(), *real = lld ? realpath(lld, NULL) : NULL;
+    struct stat st;
+    if (real && stat(real, &st) == 0)
+      flyc__buf_printf(k, "lld %s %lld %lld.%09ld %llu\n", real, (long long)st.st_size,
+                       (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
+                       (unsigned long long)st.st_ino);
+    else
+      key_line(k, "lld", "none");
+    free(real);
+    free(lld);
+  }
+  /* Bitcode the compile refuses unread (newer than this LLVM) gets no key: no
+   * entry, say one an older flyc wrote after misreading it, is looked up. */
+  if (flyc__is_bitcode(input, size) &&
+      flyc__check_producer(input, size, "input", "", FLYC_EIR) != FLYC_OK) {
+    flyc__buf_free(k);
+    flyc_error_clear(); /* the compile says it */
+    return FLYC_OK;
+  }
+  XXH128_hash_t ih = XXH3_128bits(input, size);
+  flyc__buf_printf(k, "input %016llx%016llx %zu\n", (unsigned long long)ih.high64,
+                   (unsigned long long)ih.low64, size);
+  char hex[33];
+  for (size_t i = 0; i < c.opts.link_library_count; i++) {
+    const char *p = c.opts.link_libraries[i];
+    if (!p || file_hash(p, hex) != 0) {
+      flyc__buf_free(k);
+      flyc__buf_free(&r->hashed);
+      return FLYC_OK; /* unreadable: the compile reports it, nothing to cache */
+    }
+    key_line(k, "lib", hex);
+    flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, p);
+  }
+  /* The device libraries the target would link, wherever they are found. */
+  if (!(c.opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) && c.target.ops->device_lib_files) {
+    const char *dirs[8];
+    char buf[8192];
+    size_t nd = c.target.ops->device_lib_dirs(dirs, buf, sizeof buf);
+    for (const char *const *f = c.target.ops->device_lib_files; *f; f++) {
+      char *path = NULL;
+      int h = 0;
+      if (flyc__find_device_lib(&c, *f, dirs, nd, &path) == FLYC_OK &&
+          (h = file_hash(path, hex)) == 0) {
+        flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
+        flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
+      } else
+        flyc__buf_printf(k, "devlib %s none\n", *f);
+      free(path);
+      if (h == 1) { /* refused if linked: as for a link library */
+        flyc__buf_free(k);
+        flyc__buf_free(&r->hashed);
+        flyc_error_clear();
+        return FLYC_OK;
+      }
+    }
+    flyc_error_clear();
+  }
+  if (extra)
+    flyc__buf_append(k, extra, strlen(extra));
+  int unnamed = 0;
+  for (size_t i = 0; i < nprocs; i++) {
+    if (procs[i].name) {
+      key_line(k, "processor", procs[i].name);
+    } else {
+      /* Valid in this process only: never written to disk. */
+      flyc__buf_printf(k, "processor unnamed %p %p\n", (void *)(uintptr_t)procs[i].fn,
+                       procs[i].payload);
+      unnamed = 1;
+    }
+  }
+  if (k->oom || r->hashed.oom) {
+    flyc__buf_free(k);
+    flyc__buf_free(&r->hashed);
+    return FLYC_OK;
+  }
+  r->hash = XXH3_128bits(k->data, k->len);
+  r->memory = 1;
+  r->unnamed = unnamed;
+  r->memory_only = (c.opts.flags & FLYC_COMPILE_MEMORY_ONLY) != 0;
+  char dir[4096];
+  if (flyc_cache_dir(dir, sizeof dir - 64) == FLYC_OK) {
+    snprintf(r->dir, sizeof r->dir, "%s", dir);
+    snprintf(r->file, sizeof r->file, "%s/%016llx%016llx.flyc", dir,
+             (unsigned long long)r->hash.high64, (unsigned long long)r->hash.low64);
+    r->disk = 1;
+  }
+  flyc_error_clear();
+  return FLYC_OK;
+}
+
+void flyc__cache_end(flyc_cache_req_t *r) {
+  flyc__buf_free(&r->key);
+  flyc__buf_free(&r->hashed);
+}
