@@ -43,11 +43,16 @@ static file_entry_t *files;
 static size_t files_bytes;
 #define FILES_MAX_BYTES (256u << 20)
 
-void flyc__files_lock(void) { pthread_mutex_lock(&files_mu); }
-void flyc__files_unlock(void) { pthread_mutex_unlock(&files_mu); }
-void flyc__files_reset(void) {
-  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  files_mu = m;
+/* The memo's lock is a participant of flyc's fork (isolate.c): a child
+ * inherits the memo, so no other thread may be changing it. */
+static void fork_prepare(void) { pthread_mutex_lock(&files_mu); }
+static void fork_release(void) { pthread_mutex_unlock(&files_mu); }
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_register(void) { flyc__atfork_add(fork_prepare, fork_release, fork_release); }
+
+static void files_lock(void) {
+  (void)pthread_once(&fork_once, fork_register);
+  pthread_mutex_lock(&files_mu);
 }
 
 static int same_file(const file_entry_t *e, const struct stat *st) {
@@ -98,7 +103,7 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
     close(fd);
     return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
   }
-  pthread_mutex_lock(&files_mu);
+  files_lock();
   for (file_entry_t *e = files; e; e = e->next)
     if (same_file(e, &st) && strcmp(e->path, path) == 0) {
       *data = e->data;
@@ -121,7 +126,7 @@ static int read_bitcode(const char *path, const void **data, size_t *size, int *
   XXH128_hash_t h = XXH3_128bits(buf, n);
   snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
            (unsigned long long)h.low64);
-  pthread_mutex_lock(&files_mu);
+  files_lock();
   file_entry_t *e = NULL;
   if (files_bytes + n <= FILES_MAX_BYTES && (e = calloc(1, sizeof *e)) &&
       (e->path = strdup(path))) {
@@ -219,7 +224,7 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
     if (rc)
       return rc;
     owned = 1;
-    pthread_mutex_lock(&files_mu);
+    files_lock();
     if (entry && !entry->checked) {
       files_bytes += clean_size;
       entry->raw = entry->data;

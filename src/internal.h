@@ -116,13 +116,6 @@ void flyc__cov_exclusive_end(void);
  * (-amdgpu-simplify-libcall=0) are only set again at cov_exclusive_end. */
 void flyc__llvm_options_read_begin(void);
 void flyc__llvm_options_read_end(void);
-/* flyc's locks around fork(): taken before, released after in both processes. */
-void flyc__fork_lock(void);
-void flyc__fork_unlock(void);
-void flyc__fork_child_reset(void);
-void flyc__files_reset(void);
-void flyc__files_lock(void);
-void flyc__files_unlock(void);
 /* Creates the TargetMachine for `t`; `short_ptr`: NVPTX with 32-bit
  * pointers to shared, const and local memory. */
 int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
@@ -394,6 +387,17 @@ char *flyc__upgraded_layout(const char *triple, const char *layout);
  * "input" or "link library". */
 int flyc__bitcode_to_text(const void *data, size_t size, const char *what,
                           const char *name, int errcode, char **text);
+
+/* Adds a participant to flyc's fork() (isolate.c): `prepare` runs before it
+ * (in the order of registration), `parent` and `child` after it, in the
+ * process each names (in reverse order). A participant registers before it
+ * first takes its lock, and its locks are leaves (none held while another
+ * participant's is taken), so any order of registration is safe. FLYC_OK,
+ * or FLYC_ENOMEM when the list is full (a build error: it has room for all
+ * of flyc's). */
+int flyc__atfork_add(void (*prepare)(void), void (*parent)(void), void (*child)(void));
+/* How many child processes flyc has forked in this process (for tests). */
+uint64_t flyc__fork_count(void);
 
 /* Runs fn(out, payload) in a forked child and brings the artifact (or the
  * error) back. */

@@ -46,32 +46,33 @@ static void do_init(void) {
 
 void flyc__llvm_init(void) { (void)pthread_once(&init_once, do_init); }
 
-void flyc__global_lock(void) { (void)pthread_mutex_lock(&global_mu); }
-void flyc__global_unlock(void) { (void)pthread_mutex_unlock(&global_mu); }
-
-/* flyc's own locks are taken around fork() so that no other thread holds
- * one in the child, where that thread does not exist. */
-void flyc__fork_lock(void) {
-  flyc__global_lock();
+/* flyc's own locks are taken around flyc's fork() (isolate.c's participant
+ * list), so that no other thread holds one in the child, where that thread
+ * does not exist. Registered before the locks are first taken. */
+static void fork_prepare(void) {
+  pthread_mutex_lock(&global_mu);
   pthread_rwlock_wrlock(&cov_lock);
-  flyc__files_lock();
 }
-
-void flyc__fork_unlock(void) {
-  flyc__files_unlock();
+static void fork_parent(void) {
   pthread_rwlock_unlock(&cov_lock);
-  flyc__global_unlock();
+  pthread_mutex_unlock(&global_mu);
 }
+/* In the child the rwlock is made anew: write-locked by the parent's thread,
+ * it cannot be unlocked by the child's (glibc keys it to the TID). The mutex
+ * was locked by this very thread, so it is unlocked. */
+static void fork_child(void) {
+  pthread_rwlock_init(&cov_lock, NULL);
+  pthread_mutex_unlock(&global_mu);
+}
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_register(void) { flyc__atfork_add(fork_prepare, fork_parent, fork_child); }
+static void participate(void) { (void)pthread_once(&fork_once, fork_register); }
 
-/* In the child the locks are made anew: a rwlock write-locked by the parent
- * thread cannot be unlocked by the child's thread (glibc keys it to the TID). */
-void flyc__fork_child_reset(void) {
-  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  pthread_rwlock_t r = PTHREAD_RWLOCK_INITIALIZER;
-  global_mu = m;
-  cov_lock = r;
-  flyc__files_reset();
+void flyc__global_lock(void) {
+  participate();
+  (void)pthread_mutex_lock(&global_mu);
 }
+void flyc__global_unlock(void) { (void)pthread_mutex_unlock(&global_mu); }
 
 void flyc__llvm_set_option(const char *opt) {
   /* LLVMParseCommandLineOptions reports problems to a null stream and never
@@ -132,6 +133,7 @@ int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
 }
 
 void flyc__cov_shared_begin(int cov) {
+  participate();
   for (;;) {
     pthread_rwlock_rdlock(&cov_lock);
     if (cov_current == cov)
@@ -150,11 +152,17 @@ void flyc__cov_shared_begin(int cov) {
 
 void flyc__cov_shared_end(void) { pthread_rwlock_unlock(&cov_lock); }
 
-void flyc__llvm_options_read_begin(void) { pthread_rwlock_rdlock(&cov_lock); }
+void flyc__llvm_options_read_begin(void) {
+  participate();
+  pthread_rwlock_rdlock(&cov_lock);
+}
 
 void flyc__llvm_options_read_end(void) { pthread_rwlock_unlock(&cov_lock); }
 
-void flyc__cov_exclusive_begin(void) { pthread_rwlock_wrlock(&cov_lock); }
+void flyc__cov_exclusive_begin(void) {
+  participate();
+  pthread_rwlock_wrlock(&cov_lock);
+}
 
 void flyc__cov_exclusive_end(void) {
   cov_current = 0; /* whatever comgr left behind */
