@@ -34,11 +34,9 @@ static void atfork_parent(void) {
   pthread_mutex_unlock(&flyc__cache_mem_mu);
   pthread_mutex_unlock(&flyc__cache_memo_mu);
 }
-static void atfork_child(void) {
-  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  flyc__cache_memo_mu = m;
-  flyc__cache_mem_mu = m;
-}
+/* The child's only thread is the one that took the locks: it releases them
+ * (made anew, they would read as still held to a thread checker). */
+static void atfork_child(void) { atfork_parent(); }
 void flyc__cache_register_atfork(void) {
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }
@@ -123,8 +121,10 @@ int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a) {
   /* To disk first: its notes belong in the log before the artifact is
    * shared. */
   if (r->disk && !r->memory_only && !r->unnamed) {
+    flyc__error_saved_t sv; /* the cache's own failures are counted, not raised */
+    flyc__error_save(&sv);
     flyc__cache_disk_put(r, a);
-    flyc_error_clear(); /* the cache's own failures are counted, not raised */
+    flyc__error_restore(&sv);
   }
   flyc__cache_mem_put(r, a);
   return FLYC_OK;
@@ -140,6 +140,8 @@ int flyc_cache_stats(flyc_cache_stats_t *out) {
   s.size = sizeof s;
   char dir[4096];
   s.max_bytes = flyc__cache_max_bytes();
+  flyc__error_saved_t sv; /* what cannot be read is reported in s.disk */
+  flyc__error_save(&sv);
   if (flyc_cache_dir(dir, sizeof dir) != FLYC_OK) {
     s.disk = FLYC_CACHE_DISK_UNUSABLE;
   } else {
@@ -157,17 +159,20 @@ int flyc_cache_stats(flyc_cache_stats_t *out) {
     if (n >= 0)
       flyc__cache_free_dents(v, n);
   }
-  flyc_error_clear();
+  flyc__error_restore(&sv);
   pthread_mutex_lock(&flyc__cache_mem_mu);
   s.memory_entries = flyc__cache_nmem;
   pthread_mutex_unlock(&flyc__cache_mem_mu);
-  s.memory_hits = flyc__cache_stats.memory_hits;
-  s.disk_hits = flyc__cache_stats.disk_hits;
-  s.misses = flyc__cache_stats.misses;
-  s.writes = flyc__cache_stats.writes;
-  s.evictions = flyc__cache_stats.evictions;
-  s.corrupt = flyc__cache_stats.corrupt;
-  s.errors = flyc__cache_stats.errors;
+  /* Other threads count while this reads: atomically, as they add. */
+#define LOAD(f) s.f = __atomic_load_n(&flyc__cache_stats.f, __ATOMIC_RELAXED)
+  LOAD(memory_hits);
+  LOAD(disk_hits);
+  LOAD(misses);
+  LOAD(writes);
+  LOAD(evictions);
+  LOAD(corrupt);
+  LOAD(errors);
+#undef LOAD
   size_t n = out->size && out->size < sizeof s ? out->size : sizeof s;
   memcpy(out, &s, n);
   out->size = (uint32_t)n;
@@ -209,9 +214,13 @@ int flyc_cache_list(flyc_cache_entry_cb cb, void *payload) {
     const unsigned char *key, *pl;
     size_t klen, plen;
     flyc_artifact_t *a = NULL;
-    if (flyc__cache_read_entry(v[i].path, &d, &size, 0) == 1 &&
-        flyc__cache_parse_entry(d, size, &key, &klen, &pl, &plen) == 0 &&
-        flyc__artifact_deserialize(pl, plen, &a) == FLYC_OK) {
+    flyc__error_saved_t sv; /* an entry that does not read is counted, not raised */
+    flyc__error_save(&sv);
+    int ok = flyc__cache_read_entry(v[i].path, &d, &size, 0) == 1 &&
+             flyc__cache_parse_entry(d, size, &key, &klen, &pl, &plen) == 0 &&
+             flyc__artifact_deserialize(pl, plen, &a) == FLYC_OK;
+    flyc__error_restore(&sv);
+    if (ok) {
       flyc_buf_t kn = {0}, pn = {0};
       join_names(&kn, a, 0);
       join_names(&pn, a, 1);
@@ -223,7 +232,6 @@ int flyc_cache_list(flyc_cache_entry_cb cb, void *payload) {
       flyc__buf_free(&pn);
     } else {
       flyc__cache_count(&flyc__cache_stats.corrupt);
-      flyc_error_clear();
     }
     flyc_artifact_destroy(a);
     free(d);
@@ -237,10 +245,12 @@ int flyc_cache_clear(size_t *removed) {
     *removed = 0;
   flyc__cache_mem_clear();
   char dir[4096];
-  if (flyc_cache_dir(dir, sizeof dir) != FLYC_OK) {
-    flyc_error_clear();
+  flyc__error_saved_t sv; /* no directory: nothing on disk to clear */
+  flyc__error_save(&sv);
+  int have_dir = flyc_cache_dir(dir, sizeof dir) == FLYC_OK;
+  flyc__error_restore(&sv);
+  if (!have_dir)
     return FLYC_OK;
-  }
   struct stat st;
   if (lstat(dir, &st) != 0 && errno == ENOENT)
     return FLYC_OK;

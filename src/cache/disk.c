@@ -234,15 +234,17 @@ int flyc__cache_disk_get(const flyc_cache_req_t *r, flyc_artifact_t **out) {
   const unsigned char *key, *payload;
   size_t klen, plen;
   flyc_artifact_t *a = NULL;
-  int ok = flyc__cache_parse_entry(d, n, &key, &klen, &payload, &plen) == 0 && klen == r->key.len &&
-           memcmp(key, r->key.data, klen) == 0 &&
+  flyc__error_saved_t sv; /* an entry that does not read is a miss, not an error */
+  flyc__error_save(&sv);
+  int ok = flyc__cache_parse_entry(d, n, &key, &klen, &payload, &plen) == 0 &&
+           klen == r->key.len && memcmp(key, r->key.data, klen) == 0 &&
            flyc__artifact_deserialize(payload, plen, &a) == FLYC_OK && plausible(r, a);
+  flyc__error_restore(&sv);
   if (!ok) {
     /* Corrupt, truncated, or another key's bytes under this name. */
     flyc_artifact_destroy(a);
     free(d);
     remove_bad(r->file);
-    flyc_error_clear(); /* a miss, not an error */
     return 0;
   }
   free(d);

@@ -121,23 +121,18 @@ int flyc__cache_wanted(const flyc_compile_options_t *o) {
   return o && !(o->flags & FLYC_COMPILE_NO_CACHE) && flyc__cache_enabled();
 }
 
-int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
+/* The key of flyc__cache_begin (which keeps the caller's error state). */
+static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
                       const void *input, size_t size, const flyc_processor_t *procs,
                       size_t nprocs, const char *extra) {
-  memset(r, 0, sizeof *r);
-  pthread_once(&flyc__cache_atfork_once, flyc__cache_register_atfork);
-  if (!flyc__cache_wanted(options))
-    return FLYC_OK; /* off, or options the compile will report */
   flyc_compile_t c;
   memset(&c, 0, sizeof c);
   c.opts = *options; /* normalized by the entry point (flyc__options_copy) */
   if (!c.opts.target || flyc__target_parse(&c.target, c.opts.target) != FLYC_OK ||
       (c.opts.link_library_count && !c.opts.link_libraries) ||
       (c.opts.exported_global_count && !c.opts.exported_globals) ||
-      (c.opts.device_lib_dir_count && !c.opts.device_lib_dirs)) {
-    flyc_error_clear(); /* the compile says what is wrong */
-    return FLYC_OK;
-  }
+      (c.opts.device_lib_dir_count && !c.opts.device_lib_dirs))
+    return; /* the compile says what is wrong */
   flyc_buf_t *k = &r->key;
   key_line(k, KEY_VERSION, FLYC_VERSION_STRING);
   key_line(k, "build", FLYC_BUILD_ID); /* a rebuilt flyc never takes an older one's entries */
@@ -177,9 +172,8 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
    * entry, say one an older flyc wrote after misreading it, is looked up. */
   if (flyc__is_bitcode(input, size) &&
       flyc__check_producer(input, size, "input", "", FLYC_EIR) != FLYC_OK) {
-    flyc__buf_free(k);
-    flyc_error_clear(); /* the compile says it */
-    return FLYC_OK;
+    flyc__buf_free(k); /* the compile says it */
+    return;
   }
   XXH128_hash_t ih = XXH3_128bits(input, size);
   flyc__buf_printf(k, "input %016llx%016llx %zu\n", (unsigned long long)ih.high64,
@@ -190,7 +184,7 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
     if (!p || file_hash(p, hex) != 0) {
       flyc__buf_free(k);
       flyc__buf_free(&r->hashed);
-      return FLYC_OK; /* unreadable: the compile reports it, nothing to cache */
+      return; /* unreadable: the compile reports it, nothing to cache */
     }
     key_line(k, "lib", hex);
     flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, p);
@@ -213,11 +207,9 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
       if (h == 1) { /* refused if linked: as for a link library */
         flyc__buf_free(k);
         flyc__buf_free(&r->hashed);
-        flyc_error_clear();
-        return FLYC_OK;
+        return;
       }
     }
-    flyc_error_clear();
   }
   if (extra)
     flyc__buf_append(k, extra, strlen(extra));
@@ -235,7 +227,7 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
   if (k->oom || r->hashed.oom) {
     flyc__buf_free(k);
     flyc__buf_free(&r->hashed);
-    return FLYC_OK;
+    return;
   }
   r->hash = XXH3_128bits(k->data, k->len);
   r->memory = 1;
@@ -248,7 +240,20 @@ int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options
              (unsigned long long)r->hash.high64, (unsigned long long)r->hash.low64);
     r->disk = 1;
   }
-  flyc_error_clear();
+}
+
+int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
+                      const void *input, size_t size, const flyc_processor_t *procs,
+                      size_t nprocs, const char *extra) {
+  memset(r, 0, sizeof *r);
+  pthread_once(&flyc__cache_atfork_once, flyc__cache_register_atfork);
+  if (!flyc__cache_wanted(options))
+    return FLYC_OK; /* off, or options the compile will report */
+  /* Every failure here is soft: no key, and the compile reports the cause. */
+  flyc__error_saved_t sv;
+  flyc__error_save(&sv);
+  make_key(r, options, input, size, procs, nprocs, extra);
+  flyc__error_restore(&sv);
   return FLYC_OK;
 }
 
