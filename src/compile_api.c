@@ -30,24 +30,25 @@ typedef struct buffer_job {
   LLVMModuleRef module;
 } buffer_job_t;
 
+/* The untrusted bitcode checked (in one child, or in process in the isolated
+ * compile's child), then the pipeline. */
 static int buffer_job(flyc_artifact_t **out, void *p) {
   buffer_job_t *j = p;
-  return flyc__pipeline_buffer(out, j->data, j->size, j->name, j->opts);
+  char *text = NULL;
+  int rc = flyc__inputs_check(j->opts, j->data, j->size, j->name, &text);
+  if (rc == FLYC_OK)
+    rc = flyc__pipeline_buffer(out, j->data, j->size, text, j->name, j->opts);
+  free(text);
+  return rc;
 }
 
+/* Isolated, the whole of buffer_job runs in one child: that is the one fork. */
 static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t size,
                               const char *name, const flyc_compile_options_t *options) {
   flyc_compile_options_t copy;
-  if (child_options(options, &copy)) {
-    buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
-    /* Libraries read and checked here stay in this process's cache for the
-     * children of later compiles. */
-    for (size_t i = 0; copy.link_libraries && i < copy.link_library_count; i++)
-      if (copy.link_libraries[i])
-        flyc__prime_library(copy.link_libraries[i], copy.flags);
-    return flyc__compile_isolated(buffer_job, &j, j.name, out);
-  }
-  return flyc__pipeline_buffer(out, data, size, name, options);
+  int isolated = child_options(options, &copy);
+  buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
+  return isolated ? flyc__compile_isolated(buffer_job, &j, j.name, out) : buffer_job(out, &j);
 }
 
 int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
@@ -92,6 +93,12 @@ int flyc_compile_file(flyc_artifact_t **out, const char *path,
 
 static int module_job(flyc_artifact_t **out, void *p) {
   buffer_job_t *j = p;
+  char *none = NULL;
+  int rc = flyc__inputs_check(j->opts, NULL, 0, j->name, &none);
+  if (rc) {
+    LLVMDisposeModule(j->module); /* consumed on every path */
+    return rc;
+  }
   return flyc__pipeline_module(out, j->module, j->opts);
 }
 
@@ -108,7 +115,8 @@ static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
     LLVMDisposeModule(module); /* the child consumed its own copy */
     return rc;
   }
-  return flyc__pipeline_module(out, module, options);
+  buffer_job_t j = {NULL, 0, "<module>", &copy, module};
+  return module_job(out, &j);
 }
 
 int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,

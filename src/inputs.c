@@ -158,17 +158,12 @@ static int has_suffix(const char *s, const char *suf) {
   return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-/* Caller bitcode, rewritten through text in a child (isolate.c) and back to
- * bitcode by this process's LLVM: *out is malloc'd. */
-static int checked_bitcode(const char *path, const void *data, size_t size, void **out,
-                           size_t *out_size) {
-  char *text = NULL;
-  int rc = flyc__bitcode_to_text(data, size, "link library", path, FLYC_ELINK, &text);
-  if (rc)
-    return rc;
+/* A library's checked text (isolate.c) back to bitcode by this process's
+ * LLVM: *out is malloc'd. */
+static int text_to_bitcode(const char *path, const char *text, void **out, size_t *out_size) {
+  int rc = FLYC_OK;
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(text, strlen(text), path);
-  free(text);
   LLVMModuleRef m = NULL;
   char *msg = NULL;
   if (!mb || LLVMParseIRInContext(ctx, mb, &m, &msg) || !m) { /* takes mb */
@@ -192,6 +187,36 @@ static int checked_bitcode(const char *path, const void *data, size_t size, void
     LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   return rc;
+}
+
+/* Caller bitcode, rewritten through text in a child (isolate.c) and back to
+ * bitcode: *out is malloc'd. */
+static int checked_bitcode(const char *path, const void *data, size_t size, void **out,
+                           size_t *out_size) {
+  char *text = NULL;
+  int rc = flyc__bitcode_to_text(data, size, "link library", path, FLYC_ELINK, &text);
+  if (rc)
+    return rc;
+  rc = text_to_bitcode(path, text, out, out_size);
+  free(text);
+  return rc;
+}
+
+/* Makes `clean` the memo entry's checked form; 0 when `entry` is NULL (not
+ * in the memo) or was checked meanwhile: the caller keeps `clean`. */
+static int adopt_checked(file_entry_t *entry, void *clean, size_t clean_size) {
+  int adopted = 0;
+  files_lock();
+  if (entry && !entry->checked) {
+    files_bytes += clean_size;
+    entry->raw = entry->data;
+    entry->data = clean;
+    entry->size = clean_size;
+    entry->checked = 1;
+    adopted = 1;
+  }
+  pthread_mutex_unlock(&files_mu);
+  return adopted;
 }
 
 /* The bytes to parse for library `path`: from the cache, and for untrusted
@@ -223,17 +248,7 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
       free((void *)data);
     if (rc)
       return rc;
-    owned = 1;
-    files_lock();
-    if (entry && !entry->checked) {
-      files_bytes += clean_size;
-      entry->raw = entry->data;
-      entry->data = clean;
-      entry->size = clean_size;
-      entry->checked = 1;
-      owned = 0;
-    }
-    pthread_mutex_unlock(&files_mu);
+    owned = !adopt_checked(entry, clean, clean_size);
     data = clean;
     size = clean_size;
   }
@@ -243,15 +258,84 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
   return FLYC_OK;
 }
 
-void flyc__prime_library(const char *path, uint32_t flags) {
+/* One library to check: its memo entry (NULL when the memo is full). */
+typedef struct lib_check {
+  const char *path;
   const void *data;
-  size_t size;
   int owned;
+  file_entry_t *entry;
+} lib_check_t;
+
+/* The caller's library `path` when it needs a check (untrusted bitcode this
+ * LLVM may read, not checked yet): 1 and *l filled; 0 when it needs none or
+ * the pipeline will report it (unreadable, newer bitcode). */
+static int needs_check(const char *path, lib_check_t *l, size_t *size) {
+  int checked = 0;
   char digest[33];
-  if (library_bytes(path, !(flags & FLYC_COMPILE_TRUSTED_BITCODE), &data, &size, &owned,
-                    digest) == FLYC_OK &&
-      owned)
-    free((void *)data);
+  *l = (lib_check_t){path, NULL, 0, NULL};
+  if (has_suffix(path, ".ll") ||
+      read_bitcode(path, &l->data, size, &l->owned, &l->entry, &checked, digest))
+    return 0;
+  if (!checked && flyc__is_bitcode(l->data, *size) &&
+      flyc__check_producer(l->data, *size, "link library", path, FLYC_ELINK) == FLYC_OK)
+    return 1;
+  if (l->owned)
+    free((void *)l->data);
+  return 0;
+}
+
+int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t size,
+                       const char *name, char **input_text) {
+  *input_text = NULL;
+  if (o->flags & FLYC_COMPILE_TRUSTED_BITCODE)
+    return FLYC_OK;
+  size_t n = 0, nlib = 0;
+  flyc__bc_item_t *items = calloc(o->link_library_count + 1, sizeof *items);
+  lib_check_t *libs = calloc(o->link_library_count + 1, sizeof *libs);
+  if (!items || !libs) {
+    free(items);
+    free(libs);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  /* What fails here is the pipeline's to report, in its order. */
+  flyc__error_saved_t sv;
+  flyc__error_save(&sv);
+  int has_input = data && size && flyc__is_bitcode(data, size) &&
+                  flyc__check_producer(data, size, "input", name, FLYC_EIR) == FLYC_OK;
+  if (has_input)
+    items[n++] = (flyc__bc_item_t){data, size, "input", name, FLYC_EIR, NULL};
+  for (size_t i = 0; i < o->link_library_count; i++) {
+    size_t lsize = 0;
+    int dup = 0;
+    for (size_t k = 0; k < nlib && !dup; k++)
+      dup = strcmp(libs[k].path, o->link_libraries[i]) == 0;
+    if (!dup && needs_check(o->link_libraries[i], &libs[nlib], &lsize)) {
+      items[n++] = (flyc__bc_item_t){libs[nlib].data, lsize, "link library",
+                                     o->link_libraries[i], FLYC_ELINK, NULL};
+      nlib++;
+    }
+  }
+  flyc__error_restore(&sv);
+  int rc = flyc__bitcode_to_text_many(items, n);
+  for (size_t i = 0; i < nlib; i++) {
+    lib_check_t *l = &libs[i];
+    const char *text = items[i + (size_t)has_input].text;
+    void *clean = NULL;
+    size_t clean_size = 0;
+    if (rc == FLYC_OK && (rc = text_to_bitcode(l->path, text, &clean, &clean_size)) == FLYC_OK &&
+        !adopt_checked(l->entry, clean, clean_size))
+      free(clean); /* not in the memo: the pipeline checks it again */
+    if (l->owned)
+      free((void *)l->data);
+    free(items[i + (size_t)has_input].text);
+  }
+  if (rc == FLYC_OK && has_input)
+    *input_text = items[0].text;
+  else if (has_input)
+    free(items[0].text);
+  free(items);
+  free(libs);
+  return rc;
 }
 
 int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
@@ -270,7 +354,7 @@ int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
   /* What was linked, for the cache to check against its key. */
   flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
   if (!flyc__is_bitcode(data, size) || has_suffix(path, ".ll")) {
-    rc = flyc__parse_ir(c, data, size, path, out, FLYC_ELINK);
+    rc = flyc__parse_ir(c, data, size, NULL, path, out, FLYC_ELINK);
     if (owned)
       free((void *)data);
     return rc;

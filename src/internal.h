@@ -291,8 +291,10 @@ const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
 /* Remakes c->tm for c->target (after the target's features changed). */
 int flyc__retarget(flyc_compile_t *c);
 
-/* Parses IR text or bitcode into c->ctx; failures return `errcode`. */
-int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size,
+/* Parses IR text or bitcode into c->ctx; failures return `errcode`.
+ * `checked` (may be NULL) is untrusted bitcode's checked text
+ * (flyc__inputs_check), else it is checked here. */
+int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *checked,
                    const char *name, LLVMModuleRef *out, int errcode);
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
@@ -301,9 +303,14 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
  * bitcode pre-check (device libraries from the search path). */
 int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
                        LLVMModuleRef *out);
-/* Reads (and checks) a link library into the process cache ahead of a
- * forked compile, so the child inherits it. Errors are left to the compile. */
-void flyc__prime_library(const char *path, uint32_t flags);
+/* Checks the caller's untrusted bitcode ahead of the pipeline, all of it in
+ * one child process (flyc__bitcode_to_text_many): the input (`data`, may be
+ * NULL), whose text goes to *input_text (malloc'd, NULL when it needs none),
+ * and the link libraries of `o`, whose checked forms go to the library memo.
+ * What cannot be read or is refused unread is left for the pipeline to
+ * report. */
+int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t size,
+                       const char *name, char **input_text);
 /* Checks `lib` against the module and links it (consumes `lib`). `check` is 0
  * for device libraries, whose triple and layout are adopted. */
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
@@ -398,6 +405,21 @@ int flyc__bitcode_to_text(const void *data, size_t size, const char *what,
 int flyc__atfork_add(void (*prepare)(void), void (*parent)(void), void (*child)(void));
 /* How many child processes flyc has forked in this process (for tests). */
 uint64_t flyc__fork_count(void);
+
+/* Caller bitcode to check: `what` ("input", "link library") and `name` say
+ * whose it is in messages, `errcode` is its failure's code; `text` is the
+ * checked module as text (malloc'd) on success. */
+typedef struct flyc__bc_item {
+  const void *data;
+  size_t size;
+  const char *what, *name;
+  int errcode;
+  char *text;
+} flyc__bc_item_t;
+/* flyc__bitcode_to_text for every item, in one child for all (in process
+ * when already in the isolated compile's child): the first refusal, in item
+ * order, or FLYC_OK with every item's text set. */
+int flyc__bitcode_to_text_many(flyc__bc_item_t *items, size_t n);
 
 /* Runs fn(out, payload) in a forked child and brings the artifact (or the
  * error) back. */

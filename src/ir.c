@@ -317,8 +317,8 @@ static void newer_llvm_hint(const char *t, size_t n, char *out, size_t cap) {
              "flyc is built on LLVM %s)", flyc_llvm_version());
 }
 
-int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *name,
-                   LLVMModuleRef *out, int errcode) {
+int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *checked,
+                   const char *name, LLVMModuleRef *out, int errcode) {
   if (size == 0)
     return flyc__error_set(errcode, "'%s' is empty", name);
   const char *what = errcode == FLYC_EIR ? "input" : "link library";
@@ -331,7 +331,9 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
       return rc;
   }
   if (from_bitcode && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
-    int rc = flyc__bitcode_to_text(data, size, what, name, errcode, &text);
+    int rc = checked ? ((text = strdup(checked)) ? FLYC_OK
+                                                 : flyc__error_set(FLYC_ENOMEM, "out of memory"))
+                     : flyc__bitcode_to_text(data, size, what, name, errcode, &text);
     if (rc)
       return rc;
     data = text;

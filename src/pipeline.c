@@ -211,7 +211,8 @@ static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
 }
 
 int flyc__pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
-                          const char *name, const flyc_compile_options_t *options) {
+                          const char *checked, const char *name,
+                          const flyc_compile_options_t *options) {
   if (!name)
     name = "<buffer>";
   uint64_t start = flyc__now_us();
@@ -222,7 +223,7 @@ int flyc__pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
     c.ctx = LLVMContextCreate();
     c.own_ctx = 1;
     LLVMContextSetDiagnosticHandler(c.ctx, diag_handler, &c);
-    rc = flyc__parse_ir(&c, data, size, name, &c.mod, FLYC_EIR);
+    rc = flyc__parse_ir(&c, data, size, checked, name, &c.mod, FLYC_EIR);
   }
   if (rc == FLYC_OK)
     rc = run(&c, name);
