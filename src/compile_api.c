@@ -11,6 +11,7 @@
 
 #include "flyc/llvm.h"
 #include "internal.h"
+#include "job.h"
 #include "stage/stage.h"
 
 /* Options with FLYC_COMPILE_ISOLATED taken out, for the child. */
@@ -51,6 +52,33 @@ static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t si
   return isolated ? flyc__compile_isolated(buffer_job, &j, j.name, out) : buffer_job(out, &j);
 }
 
+void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const void *input,
+                    size_t input_size, const char *name, const flyc__job_extras_t *extras) {
+  memset(job, 0, sizeof *job);
+  job->opts = *opts;
+  flyc__error_saved_t sv; /* a bad target is the pipeline's to report */
+  flyc__error_save(&sv);
+  job->target_ok = flyc__target_parse(&job->target, opts->target) == FLYC_OK;
+  flyc__error_restore(&sv);
+  job->input = input;
+  job->input_size = input_size;
+  job->name = name;
+  if (extras)
+    job->extras = *extras;
+}
+
+int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a) {
+  const flyc__job_extras_t *x = &job->extras;
+  for (size_t i = 0; i < a->kernel_count; i++)
+    for (size_t j = 0; j < x->nkernels; j++)
+      if (a->kernels[i].name && strcmp(a->kernels[i].name, x->kernels[j]) == 0)
+        a->kernels[i].dynamic_shared_size = x->dynamic_shared[j];
+  int rc = FLYC_OK;
+  for (size_t i = 0; rc == FLYC_OK && i < x->nprocs; i++)
+    rc = flyc__artifact_add_processor(a, &x->procs[i]);
+  return rc;
+}
+
 int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
                         const char *name, const flyc_compile_options_t *options) {
   if (!out || (!data && size))
@@ -59,9 +87,11 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
   int rc = flyc__options_copy(&o, options);
   if (rc)
     return rc;
+  flyc__job_t job;
+  flyc__job_init(&job, &o, data, size, name, NULL);
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
   flyc_cache_req_t r;
-  flyc__cache_begin(&r, &o, data, size, NULL, 0, NULL);
+  flyc__cache_begin_job(&r, &job);
   rc = flyc__cache_get(&r, &a);
   if (rc == 0) {
     rc = compile_buffer_any(&a, data, size, name, &o);
@@ -119,11 +149,14 @@ static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
   return module_job(out, &j);
 }
 
-int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
-                                const flyc_compile_options_t *options,
-                                const flyc_processor_t *procs, size_t nprocs,
-                                const char *extra_key,
-                                int (*decorate)(flyc_artifact_t *, void *), void *payload) {
+/* The module path: options, key (from the module's bitcode), cache, the
+ * compile (isolated or not), the extras, cache. `key_extra` and `decorate`
+ * (instead of the extras' flyc__job_decorate) serve
+ * flyc__compile_module_cached's callers. */
+static int compile_module_with(flyc_artifact_t **out, LLVMModuleRef module,
+                               const flyc_compile_options_t *options,
+                               const flyc__job_extras_t *extras, const char *key_extra,
+                               int (*decorate)(flyc_artifact_t *, void *), void *payload) {
   if (!module)
     return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
   flyc_compile_options_t o;
@@ -133,20 +166,25 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
     LLVMDisposeModule(module); /* consumed on every path */
     return rc;
   }
-  options = &o;
+  flyc__job_t job;
+  flyc__job_init(&job, &o, NULL, 0, NULL, extras);
+  job.key_extra = key_extra;
   flyc_cache_req_t r;
   memset(&r, 0, sizeof r);
-  if (flyc__cache_wanted(options)) {
+  if (flyc__cache_wanted(&o)) {
     /* The module's bitcode is what the key hashes. */
     LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
     if (bc) {
-      flyc__cache_begin(&r, options, LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), procs,
-                        nprocs, extra_key);
+      job.input = LLVMGetBufferStart(bc);
+      job.input_size = LLVMGetBufferSize(bc);
+      flyc__cache_begin_job(&r, &job);
       LLVMDisposeMemoryBuffer(bc);
+      job.input = NULL;
+      job.input_size = 0;
     }
   }
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
-  rc = flyc__cache_check(&r, procs, nprocs);
+  rc = flyc__cache_check(&r, job.extras.procs, job.extras.nprocs);
   if (rc == FLYC_OK)
     rc = flyc__cache_get(&r, &a);
   if (rc != 0) {
@@ -156,10 +194,11 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
       *out = a;
     return rc == 1 ? FLYC_OK : rc;
   }
-  rc = compile_module_any(&a, module, options);
+  rc = compile_module_any(&a, module, &o);
   /* What the artifact carries besides the code (flyc_ctx_compile: its
    * processors and dynamic shared sizes) is part of what is cached. */
-  if (rc == FLYC_OK && decorate && (rc = decorate(a, payload)) != FLYC_OK)
+  if (rc == FLYC_OK &&
+      (rc = decorate ? decorate(a, payload) : flyc__job_decorate(&job, a)) != FLYC_OK)
     flyc_artifact_destroy(a);
   if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
     flyc_artifact_destroy(a);
@@ -169,7 +208,23 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
   return rc;
 }
 
+int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
+                             const flyc_compile_options_t *options,
+                             const flyc__job_extras_t *extras) {
+  return compile_module_with(out, module, options, extras, NULL, NULL, NULL);
+}
+
+int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
+                                const flyc_compile_options_t *options,
+                                const flyc_processor_t *procs, size_t nprocs,
+                                const char *extra_key,
+                                int (*decorate)(flyc_artifact_t *, void *), void *payload) {
+  /* The processors are in the key; `decorate` puts them on the artifact. */
+  flyc__job_extras_t x = {NULL, NULL, 0, procs, nprocs};
+  return compile_module_with(out, module, options, &x, extra_key, decorate, payload);
+}
+
 int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
                         const flyc_compile_options_t *options) {
-  return flyc__compile_module_cached(out, module, options, NULL, 0, NULL, NULL, NULL);
+  return flyc__compile_module_job(out, module, options, NULL);
 }

@@ -228,13 +228,9 @@ typedef struct flyc_cache_req {
  * no FLYC_COMPILE_NO_CACHE, FLYC_CACHE not off): the caller may skip
  * preparing the key's input otherwise. */
 int flyc__cache_wanted(const flyc_compile_options_t *options);
-/* Computes the key of a compile of `input` (the module's bytes) with
- * `options` and the processors the artifact will carry; a request that
- * cannot be keyed (bad options) uses no cache and lets the compile report.
- * Always FLYC_OK. */
-int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
-                      const void *input, size_t size, const flyc_processor_t *procs,
-                      size_t nprocs, const char *extra);
+/* The key is computed from the job (src/job.h: flyc__cache_begin_job); a
+ * request that cannot be keyed (bad target) uses no cache and lets the
+ * compile report. Always FLYC_OK. */
 /* 1 and a new reference in *out on a hit, 0 on a miss, or a negative status
  * (an unregistered processor name in a disk entry). */
 int flyc__cache_get(flyc_cache_req_t *r, flyc_artifact_t **out);
@@ -315,7 +311,19 @@ int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t
  * for device libraries, whose triple and layout are adopted. */
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
                        int check);
-/* Finds `file` on the device library search path; `*out` is malloc'd. */
+/* Where device libraries are looked for: the options' directories, then
+ * FLYC_DEVICE_LIB_PATH, then (unless no_defaults) the family's defaults. */
+typedef struct flyc__devlib_search {
+  const char *const *dirs;
+  size_t ndirs;
+  int no_defaults; /* FLYC_COMPILE_NO_DEFAULT_LIB_DIRS */
+} flyc__devlib_search_t;
+/* The search path of normalized options. */
+flyc__devlib_search_t flyc__devlib_search_of(const flyc_compile_options_t *o);
+/* Finds `file` on the search path; `*out` is malloc'd (stage/devlibs.c). */
+int flyc__devlib_find(const flyc__devlib_search_t *s, const char *file,
+                      const char *const *defaults, size_t ndefaults, char **out);
+/* flyc__devlib_find with the compile's options. */
 int flyc__find_device_lib(flyc_compile_t *c, const char *file,
                           const char *const *defaults, size_t ndefaults,
                           char **out);

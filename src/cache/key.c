@@ -21,6 +21,7 @@
 #include "internal.h"
 #include "build_id.h" /* generated: FLYC_BUILD_ID */
 #include "cache/cache.h"
+#include "job.h"
 
 pthread_mutex_t flyc__cache_memo_mu = PTHREAD_MUTEX_INITIALIZER;
 
@@ -121,40 +122,40 @@ int flyc__cache_wanted(const flyc_compile_options_t *o) {
   return o && !(o->flags & FLYC_COMPILE_NO_CACHE) && flyc__cache_enabled();
 }
 
-/* The key of flyc__cache_begin (which keeps the caller's error state). */
-static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
-                      const void *input, size_t size, const flyc_processor_t *procs,
-                      size_t nprocs, const char *extra) {
-  flyc_compile_t c;
-  memset(&c, 0, sizeof c);
-  c.opts = *options; /* normalized by the entry point (flyc__options_copy) */
-  if (!c.opts.target || flyc__target_parse(&c.target, c.opts.target) != FLYC_OK ||
-      (c.opts.link_library_count && !c.opts.link_libraries) ||
-      (c.opts.exported_global_count && !c.opts.exported_globals) ||
-      (c.opts.device_lib_dir_count && !c.opts.device_lib_dirs))
+/* The key of flyc__cache_begin_job (which keeps the caller's error state),
+ * from the job alone: its normalized options, parsed target, input bytes and
+ * extras. */
+static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
+  const flyc_compile_options_t *o = &job->opts;
+  const flyc_target_t *t = &job->target;
+  const void *input = job->input;
+  size_t size = job->input_size;
+  const flyc_processor_t *procs = job->extras.procs;
+  size_t nprocs = job->extras.nprocs;
+  if (!job->target_ok)
     return; /* the compile says what is wrong */
   flyc_buf_t *k = &r->key;
   key_line(k, KEY_VERSION, FLYC_VERSION_STRING);
   key_line(k, "build", FLYC_BUILD_ID); /* a rebuilt flyc never takes an older one's entries */
   key_line(k, "llvm", flyc_llvm_version());
   key_line(k, "comgr", flyc_comgr_version());
-  key_line(k, "target", c.target.id);
-  key_line(k, "features", c.target.features);
+  key_line(k, "target", t->id);
+  key_line(k, "features", t->features);
   const uint32_t neutral = FLYC_COMPILE_ISOLATED | FLYC_COMPILE_TRUSTED_BITCODE |
                            FLYC_COMPILE_NO_CACHE | FLYC_COMPILE_MEMORY_ONLY;
   flyc__buf_printf(k, "options cov=%u codegen=%u opt=%u flags=0x%x\n",
-                   c.opts.code_object_version, c.opts.codegen, c.opts.opt_level,
-                   c.opts.flags & ~neutral);
-  for (size_t i = 0; i < c.opts.exported_global_count; i++)
-    key_line(k, "export", c.opts.exported_globals[i]);
-  for (size_t i = 0; i < c.opts.device_lib_dir_count; i++)
-    key_line(k, "devlibdir", c.opts.device_lib_dirs[i]);
+                   o->code_object_version, o->codegen, o->opt_level,
+                   o->flags & ~neutral);
+  for (size_t i = 0; i < o->exported_global_count; i++)
+    key_line(k, "export", o->exported_globals[i]);
+  for (size_t i = 0; i < o->device_lib_dir_count; i++)
+    key_line(k, "devlibdir", o->device_lib_dirs[i]);
   key_line(k, "env FLYC_LLD", getenv("FLYC_LLD"));
   /* Only where the ld.lld subprocess can run: asked for, or `auto` in a
    * build without lld-lib (which auto prefers) - not on every lookup. */
-  if (c.target.family == FLYC_TARGET_AMDGPU &&
-      (c.opts.codegen == FLYC_CODEGEN_LLD ||
-       (c.opts.codegen == FLYC_CODEGEN_AUTO && !flyc__lld_lib_available()))) {
+  if (t->family == FLYC_TARGET_AMDGPU &&
+      (o->codegen == FLYC_CODEGEN_LLD ||
+       (o->codegen == FLYC_CODEGEN_AUTO && !flyc__lld_lib_available()))) {
     /* The ld.lld the subprocess path would run, by identity (replaced at
      * the same path, it is another linker): path, size, change time, inode. */
     char *lld = flyc__lld_find(), *real = lld ? realpath(lld, NULL) : NULL;
@@ -179,8 +180,8 @@ static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
   flyc__buf_printf(k, "input %016llx%016llx %zu\n", (unsigned long long)ih.high64,
                    (unsigned long long)ih.low64, size);
   char hex[33];
-  for (size_t i = 0; i < c.opts.link_library_count; i++) {
-    const char *p = c.opts.link_libraries[i];
+  for (size_t i = 0; i < o->link_library_count; i++) {
+    const char *p = o->link_libraries[i];
     if (!p || file_hash(p, hex) != 0) {
       flyc__buf_free(k);
       flyc__buf_free(&r->hashed);
@@ -190,14 +191,15 @@ static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
     flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, p);
   }
   /* The device libraries the target would link, wherever they are found. */
-  if (!(c.opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) && c.target.ops->device_lib_files) {
+  if (!(o->flags & FLYC_COMPILE_NO_DEVICE_LIBS) && t->ops->device_lib_files) {
     const char *dirs[8];
     char buf[8192];
-    size_t nd = c.target.ops->device_lib_dirs(dirs, buf, sizeof buf);
-    for (const char *const *f = c.target.ops->device_lib_files; *f; f++) {
+    size_t nd = t->ops->device_lib_dirs(dirs, buf, sizeof buf);
+    flyc__devlib_search_t search = flyc__devlib_search_of(o);
+    for (const char *const *f = t->ops->device_lib_files; *f; f++) {
       char *path = NULL;
       int h = 0;
-      if (flyc__find_device_lib(&c, *f, dirs, nd, &path) == FLYC_OK &&
+      if (flyc__devlib_find(&search, *f, dirs, nd, &path) == FLYC_OK &&
           (h = file_hash(path, hex)) == 0) {
         flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
         flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
@@ -211,8 +213,12 @@ static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
       }
     }
   }
-  if (extra)
-    flyc__buf_append(k, extra, strlen(extra));
+  /* What the extras add is not in the IR. */
+  for (size_t i = 0; i < job->extras.nkernels; i++)
+    flyc__buf_printf(k, "kernel %zu:%s dynamic_shared=%u\n", strlen(job->extras.kernels[i]),
+                     job->extras.kernels[i], job->extras.dynamic_shared[i]);
+  if (job->key_extra)
+    flyc__buf_append(k, job->key_extra, strlen(job->key_extra));
   int unnamed = 0;
   for (size_t i = 0; i < nprocs; i++) {
     if (procs[i].name) {
@@ -232,7 +238,7 @@ static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
   r->hash = XXH3_128bits(k->data, k->len);
   r->memory = 1;
   r->unnamed = unnamed;
-  r->memory_only = (c.opts.flags & FLYC_COMPILE_MEMORY_ONLY) != 0;
+  r->memory_only = (o->flags & FLYC_COMPILE_MEMORY_ONLY) != 0;
   char dir[4096];
   if (flyc_cache_dir(dir, sizeof dir - 64) == FLYC_OK) {
     snprintf(r->dir, sizeof r->dir, "%s", dir);
@@ -242,17 +248,15 @@ static void make_key(flyc_cache_req_t *r, const flyc_compile_options_t *options,
   }
 }
 
-int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
-                      const void *input, size_t size, const flyc_processor_t *procs,
-                      size_t nprocs, const char *extra) {
+int flyc__cache_begin_job(flyc_cache_req_t *r, const flyc__job_t *job) {
   memset(r, 0, sizeof *r);
   pthread_once(&flyc__cache_atfork_once, flyc__cache_register_atfork);
-  if (!flyc__cache_wanted(options))
+  if (!flyc__cache_wanted(&job->opts))
     return FLYC_OK; /* off, or options the compile will report */
   /* Every failure here is soft: no key, and the compile reports the cause. */
   flyc__error_saved_t sv;
   flyc__error_save(&sv);
-  make_key(r, options, input, size, procs, nprocs, extra);
+  make_key(r, job);
   flyc__error_restore(&sv);
   return FLYC_OK;
 }

@@ -44,11 +44,23 @@ static int try_dir(const char *dir, size_t dlen, const char *file, char **out) {
   return 0;
 }
 
+flyc__devlib_search_t flyc__devlib_search_of(const flyc_compile_options_t *o) {
+  flyc__devlib_search_t s = {o->device_lib_dirs, o->device_lib_dir_count,
+                             (o->flags & FLYC_COMPILE_NO_DEFAULT_LIB_DIRS) != 0};
+  return s;
+}
+
 int flyc__find_device_lib(flyc_compile_t *c, const char *file,
                           const char *const *defaults, size_t ndefaults, char **out) {
+  flyc__devlib_search_t s = flyc__devlib_search_of(&c->opts);
+  return flyc__devlib_find(&s, file, defaults, ndefaults, out);
+}
+
+int flyc__devlib_find(const flyc__devlib_search_t *s, const char *file,
+                      const char *const *defaults, size_t ndefaults, char **out) {
   flyc_buf_t searched = {0};
-  for (size_t i = 0; i < c->opts.device_lib_dir_count; i++) {
-    const char *d = c->opts.device_lib_dirs[i];
+  for (size_t i = 0; i < s->ndirs; i++) {
+    const char *d = s->dirs[i];
     if (try_dir(d, strlen(d), file, out))
       goto found;
     flyc__buf_printf(&searched, " %s", d);
@@ -62,7 +74,7 @@ int flyc__find_device_lib(flyc_compile_t *c, const char *file,
       flyc__buf_printf(&searched, " %.*s", (int)n, env);
     env += n + (env[n] == ':');
   }
-  if (c->opts.flags & FLYC_COMPILE_NO_DEFAULT_LIB_DIRS)
+  if (s->no_defaults)
     ndefaults = 0;
   for (size_t i = 0; i < ndefaults; i++) {
     const char *d = defaults[i];
