@@ -18,8 +18,46 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
  * --amdhsa-code-object-version. Emissions with the current value share this
  * lock; changing the value, and comgr actions (whose in-process clang parses
  * -mllvm options into the same LLVM), take it exclusively. */
-static pthread_rwlock_t cov_lock = PTHREAD_RWLOCK_INITIALIZER;
 static int cov_current; /* 0: unknown */
+
+/* That lock, shared or exclusive: a mutex and a condition, not a
+ * pthread_rwlock_t, so that a forked child can release what the forking
+ * thread took (glibc keys a rwlock's writer to its TID, which the child's
+ * thread does not have; made anew, it reads as still held to a thread
+ * checker). Readers are preferred, as glibc's default rwlock does. */
+static pthread_mutex_t cov_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cov_cv = PTHREAD_COND_INITIALIZER;
+static unsigned cov_readers;
+static int cov_writer;
+
+static void cov_rdlock(void) {
+  pthread_mutex_lock(&cov_mu);
+  while (cov_writer)
+    pthread_cond_wait(&cov_cv, &cov_mu);
+  cov_readers++;
+  pthread_mutex_unlock(&cov_mu);
+}
+
+/* Returns with cov_mu still held when `keep`. */
+static void cov_wrlock_keep(int keep) {
+  pthread_mutex_lock(&cov_mu);
+  while (cov_writer || cov_readers)
+    pthread_cond_wait(&cov_cv, &cov_mu);
+  cov_writer = 1;
+  if (!keep)
+    pthread_mutex_unlock(&cov_mu);
+}
+static void cov_wrlock(void) { cov_wrlock_keep(0); }
+
+static void cov_unlock(void) {
+  pthread_mutex_lock(&cov_mu);
+  if (cov_writer)
+    cov_writer = 0;
+  else
+    cov_readers--;
+  pthread_cond_broadcast(&cov_cv);
+  pthread_mutex_unlock(&cov_mu);
+}
 static pthread_mutex_t global_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* Options flyc keeps for the life of the process. AMDGPU's library-call
@@ -51,17 +89,20 @@ void flyc__llvm_init(void) { (void)pthread_once(&init_once, do_init); }
  * does not exist. Registered before the locks are first taken. */
 static void fork_prepare(void) {
   pthread_mutex_lock(&global_mu);
-  pthread_rwlock_wrlock(&cov_lock);
+  cov_wrlock_keep(1); /* no reader, no writer, and cov_mu held across fork() */
 }
 static void fork_parent(void) {
-  pthread_rwlock_unlock(&cov_lock);
+  cov_writer = 0;
+  pthread_cond_broadcast(&cov_cv);
+  pthread_mutex_unlock(&cov_mu);
   pthread_mutex_unlock(&global_mu);
 }
-/* In the child the rwlock is made anew: write-locked by the parent's thread,
- * it cannot be unlocked by the child's (glibc keys it to the TID). The mutex
- * was locked by this very thread, so it is unlocked. */
+/* The child's only thread is the one that took the locks: it releases them.
+ * The condition is made anew (the parent's waiters are not in the child). */
 static void fork_child(void) {
-  pthread_rwlock_init(&cov_lock, NULL);
+  cov_writer = 0;
+  pthread_cond_init(&cov_cv, NULL);
+  pthread_mutex_unlock(&cov_mu);
   pthread_mutex_unlock(&global_mu);
 }
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
@@ -135,39 +176,39 @@ int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
 void flyc__cov_shared_begin(int cov) {
   participate();
   for (;;) {
-    pthread_rwlock_rdlock(&cov_lock);
+    cov_rdlock();
     if (cov_current == cov)
       return;
-    pthread_rwlock_unlock(&cov_lock);
-    pthread_rwlock_wrlock(&cov_lock);
+    cov_unlock();
+    cov_wrlock();
     if (cov_current != cov) {
       char opt[64];
       snprintf(opt, sizeof opt, "--amdhsa-code-object-version=%d", cov);
       flyc__llvm_set_option(opt);
       cov_current = cov;
     }
-    pthread_rwlock_unlock(&cov_lock);
+    cov_unlock();
   }
 }
 
-void flyc__cov_shared_end(void) { pthread_rwlock_unlock(&cov_lock); }
+void flyc__cov_shared_end(void) { cov_unlock(); }
 
 void flyc__llvm_options_read_begin(void) {
   participate();
-  pthread_rwlock_rdlock(&cov_lock);
+  cov_rdlock();
 }
 
-void flyc__llvm_options_read_end(void) { pthread_rwlock_unlock(&cov_lock); }
+void flyc__llvm_options_read_end(void) { cov_unlock(); }
 
 void flyc__cov_exclusive_begin(void) {
   participate();
-  pthread_rwlock_wrlock(&cov_lock);
+  cov_wrlock();
 }
 
 void flyc__cov_exclusive_end(void) {
   cov_current = 0; /* whatever comgr left behind */
   set_fixed_options();
-  pthread_rwlock_unlock(&cov_lock);
+  cov_unlock();
 }
 
 uint64_t flyc__now_us(void) {
