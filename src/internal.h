@@ -127,9 +127,7 @@ void flyc__llvm_set_option(const char *opt);
 const char *flyc__fn_attr(LLVMValueRef fn, const char *kind, unsigned *len);
 void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
                        const char *value);
-/* An i32 value of a module flag, or `dflt` when absent / not an integer. */
-int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
-                              int *present);
+
 
 /* ---- what differs between LLVM versions (llvm_compat.c) ---- */
 
@@ -292,6 +290,23 @@ int flyc__retarget(flyc_compile_t *c);
  * (flyc__inputs_check), else it is checked here. */
 int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *checked,
                    const char *name, LLVMModuleRef *out, int errcode);
+/* Module flags (ir.c): every well-formed llvm.module.flags entry (malloc'd,
+ * *count of them; NULL when none or out of memory), */
+typedef struct flyc__module_flag {
+  int behavior;
+  const char *key;
+  unsigned key_len;
+  int is_int;
+  int64_t value;
+} flyc__module_flag_t;
+flyc__module_flag_t *flyc__module_flags(LLVMModuleRef m, unsigned *count);
+/* ... whether one's key is `k`, */
+int flyc__module_flag_is(const flyc__module_flag_t *f, const char *k);
+/* ... and an i32 value of a module flag, or `dflt` when absent / not an
+ * integer. */
+int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
+                              int *present);
+
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);

@@ -427,3 +427,77 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
   *out = m;
   return FLYC_OK;
 }
+
+/* ---- module flags (moved from stage/link.c and llvm.c) ---- */
+
+
+flyc__module_flag_t *flyc__module_flags(LLVMModuleRef m, unsigned *count) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, "llvm.module.flags");
+  *count = 0;
+  if (!n)
+    return NULL;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  flyc__module_flag_t *f = calloc(n, sizeof *f);
+  if (!nodes || !f) {
+    free(nodes);
+    free(f);
+    return NULL;
+  }
+  LLVMGetNamedMetadataOperands(m, "llvm.module.flags", nodes);
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
+      continue;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    if (!ops[0] || !LLVMIsAConstantInt(ops[0]) || !ops[1])
+      continue;
+    f[k].behavior = (int)LLVMConstIntGetZExtValue(ops[0]);
+    f[k].key = LLVMGetMDString(ops[1], &f[k].key_len);
+    if (!f[k].key)
+      continue;
+    if (ops[2] && LLVMIsAConstantInt(ops[2])) {
+      f[k].is_int = 1;
+      f[k].value = LLVMConstIntGetSExtValue(ops[2]);
+    }
+    k++;
+  }
+  free(nodes);
+  *count = k;
+  return f;
+}
+
+int flyc__module_flag_is(const flyc__module_flag_t *f, const char *k) {
+  return f->key_len == strlen(k) && memcmp(f->key, k, f->key_len) == 0;
+}
+
+int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
+                              int *present) {
+  if (present)
+    *present = 0;
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
+  if (!n)
+    return dflt;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  if (!nodes)
+    return dflt;
+  LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", nodes);
+  int64_t v = dflt;
+  for (unsigned i = 0; i < n; i++) {
+    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
+      continue;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    unsigned kl = 0;
+    const char *k = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
+    if (!k || kl != strlen(key) || memcmp(k, key, kl) != 0)
+      continue;
+    if (present)
+      *present = 1;
+    if (ops[2] && LLVMIsAConstantInt(ops[2]))
+      v = LLVMConstIntGetSExtValue(ops[2]);
+    break;
+  }
+  free(nodes);
+  return v;
+}

@@ -235,33 +235,3 @@ void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
 }
 
-int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
-                              int *present) {
-  if (present)
-    *present = 0;
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
-  if (!n)
-    return dflt;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return dflt;
-  LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", nodes);
-  int64_t v = dflt;
-  for (unsigned i = 0; i < n; i++) {
-    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
-      continue;
-    LLVMValueRef ops[3];
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    unsigned kl = 0;
-    const char *k = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
-    if (!k || kl != strlen(key) || memcmp(k, key, kl) != 0)
-      continue;
-    if (present)
-      *present = 1;
-    if (ops[2] && LLVMIsAConstantInt(ops[2]))
-      v = LLVMConstIntGetSExtValue(ops[2]);
-    break;
-  }
-  free(nodes);
-  return v;
-}

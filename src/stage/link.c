@@ -18,67 +18,17 @@
 #include "internal.h"
 #include "stage/stage.h"
 
-/* ---- module flags ---- */
-
-typedef struct flag {
-  int behavior;
-  const char *key;
-  unsigned key_len;
-  int is_int;
-  int64_t value;
-} flag_t;
-
-static flag_t *flags_of(LLVMModuleRef m, unsigned *count) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(m, "llvm.module.flags");
-  *count = 0;
-  if (!n)
-    return NULL;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  flag_t *f = calloc(n, sizeof *f);
-  if (!nodes || !f) {
-    free(nodes);
-    free(f);
-    return NULL;
-  }
-  LLVMGetNamedMetadataOperands(m, "llvm.module.flags", nodes);
-  unsigned k = 0;
-  for (unsigned i = 0; i < n; i++) {
-    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
-      continue;
-    LLVMValueRef ops[3];
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    if (!ops[0] || !LLVMIsAConstantInt(ops[0]) || !ops[1])
-      continue;
-    f[k].behavior = (int)LLVMConstIntGetZExtValue(ops[0]);
-    f[k].key = LLVMGetMDString(ops[1], &f[k].key_len);
-    if (!f[k].key)
-      continue;
-    if (ops[2] && LLVMIsAConstantInt(ops[2])) {
-      f[k].is_int = 1;
-      f[k].value = LLVMConstIntGetSExtValue(ops[2]);
-    }
-    k++;
-  }
-  free(nodes);
-  *count = k;
-  return f;
-}
-
-static int key_is(const flag_t *f, const char *k) {
-  return f->key_len == strlen(k) && memcmp(f->key, k, f->key_len) == 0;
-}
-
 static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
   unsigned nl, nd;
-  flag_t *lf = flags_of(lib, &nl);
-  flag_t *df = flags_of(c->mod, &nd);
+  flyc__module_flag_t *lf = flyc__module_flags(lib, &nl);
+  flyc__module_flag_t *df = flyc__module_flags(c->mod, &nd);
   int rc = FLYC_OK;
   for (unsigned i = 0; i < nl && rc == FLYC_OK; i++) {
     if (lf[i].behavior != 1 /* Error */)
       continue;
     if (c->target.family == FLYC_TARGET_AMDGPU && lf[i].is_int &&
-        (key_is(&lf[i], "amdhsa_code_object_version") ||
-         key_is(&lf[i], "amdgpu_code_object_version"))) {
+        (flyc__module_flag_is(&lf[i], "amdhsa_code_object_version") ||
+         flyc__module_flag_is(&lf[i], "amdgpu_code_object_version"))) {
       int64_t v = lf[i].value / 100;
       if (c->cov_open && v >= 4 && v <= flyc__llvm_max_cov()) {
         c->cov = (int)v;
