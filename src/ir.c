@@ -475,29 +475,17 @@ int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
                               int *present) {
   if (present)
     *present = 0;
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
-  if (!n)
-    return dflt;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return dflt;
-  LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", nodes);
+  unsigned n = 0;
+  flyc__module_flag_t *f = flyc__module_flags(mod, &n);
   int64_t v = dflt;
-  for (unsigned i = 0; i < n; i++) {
-    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
-      continue;
-    LLVMValueRef ops[3];
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    unsigned kl = 0;
-    const char *k = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
-    if (!k || kl != strlen(key) || memcmp(k, key, kl) != 0)
-      continue;
-    if (present)
-      *present = 1;
-    if (ops[2] && LLVMIsAConstantInt(ops[2]))
-      v = LLVMConstIntGetSExtValue(ops[2]);
-    break;
-  }
-  free(nodes);
+  for (unsigned i = 0; i < n; i++)
+    if (flyc__module_flag_is(&f[i], key)) {
+      if (present)
+        *present = 1;
+      if (f[i].is_int)
+        v = f[i].value;
+      break;
+    }
+  free(f);
   return v;
 }
