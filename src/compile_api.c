@@ -1,4 +1,6 @@
-/* The public compile entry points: options, cache, isolation, pipeline. */
+/* The public compile entry points (flyc/compile.h, flyc/llvm.h), each in one
+ * direction: options -> job -> cache -> [isolate] -> inputs check + pipeline
+ * -> cache. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,44 +15,6 @@
 #include "internal.h"
 #include "job.h"
 #include "stage/stage.h"
-
-/* Options with FLYC_COMPILE_ISOLATED taken out, for the child. */
-static int child_options(const flyc_compile_options_t *o, flyc_compile_options_t *copy) {
-  *copy = *o;
-  if (!(copy->flags & FLYC_COMPILE_ISOLATED))
-    return 0;
-  copy->flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
-  return 1;
-}
-
-typedef struct buffer_job {
-  const void *data;
-  size_t size;
-  const char *name;
-  const flyc_compile_options_t *opts;
-  LLVMModuleRef module;
-} buffer_job_t;
-
-/* The untrusted bitcode checked (in one child, or in process in the isolated
- * compile's child), then the pipeline. */
-static int buffer_job(flyc_artifact_t **out, void *p) {
-  buffer_job_t *j = p;
-  char *text = NULL;
-  int rc = flyc__inputs_check(j->opts, j->data, j->size, j->name, &text);
-  if (rc == FLYC_OK)
-    rc = flyc__pipeline_buffer(out, j->data, j->size, text, j->name, j->opts);
-  free(text);
-  return rc;
-}
-
-/* Isolated, the whole of buffer_job runs in one child: that is the one fork. */
-static int compile_buffer_any(flyc_artifact_t **out, const void *data, size_t size,
-                              const char *name, const flyc_compile_options_t *options) {
-  flyc_compile_options_t copy;
-  int isolated = child_options(options, &copy);
-  buffer_job_t j = {data, size, name ? name : "<buffer>", &copy, NULL};
-  return isolated ? flyc__compile_isolated(buffer_job, &j, j.name, out) : buffer_job(out, &j);
-}
 
 void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const void *input,
                     size_t input_size, const char *name, const flyc__job_extras_t *extras) {
@@ -79,6 +43,46 @@ int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a) {
   return rc;
 }
 
+/* The untrusted bitcode checked (in one child, or in process in the isolated
+ * compile's child), then the pipeline. Consumes j->module. */
+static int run_job(flyc_artifact_t **out, void *p) {
+  flyc__job_t *j = p;
+  char *text = NULL;
+  int rc = flyc__inputs_check(&j->opts, j->input, j->input_size, j->name, &text);
+  if (rc == FLYC_OK) {
+    j->checked = text;
+    rc = flyc__pipeline_run(j, out);
+    j->checked = NULL;
+  } else if (j->module) {
+    LLVMDisposeModule(j->module); /* consumed on every path */
+  }
+  j->module = NULL;
+  free(text);
+  return rc;
+}
+
+/* Isolated, the whole of run_job runs in one child: that is the one fork.
+ * Consumes job->module. */
+static int run_isolated_or_not(flyc_artifact_t **out, flyc__job_t *job) {
+  if (!(job->opts.flags & FLYC_COMPILE_ISOLATED))
+    return run_job(out, job);
+  flyc__job_t child = *job;
+  child.opts.flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
+  char name[256];
+  if (job->module) {
+    size_t len;
+    const char *id = LLVMGetModuleIdentifier(job->module, &len);
+    snprintf(name, sizeof name, "%.*s", (int)(len < 200 ? len : 200), id ? id : "");
+  } else {
+    snprintf(name, sizeof name, "%s", job->name);
+  }
+  int rc = flyc__compile_isolated(run_job, &child, name, out);
+  if (job->module)
+    LLVMDisposeModule(job->module); /* the child consumed its own copy */
+  job->module = NULL;
+  return rc;
+}
+
 int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
                         const char *name, const flyc_compile_options_t *options) {
   if (!out || (!data && size))
@@ -88,13 +92,13 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
   if (rc)
     return rc;
   flyc__job_t job;
-  flyc__job_init(&job, &o, data, size, name, NULL);
+  flyc__job_init(&job, &o, data, size, name ? name : "<buffer>", NULL);
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
   flyc_cache_req_t r;
   flyc__cache_begin_job(&r, &job);
   rc = flyc__cache_get(&r, &a);
   if (rc == 0) {
-    rc = compile_buffer_any(&a, data, size, name, &o);
+    rc = run_isolated_or_not(&a, &job);
     if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
       flyc_artifact_destroy(a);
   } else if (rc == 1) {
@@ -120,34 +124,6 @@ int flyc_compile_file(flyc_artifact_t **out, const char *path,
   return rc;
 }
 
-
-static int module_job(flyc_artifact_t **out, void *p) {
-  buffer_job_t *j = p;
-  char *none = NULL;
-  int rc = flyc__inputs_check(j->opts, NULL, 0, j->name, &none);
-  if (rc) {
-    LLVMDisposeModule(j->module); /* consumed on every path */
-    return rc;
-  }
-  return flyc__pipeline_module(out, j->module, j->opts);
-}
-
-static int compile_module_any(flyc_artifact_t **out, LLVMModuleRef module,
-                              const flyc_compile_options_t *options) {
-  flyc_compile_options_t copy;
-  if (child_options(options, &copy)) {
-    size_t len;
-    const char *id = LLVMGetModuleIdentifier(module, &len);
-    char name[256];
-    snprintf(name, sizeof name, "%.*s", (int)(len < 200 ? len : 200), id ? id : "");
-    buffer_job_t j = {NULL, 0, name, &copy, module};
-    int rc = flyc__compile_isolated(module_job, &j, name, out);
-    LLVMDisposeModule(module); /* the child consumed its own copy */
-    return rc;
-  }
-  buffer_job_t j = {NULL, 0, "<module>", &copy, module};
-  return module_job(out, &j);
-}
 
 /* The module path: options, key (from the module's bitcode), cache, the
  * compile (isolated or not), the extras, cache. `key_extra` and `decorate`
@@ -194,7 +170,8 @@ static int compile_module_with(flyc_artifact_t **out, LLVMModuleRef module,
       *out = a;
     return rc == 1 ? FLYC_OK : rc;
   }
-  rc = compile_module_any(&a, module, &o);
+  job.module = module;
+  rc = run_isolated_or_not(&a, &job);
   /* What the artifact carries besides the code (flyc_ctx_compile: its
    * processors and dynamic shared sizes) is part of what is cached. */
   if (rc == FLYC_OK &&

@@ -24,6 +24,8 @@ typedef struct flyc__job {
   const void *input; /* the bytes the key hashes: the input, or the module's bitcode */
   size_t input_size;
   const char *name;
+  LLVMModuleRef module; /* the module input (consumed by the run), or NULL */
+  const char *checked;  /* the input's checked text (flyc__inputs_check), or NULL */
   flyc__job_extras_t extras;
   const char *key_extra; /* more key text (flyc__compile_module_cached's callers) */
 } flyc__job_t;
@@ -40,6 +42,10 @@ int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a);
 int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
                              const flyc_compile_options_t *options,
                              const flyc__job_extras_t *extras);
+
+/* The pure pipeline (pipeline.c): stages in order, on the job's module or
+ * input bytes; never forks, never caches. Consumes job->module. */
+int flyc__pipeline_run(const flyc__job_t *job, flyc_artifact_t **out);
 
 /* The cache request of `job` (cache/key.c): as flyc__cache_begin. */
 int flyc__cache_begin_job(flyc_cache_req_t *r, const flyc__job_t *job);

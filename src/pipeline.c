@@ -12,6 +12,7 @@
 
 #include "flyc/llvm.h"
 #include "internal.h"
+#include "job.h"
 #include "stage/stage.h"
 
 struct flyc_origin {
@@ -210,7 +211,7 @@ static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
   return FLYC_OK;
 }
 
-int flyc__pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
+static int pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
                           const char *checked, const char *name,
                           const flyc_compile_options_t *options) {
   if (!name)
@@ -233,7 +234,7 @@ int flyc__pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
   return rc;
 }
 
-int flyc__pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
+static int pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
                           const flyc_compile_options_t *options) {
   uint64_t start = flyc__now_us();
   flyc_compile_t c;
@@ -255,4 +256,10 @@ int flyc__pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
   LLVMContextSetDiagnosticHandler(c.ctx, old_h, old_p);
   free(name);
   return rc;
+}
+
+int flyc__pipeline_run(const flyc__job_t *job, flyc_artifact_t **out) {
+  return job->module ? pipeline_module(out, job->module, &job->opts)
+                     : pipeline_buffer(out, job->input, job->input_size, job->checked,
+                                       job->name, &job->opts);
 }

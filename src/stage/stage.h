@@ -29,15 +29,4 @@ int flyc__link_libraries(flyc_compile_t *c);
 
 int flyc__optimize(flyc_compile_t *c);
 
-/* ---- the pipeline (pipeline.c): normalized options in ---- */
-
-/* `checked`: the input's checked text when it is untrusted bitcode
- * (flyc__inputs_check), or NULL. */
-int flyc__pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
-                          const char *checked, const char *name,
-                          const flyc_compile_options_t *options);
-/* Consumes `module` on every path. */
-int flyc__pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
-                          const flyc_compile_options_t *options);
-
 #endif
