@@ -17,142 +17,6 @@
 
 #include "internal.h"
 
-/* ---- bitcode bytes kept for the life of the process ----
- * Library files (ocml.bc is ~1 MB) are read once, not per compile; an entry is
- * reused only while the file's identity, size, mtime and ctime are the same
- * (ctime too: `cp -p` or `touch -r` put an old mtime back, never an old ctime). LLVM's
- * lazy reader points into these bytes, so they are never freed. An entry of
- * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
- * bytes stay allocated because another thread may still be reading them. */
-typedef struct file_entry {
-  struct file_entry *next;
-  char *path;
-  dev_t dev;
-  ino_t ino;
-  off_t file_size;
-  struct timespec mtime, ctime;
-  const void *data;
-  size_t size;
-  const void *raw; /* the file's bytes, once `data` holds the checked form */
-  int checked;     /* data was checked through a child (isolate.c) */
-  char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
-} file_entry_t;
-
-static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
-static file_entry_t *files;
-static size_t files_bytes;
-#define FILES_MAX_BYTES (256u << 20)
-
-/* The memo's lock is a participant of flyc's fork (isolate.c): a child
- * inherits the memo, so no other thread may be changing it. */
-static void fork_prepare(void) { pthread_mutex_lock(&files_mu); }
-static void fork_release(void) { pthread_mutex_unlock(&files_mu); }
-static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
-static void fork_register(void) { flyc__atfork_add(fork_prepare, fork_release, fork_release); }
-
-static void files_lock(void) {
-  (void)pthread_once(&fork_once, fork_register);
-  pthread_mutex_lock(&files_mu);
-}
-
-static int same_file(const file_entry_t *e, const struct stat *st) {
-  return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
-         e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec &&
-         e->ctime.tv_sec == st->st_ctim.tv_sec && e->ctime.tv_nsec == st->st_ctim.tv_nsec;
-}
-
-/* Reads all of `fd` (of `size` bytes by fstat) into a malloc'd buffer. */
-static int read_fd(int fd, const char *path, size_t size, void **out) {
-  char *buf = malloc(size + 1);
-  if (!buf)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
-  size_t got = 0;
-  while (got < size) {
-    ssize_t n = read(fd, buf + got, size - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      free(buf);
-      return flyc__error_set(FLYC_EIO, "cannot read link library '%s': %s", path,
-                             n < 0 ? strerror(errno) : "it got shorter while read");
-    }
-    got += (size_t)n;
-  }
-  buf[size] = '\0';
-  *out = buf;
-  return FLYC_OK;
-}
-
-/* The bytes of `path`: cached ones that stay valid for the process (*owned =
- * 0, *entry set, *checked from the entry), or a fresh copy the caller frees
- * (*owned = 1) when the cache is full. The identity and the bytes come from
- * one open file, so a file replaced meanwhile is one or the other, never a
- * mix. `digest` gets the XXH3-128 of the file's bytes. */
-static int read_bitcode(const char *path, const void **data, size_t *size, int *owned,
-                        file_entry_t **entry, int *checked, char digest[33]) {
-  struct stat st;
-  *entry = NULL;
-  *checked = 0;
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0)
-    return errno == ENOENT
-               ? flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path)
-               : flyc__error_set(FLYC_EIO, "cannot open link library '%s': %s", path,
-                                 strerror(errno));
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
-  }
-  files_lock();
-  for (file_entry_t *e = files; e; e = e->next)
-    if (same_file(e, &st) && strcmp(e->path, path) == 0) {
-      *data = e->data;
-      *size = e->size;
-      *owned = 0;
-      *entry = e;
-      *checked = e->checked;
-      memcpy(digest, e->digest, 33);
-      pthread_mutex_unlock(&files_mu);
-      close(fd);
-      return FLYC_OK;
-    }
-  pthread_mutex_unlock(&files_mu);
-  void *buf = NULL;
-  size_t n = (size_t)st.st_size;
-  int rc = read_fd(fd, path, n, &buf);
-  close(fd);
-  if (rc)
-    return rc;
-  XXH128_hash_t h = XXH3_128bits(buf, n);
-  snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
-           (unsigned long long)h.low64);
-  files_lock();
-  file_entry_t *e = NULL;
-  if (files_bytes + n <= FILES_MAX_BYTES && (e = calloc(1, sizeof *e)) &&
-      (e->path = strdup(path))) {
-    e->dev = st.st_dev;
-    e->ino = st.st_ino;
-    e->file_size = st.st_size;
-    e->mtime = st.st_mtim;
-    e->ctime = st.st_ctim;
-    e->data = buf;
-    e->size = n;
-    memcpy(e->digest, digest, 33);
-    e->next = files;
-    files = e;
-    files_bytes += n;
-    *owned = 0;
-    *entry = e;
-  } else {
-    free(e);
-    *owned = 1;
-  }
-  pthread_mutex_unlock(&files_mu);
-  *data = buf;
-  *size = n;
-  return FLYC_OK;
-}
-
 static int has_suffix(const char *s, const char *suf) {
   size_t a = strlen(s), b = strlen(suf);
   return a >= b && strcmp(s + a - b, suf) == 0;
@@ -202,22 +66,6 @@ static int checked_bitcode(const char *path, const void *data, size_t size, void
   return rc;
 }
 
-/* Makes `clean` the memo entry's checked form; 0 when `entry` is NULL (not
- * in the memo) or was checked meanwhile: the caller keeps `clean`. */
-static int adopt_checked(file_entry_t *entry, void *clean, size_t clean_size) {
-  int adopted = 0;
-  files_lock();
-  if (entry && !entry->checked) {
-    files_bytes += clean_size;
-    entry->raw = entry->data;
-    entry->data = clean;
-    entry->size = clean_size;
-    entry->checked = 1;
-    adopted = 1;
-  }
-  pthread_mutex_unlock(&files_mu);
-  return adopted;
-}
 
 /* The bytes to parse for library `path`: from the cache, and for untrusted
  * bitcode in its checked form (isolate.c), which the cache then keeps.
@@ -227,8 +75,8 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
   const void *data = NULL;
   size_t size = 0;
   int owned = 0, checked = 0;
-  file_entry_t *entry = NULL;
-  int rc = read_bitcode(path, &data, &size, &owned, &entry, &checked, digest);
+  flyc__file_t *entry = NULL;
+  int rc = flyc__file_read(path, &data, &size, &owned, &entry, &checked, digest);
   if (rc)
     return rc;
   /* Before any reader, trusted or not, and whatever the name: bitcode of a
@@ -248,7 +96,7 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
       free((void *)data);
     if (rc)
       return rc;
-    owned = !adopt_checked(entry, clean, clean_size);
+    owned = !flyc__file_adopt_checked(entry, clean, clean_size);
     data = clean;
     size = clean_size;
   }
@@ -263,7 +111,7 @@ typedef struct lib_check {
   const char *path;
   const void *data;
   int owned;
-  file_entry_t *entry;
+  flyc__file_t *entry;
 } lib_check_t;
 
 /* The caller's library `path` when it needs a check (untrusted bitcode this
@@ -274,7 +122,7 @@ static int needs_check(const char *path, lib_check_t *l, size_t *size) {
   char digest[33];
   *l = (lib_check_t){path, NULL, 0, NULL};
   if (has_suffix(path, ".ll") ||
-      read_bitcode(path, &l->data, size, &l->owned, &l->entry, &checked, digest))
+      flyc__file_read(path, &l->data, size, &l->owned, &l->entry, &checked, digest))
     return 0;
   if (!checked && flyc__is_bitcode(l->data, *size) &&
       flyc__check_producer(l->data, *size, "link library", path, FLYC_ELINK) == FLYC_OK)
@@ -323,7 +171,7 @@ int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t
     void *clean = NULL;
     size_t clean_size = 0;
     if (rc == FLYC_OK && (rc = text_to_bitcode(l->path, text, &clean, &clean_size)) == FLYC_OK &&
-        !adopt_checked(l->entry, clean, clean_size))
+        !flyc__file_adopt_checked(l->entry, clean, clean_size))
       free(clean); /* not in the memo: the pipeline checks it again */
     if (l->owned)
       free((void *)l->data);

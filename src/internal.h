@@ -199,6 +199,20 @@ int flyc__llvm_nvptx_tanh_approx(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 
+/* ---- library files by identity (files.c) ---- */
+
+typedef struct flyc__file flyc__file_t;
+/* The bytes of `path`: kept for the process (*owned = 0, *entry set,
+ * *checked from the entry), or a fresh copy the caller frees (*owned = 1)
+ * when the memo is full; `digest` gets the XXH3-128 of the bytes, hex. */
+int flyc__file_read(const char *path, const void **data, size_t *size, int *owned,
+                    flyc__file_t **entry, int *checked, char digest[33]);
+/* Makes `clean` the entry's checked form (1), or 0: the caller keeps it. */
+int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size);
+/* The XXH3-128 of a file's content, 32 hex digits: 0, -1 (unreadable) or 1
+ * (bitcode refused unread: newer than this LLVM). */
+int flyc__file_hash(const char *path, char hex[33]);
+
 /* ---- the options rule (options.c) ---- */
 
 /* Copies the caller's options into `dst` (sizeof, the size set to it): any

@@ -26,14 +26,8 @@
 /* A fork() by the host while another thread holds a cache lock must not
  * leave the child with a lock nobody will release. */
 pthread_once_t flyc__cache_atfork_once = PTHREAD_ONCE_INIT;
-static void atfork_prepare(void) {
-  pthread_mutex_lock(&flyc__cache_memo_mu);
-  pthread_mutex_lock(&flyc__cache_mem_mu);
-}
-static void atfork_parent(void) {
-  pthread_mutex_unlock(&flyc__cache_mem_mu);
-  pthread_mutex_unlock(&flyc__cache_memo_mu);
-}
+static void atfork_prepare(void) { pthread_mutex_lock(&flyc__cache_mem_mu); }
+static void atfork_parent(void) { pthread_mutex_unlock(&flyc__cache_mem_mu); }
 /* The child's only thread is the one that took the locks: it releases them
  * (made anew, they would read as still held to a thread checker). */
 static void atfork_child(void) { atfork_parent(); }

@@ -25,10 +25,6 @@ extern struct flyc__cache_counters {
 } flyc__cache_stats;
 void flyc__cache_count(uint64_t *c);
 
-/* ---- key.c ---- */
-
-extern pthread_mutex_t flyc__cache_memo_mu; /* the file hash memo */
-
 /* ---- mem.c ---- */
 
 extern pthread_mutex_t flyc__cache_mem_mu;

@@ -23,91 +23,6 @@
 #include "cache/cache.h"
 #include "job.h"
 
-pthread_mutex_t flyc__cache_memo_mu = PTHREAD_MUTEX_INITIALIZER;
-
-/* ---- content hashes of files, remembered by identity ---- */
-
-typedef struct file_hash {
-  char *path;
-  dev_t dev;
-  ino_t ino;
-  off_t size;
-  struct timespec mtime, ctime;
-  XXH128_hash_t h;
-  int refused; /* bitcode flyc_check_producer refuses: nothing to look up */
-} file_hash_t;
-
-static file_hash_t *memo;
-static size_t nmemo;
-
-static int same_stat(const file_hash_t *m, const struct stat *st) {
-  return m->dev == st->st_dev && m->ino == st->st_ino && m->size == st->st_size &&
-         m->mtime.tv_sec == st->st_mtim.tv_sec && m->mtime.tv_nsec == st->st_mtim.tv_nsec &&
-         m->ctime.tv_sec == st->st_ctim.tv_sec && m->ctime.tv_nsec == st->st_ctim.tv_nsec;
-}
-
-/* The XXH3-128 of a file's content, as 32 hex digits; 0, -1 (unreadable) or
- * 1 (bitcode the compile refuses before reading it: newer than this LLVM). */
-static int file_hash(const char *path, char hex[33]) {
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-    return -1;
-  pthread_mutex_lock(&flyc__cache_memo_mu);
-  for (size_t i = 0; i < nmemo; i++)
-    if (strcmp(memo[i].path, path) == 0 && same_stat(&memo[i], &st)) {
-      snprintf(hex, 33, "%016llx%016llx", (unsigned long long)memo[i].h.high64,
-               (unsigned long long)memo[i].h.low64);
-      int refused = memo[i].refused;
-      pthread_mutex_unlock(&flyc__cache_memo_mu);
-      return refused;
-    }
-  pthread_mutex_unlock(&flyc__cache_memo_mu);
-  /* Mapped, not copied: device libraries are hundreds of KiB. */
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  struct stat fst;
-  if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
-    if (fd >= 0)
-      close(fd);
-    return -1;
-  }
-  XXH128_hash_t h = XXH3_128bits("", 0);
-  int refused = 0;
-  if (fst.st_size > 0) {
-    void *data = mmap(NULL, (size_t)fst.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (data == MAP_FAILED) {
-      close(fd);
-      return -1;
-    }
-    h = XXH3_128bits(data, (size_t)fst.st_size);
-    refused = flyc__is_bitcode(data, (size_t)fst.st_size) &&
-              flyc__check_producer(data, (size_t)fst.st_size, "link library", path,
-                                   FLYC_ELINK) != FLYC_OK;
-    munmap(data, (size_t)fst.st_size);
-  }
-  close(fd);
-  st = fst; /* what was hashed */
-  snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
-           (unsigned long long)h.low64);
-  pthread_mutex_lock(&flyc__cache_memo_mu);
-  size_t i = 0;
-  while (i < nmemo && strcmp(memo[i].path, path) != 0)
-    i++;
-  file_hash_t *m = i < nmemo ? memo : realloc(memo, (nmemo + 1) * sizeof *m);
-  char *p = i < nmemo ? memo[i].path : strdup(path);
-  if (m && p) {
-    memo = m;
-    if (i == nmemo)
-      nmemo++;
-    memo[i] =
-        (file_hash_t){p, st.st_dev, st.st_ino, st.st_size, st.st_mtim, st.st_ctim, h, refused};
-  } else if (i == nmemo) {
-    free(p);
-  }
-  pthread_mutex_unlock(&flyc__cache_memo_mu);
-  return refused;
-}
-
-
 /* ---- the request: key and where it lives ---- */
 
 /* One key line; the value length-prefixed, so no value can pass for two. */
@@ -182,7 +97,7 @@ static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
   char hex[33];
   for (size_t i = 0; i < o->link_library_count; i++) {
     const char *p = o->link_libraries[i];
-    if (!p || file_hash(p, hex) != 0) {
+    if (!p || flyc__file_hash(p, hex) != 0) {
       flyc__buf_free(k);
       flyc__buf_free(&r->hashed);
       return; /* unreadable: the compile reports it, nothing to cache */
@@ -200,7 +115,7 @@ static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
       char *path = NULL;
       int h = 0;
       if (flyc__devlib_find(&search, *f, dirs, nd, &path) == FLYC_OK &&
-          (h = file_hash(path, hex)) == 0) {
+          (h = flyc__file_hash(path, hex)) == 0) {
         flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
         flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
       } else
