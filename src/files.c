@@ -21,7 +21,9 @@
  * (ctime too: `cp -p` or `touch -r` put an old mtime back, never an old ctime). LLVM's
  * lazy reader points into these bytes, so they are never freed. An entry of
  * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
- * bytes stay allocated because another thread may still be reading them. */
+ * bytes stay allocated because another thread may still be reading them.
+ * The cache key's hashes come from the same entries: a file only hashed has
+ * no bytes (data NULL) until a compile reads it. */
 struct flyc__file {
   struct flyc__file *next;
   char *path;
@@ -34,24 +36,56 @@ struct flyc__file {
   const void *raw; /* the file's bytes, once `data` holds the checked form */
   int checked;     /* data was checked through a child (isolate.c) */
   char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
+  int refused;     /* -1 not known yet; 1: bitcode refused unread (newer LLVM) */
 };
 typedef struct flyc__file file_entry_t;
 
 static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
+static int same_file(const file_entry_t *e, const struct stat *st);
 static file_entry_t *files;
 static size_t files_bytes;
 #define FILES_MAX_BYTES (256u << 20)
 
-/* The memo's lock is a participant of flyc's fork (isolate.c): a child
- * inherits the memo, so no other thread may be changing it. */
+/* A child inherits the memo, so no other thread may be changing it at a
+ * fork, flyc's or the host's: the lock is only ever held for a list walk, so
+ * a pthread_atfork handler (not isolate.c's participant list, whose locks a
+ * host's fork should not wait on) takes it. */
 static void fork_prepare(void) { pthread_mutex_lock(&files_mu); }
 static void fork_release(void) { pthread_mutex_unlock(&files_mu); }
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
-static void fork_register(void) { flyc__atfork_add(fork_prepare, fork_release, fork_release); }
+static void fork_register(void) { pthread_atfork(fork_prepare, fork_release, fork_release); }
 
 static void files_lock(void) {
   (void)pthread_once(&fork_once, fork_register);
   pthread_mutex_lock(&files_mu);
+}
+
+/* The entry of `path` as `st` describes it, or NULL; under files_mu. */
+static file_entry_t *find(const char *path, const struct stat *st) {
+  for (file_entry_t *e = files; e; e = e->next)
+    if (same_file(e, st) && strcmp(e->path, path) == 0)
+      return e;
+  return NULL;
+}
+
+/* A new entry at the head of the list (NULL when out of memory); under
+ * files_mu. */
+static file_entry_t *add(const char *path, const struct stat *st, const char digest[33]) {
+  file_entry_t *e = calloc(1, sizeof *e);
+  if (!e || !(e->path = strdup(path))) {
+    free(e);
+    return NULL;
+  }
+  e->dev = st->st_dev;
+  e->ino = st->st_ino;
+  e->file_size = st->st_size;
+  e->mtime = st->st_mtim;
+  e->ctime = st->st_ctim;
+  memcpy(e->digest, digest, 33);
+  e->refused = -1;
+  e->next = files;
+  files = e;
+  return e;
 }
 
 static int same_file(const file_entry_t *e, const struct stat *st) {
@@ -88,7 +122,7 @@ static int read_fd(int fd, const char *path, size_t size, void **out) {
  * one open file, so a file replaced meanwhile is one or the other, never a
  * mix. `digest` gets the XXH3-128 of the file's bytes. */
 int flyc__file_read(const char *path, const void **data, size_t *size, int *owned,
-                        flyc__file_t **entry, int *checked, char digest[33]) {
+                    flyc__file_t **entry, int *checked, char digest[33]) {
   struct stat st;
   *entry = NULL;
   *checked = 0;
@@ -103,18 +137,18 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
     return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
   }
   files_lock();
-  for (file_entry_t *e = files; e; e = e->next)
-    if (same_file(e, &st) && strcmp(e->path, path) == 0) {
-      *data = e->data;
-      *size = e->size;
-      *owned = 0;
-      *entry = e;
-      *checked = e->checked;
-      memcpy(digest, e->digest, 33);
-      pthread_mutex_unlock(&files_mu);
-      close(fd);
-      return FLYC_OK;
-    }
+  file_entry_t *e = find(path, &st);
+  if (e && e->data) {
+    *data = e->data;
+    *size = e->size;
+    *owned = 0;
+    *entry = e;
+    *checked = e->checked;
+    memcpy(digest, e->digest, 33);
+    pthread_mutex_unlock(&files_mu);
+    close(fd);
+    return FLYC_OK;
+  }
   pthread_mutex_unlock(&files_mu);
   void *buf = NULL;
   size_t n = (size_t)st.st_size;
@@ -126,24 +160,24 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
   snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
            (unsigned long long)h.low64);
   files_lock();
-  file_entry_t *e = NULL;
-  if (files_bytes + n <= FILES_MAX_BYTES && (e = calloc(1, sizeof *e)) &&
-      (e->path = strdup(path))) {
-    e->dev = st.st_dev;
-    e->ino = st.st_ino;
-    e->file_size = st.st_size;
-    e->mtime = st.st_mtim;
-    e->ctime = st.st_ctim;
+  /* The entry a hash made (without bytes), or a new one. */
+  if (files_bytes + n <= FILES_MAX_BYTES &&
+      ((e = find(path, &st)) || (e = add(path, &st, digest))) &&
+      !e->data) {
     e->data = buf;
     e->size = n;
-    memcpy(e->digest, digest, 33);
-    e->next = files;
-    files = e;
     files_bytes += n;
     *owned = 0;
     *entry = e;
+  } else if (e && e->data) { /* another thread read it meanwhile */
+    free(buf);
+    buf = (void *)e->data;
+    n = e->size;
+    *owned = 0;
+    *entry = e;
+    *checked = e->checked;
+    memcpy(digest, e->digest, 33);
   } else {
-    free(e);
     *owned = 1;
   }
   pthread_mutex_unlock(&files_mu);
@@ -169,46 +203,36 @@ int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size
   return adopted;
 }
 
-static pthread_mutex_t memo_mu = PTHREAD_MUTEX_INITIALIZER;
-
-/* ---- content hashes of files, remembered by identity ---- */
-
-typedef struct file_hash {
-  char *path;
-  dev_t dev;
-  ino_t ino;
-  off_t size;
-  struct timespec mtime, ctime;
-  XXH128_hash_t h;
-  int refused; /* bitcode flyc_check_producer refuses: nothing to look up */
-} file_hash_t;
-
-static file_hash_t *memo;
-static size_t nmemo;
-
-static int same_stat(const file_hash_t *m, const struct stat *st) {
-  return m->dev == st->st_dev && m->ino == st->st_ino && m->size == st->st_size &&
-         m->mtime.tv_sec == st->st_mtim.tv_sec && m->mtime.tv_nsec == st->st_mtim.tv_nsec &&
-         m->ctime.tv_sec == st->st_ctim.tv_sec && m->ctime.tv_nsec == st->st_ctim.tv_nsec;
+/* 1 when `data` is bitcode the compile refuses unread (newer than this
+ * LLVM); the refusal's error is not the caller's. */
+static int refused_bitcode(const void *data, size_t size, const char *path) {
+  if (!flyc__is_bitcode(data, size))
+    return 0;
+  flyc__error_saved_t sv;
+  flyc__error_save(&sv);
+  int r = flyc__check_producer(data, size, "link library", path, FLYC_ELINK) != FLYC_OK;
+  flyc__error_restore(&sv);
+  return r;
 }
 
-/* The XXH3-128 of a file's content, as 32 hex digits; 0, -1 (unreadable) or
- * 1 (bitcode the compile refuses before reading it: newer than this LLVM). */
 int flyc__file_hash(const char *path, char hex[33]) {
   struct stat st;
   if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
     return -1;
-  pthread_mutex_lock(&memo_mu);
-  for (size_t i = 0; i < nmemo; i++)
-    if (strcmp(memo[i].path, path) == 0 && same_stat(&memo[i], &st)) {
-      snprintf(hex, 33, "%016llx%016llx", (unsigned long long)memo[i].h.high64,
-               (unsigned long long)memo[i].h.low64);
-      int refused = memo[i].refused;
-      pthread_mutex_unlock(&memo_mu);
-      return refused;
-    }
-  pthread_mutex_unlock(&memo_mu);
-  /* Mapped, not copied: device libraries are hundreds of KiB. */
+  files_lock();
+  file_entry_t *e = find(path, &st);
+  if (e) {
+    memcpy(hex, e->digest, 33);
+    /* Read by a compile first: its raw bytes tell. */
+    if (e->refused < 0)
+      e->refused = refused_bitcode(e->raw ? e->raw : e->data, e->file_size, path);
+    int refused = e->refused;
+    pthread_mutex_unlock(&files_mu);
+    return refused;
+  }
+  pthread_mutex_unlock(&files_mu);
+  /* Mapped, not copied: device libraries are hundreds of KiB, and a hit
+   * never reads them. */
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat fst;
   if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
@@ -225,30 +249,15 @@ int flyc__file_hash(const char *path, char hex[33]) {
       return -1;
     }
     h = XXH3_128bits(data, (size_t)fst.st_size);
-    refused = flyc__is_bitcode(data, (size_t)fst.st_size) &&
-              flyc__check_producer(data, (size_t)fst.st_size, "link library", path,
-                                   FLYC_ELINK) != FLYC_OK;
+    refused = refused_bitcode(data, (size_t)fst.st_size, path);
     munmap(data, (size_t)fst.st_size);
   }
   close(fd);
-  st = fst; /* what was hashed */
   snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
            (unsigned long long)h.low64);
-  pthread_mutex_lock(&memo_mu);
-  size_t i = 0;
-  while (i < nmemo && strcmp(memo[i].path, path) != 0)
-    i++;
-  file_hash_t *m = i < nmemo ? memo : realloc(memo, (nmemo + 1) * sizeof *m);
-  char *p = i < nmemo ? memo[i].path : strdup(path);
-  if (m && p) {
-    memo = m;
-    if (i == nmemo)
-      nmemo++;
-    memo[i] =
-        (file_hash_t){p, st.st_dev, st.st_ino, st.st_size, st.st_mtim, st.st_ctim, h, refused};
-  } else if (i == nmemo) {
-    free(p);
-  }
-  pthread_mutex_unlock(&memo_mu);
+  files_lock();
+  if (!find(path, &fst) && (e = add(path, &fst, hex)))
+    e->refused = refused;
+  pthread_mutex_unlock(&files_mu);
   return refused;
 }
