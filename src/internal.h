@@ -40,6 +40,10 @@ typedef struct flyc_target {
 } flyc_target_t;
 
 typedef struct flyc_compile flyc_compile_t;
+/* The family's rules for the generic IR checks (target/checks.h). */
+typedef struct flyc__target_checks flyc__target_checks_t;
+extern const flyc__target_checks_t flyc__amdgpu_checks; /* target/amdgpu_check.c */
+extern const flyc__target_checks_t flyc__nvptx_checks;  /* target/nvptx_check.c */
 
 /* What differs per target family. */
 struct flyc_target_ops {
@@ -78,6 +82,8 @@ struct flyc_target_ops {
    * strings kept in `buf`). */
   const char *const *device_lib_files;
   size_t (*device_lib_dirs)(const char **dirs, char *buf, size_t bufsz);
+  /* The family's rules for the target-generic IR checks (never NULL). */
+  const flyc__target_checks_t *checks;
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;

@@ -12,6 +12,7 @@
 
 #include "flyc/llvm.h"
 #include "internal.h"
+#include "target/checks.h"
 
 /* Triples are compatible when architecture and OS agree (vendor may be
  * "unknown" or empty). */
@@ -100,7 +101,7 @@ int flyc__retarget(flyc_compile_t *c) { return make_target_machine(c, c->short_p
  * const and local memory (Triton writes it): the compile switches to that
  * layout rather than replacing the module's. 1 when it did. */
 static int adopt_short_pointers(flyc_compile_t *c, const char *dl) {
-  if (c->target.family != FLYC_TARGET_NVPTX || c->short_ptr || !strstr(dl, "p3:32"))
+  if (!c->target.ops->checks->short_pointers || c->short_ptr || !strstr(dl, "p3:32"))
     return 0;
   char *wide = c->datalayout;
   LLVMTargetMachineRef wide_tm = c->tm;

@@ -13,6 +13,7 @@
 
 #include "flyc/llvm.h"
 #include "internal.h"
+#include "target/checks.h"
 #include "stage/stage.h"
 
 /* Intrinsics of another target make LLVM's instruction selection abort the
@@ -33,7 +34,7 @@ int flyc__check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what)
       "llvm.arm.",    "llvm.ppc.",    "llvm.wasm.",  "llvm.riscv.", "llvm.hexagon.",
       "llvm.mips.",   "llvm.s390.",   "llvm.spv.",   "llvm.dx.",    "llvm.loongarch.",
       "llvm.bpf.",    "llvm.ve.",     "llvm.xcore."};
-  const char *mine = c->target.family == FLYC_TARGET_AMDGPU ? "llvm.amdgcn." : "llvm.nvvm.";
+  const char *mine = c->target.ops->checks->intrinsic_prefix;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
@@ -143,26 +144,10 @@ static int check_reqd_size(flyc_compile_t *c, LLVMValueRef f, const char *name) 
 }
 static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const char *when);
 
-/* An AMDGPU global's explicit section that names one the ELF linker makes
- * itself (symbol and string tables, dynamic linking, dynamic relocations,
- * unwind tables): lld's fatal error on some of them ends the process, even
- * in process. NULL when there is none. NVPTX has no sections. */
+/* A global's explicit section the family refuses, or NULL. */
 static const char *linker_section(const flyc_compile_t *c, LLVMValueRef g) {
-  if (c->target.family != FLYC_TARGET_AMDGPU)
-    return NULL;
-  const char *s = LLVMGetSection(g);
-  if (!s || !*s)
-    return NULL;
-  /* What lld synthesizes for a shared object (lld/ELF/SyntheticSections). */
-  static const char *const made[] = {
-      ".symtab", ".strtab", ".shstrtab", ".symtab_shndx", ".dynsym", ".dynstr", ".dynamic",
-      ".hash", ".gnu.hash", ".gnu.version", ".gnu.version_r", ".gnu.version_d", ".interp",
-      ".eh_frame", ".eh_frame_hdr", ".got", ".got.plt", ".plt", ".rela.dyn", ".rel.dyn",
-      ".rela.plt", ".rel.plt", ".relr.dyn", ".note.gnu.build-id", ".comment"};
-  for (size_t i = 0; i < sizeof made / sizeof *made; i++)
-    if (strcmp(s, made[i]) == 0)
-      return s;
-  return NULL;
+  const flyc__target_checks_t *ck = c->target.ops->checks;
+  return ck->refused_section ? ck->refused_section(g) : NULL;
 }
 
 /* The address space of locals in the target's data layout ("A<n>"; 0 when
@@ -183,10 +168,9 @@ static unsigned alloca_as(const flyc_compile_t *c) {
  * this list does not. */
 int flyc__check_supported(flyc_compile_t *c, const char *when) {
   const flyc_target_ops_t *ops = c->target.ops;
-  if (c->target.family == FLYC_TARGET_NVPTX) {
-    int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", when, NULL);
-    if (rc == FLYC_OK)
-      rc = flyc__nvptx_normalize_kernels(c->mod, when);
+  const flyc__target_checks_t *ck = ops->checks;
+  if (ck->check_module) {
+    int rc = ck->check_module(c, when);
     if (rc)
       return rc;
   }
@@ -196,9 +180,6 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
   if (x)
     return flyc__error_set(FLYC_EIR, "%s has an ifunc ('%s'); %s has no ifuncs", when,
                            LLVMGetValueName2(x, &len), c->target.id);
-  if (c->target.family == FLYC_TARGET_NVPTX && (x = LLVMGetFirstGlobalAlias(c->mod)))
-    return flyc__error_set(FLYC_EIR, "%s has an alias ('%s'); the NVPTX backend has none",
-                           when, LLVMGetValueName2(x, &len));
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMIsThreadLocal(g))
       return flyc__error_set(FLYC_EIR, "%s has a thread_local global ('%s'); GPUs have no "
@@ -309,13 +290,8 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
                                  "target's data layout?)",
                                  name, when, LLVMGetPointerAddressSpace(LLVMTypeOf(i)),
                                  c->target.id, alloca_as(c));
-        if (op == LLVMAlloca && c->target.family == FLYC_TARGET_NVPTX &&
-            !LLVMIsAConstant(LLVMGetOperand(i, 0)) && c->target.ptx_version < 73)
-          return flyc__error_set(FLYC_EIR,
-                                 "function '%s' in %s has an alloca of run-time size, which "
-                                 "needs PTX 7.3; %s uses PTX %u.%u",
-                                 name, when, c->target.id, c->target.ptx_version / 10,
-                                 c->target.ptx_version % 10);
+        if (ck->check_instruction && (rc = ck->check_instruction(c, i, name, when)))
+          return rc;
       }
   }
   return FLYC_OK;
@@ -323,9 +299,7 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
 
 /* 1 when `as` is an address space the target's backend selects. */
 static int known_address_space(const flyc_compile_t *c, unsigned as) {
-  if (c->target.family == FLYC_TARGET_NVPTX)
-    return as <= 1 || (as >= 3 && as <= 5) || as == 101;
-  return as <= 6;
+  return c->target.ops->checks->address_space_ok(as);
 }
 
 /* The syncscope of a fence, from its printed form ("" for system). */
@@ -336,11 +310,7 @@ static int fence_scope_ok(const flyc_compile_t *c, LLVMValueRef fence) {
   if (p) {
     p += 11;
     size_t n = strcspn(p, "\"");
-    static const char *const amd[] = {"singlethread", "agent", "workgroup", "wavefront",
-                                      "one-as", "singlethread-one-as", "agent-one-as",
-                                      "workgroup-one-as", "wavefront-one-as", NULL};
-    static const char *const nv[] = {"singlethread", NULL};
-    const char *const *list = c->target.family == FLYC_TARGET_AMDGPU ? amd : nv;
+    const char *const *list = c->target.ops->checks->fence_scopes;
     ok = 0;
     for (int i = 0; list[i] && !ok; i++)
       ok = strlen(list[i]) == n && memcmp(list[i], p, n) == 0;

@@ -12,6 +12,7 @@
 
 #include "flyc/llvm.h"
 #include "internal.h"
+#include "target/checks.h"
 #include "stage/stage.h"
 
 /* Internalizes every definition that is not a kernel, an exported global or an
@@ -158,12 +159,9 @@ int flyc__check_undefined(flyc_compile_t *c) {
         LLVMGetTypeKind(vt) == LLVMArrayTypeKind &&
         flyc__array_length(vt) == 0)
       continue;
-    /* clang's CUDA builtin variables (threadIdx, blockDim, ...) at -O0: empty
-     * structs, extern_weak, whose address only reaches their accessors; the
-     * NVPTX backend defines them (a byte each), as llc does. */
-    const char *sn = LLVMGetTypeKind(vt) == LLVMStructTypeKind ? LLVMGetStructName(vt) : NULL;
-    if (c->target.family == FLYC_TARGET_NVPTX && LLVMGetLinkage(g) == LLVMExternalWeakLinkage &&
-        sn && strncmp(sn, "struct.__cuda_builtin_", 22) == 0)
+    /* What the backend defines itself (NVPTX: clang's CUDA builtins). */
+    const flyc__target_checks_t *ck = c->target.ops->checks;
+    if (ck->backend_defines && ck->backend_defines(g))
       continue;
     size_t len;
     const char *name = LLVMGetValueName2(g, &len);

@@ -16,6 +16,7 @@
 #include <xxhash.h>
 
 #include "internal.h"
+#include "target/checks.h"
 #include "stage/stage.h"
 
 static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
@@ -26,27 +27,9 @@ static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
   for (unsigned i = 0; i < nl && rc == FLYC_OK; i++) {
     if (lf[i].behavior != 1 /* Error */)
       continue;
-    if (c->target.family == FLYC_TARGET_AMDGPU && lf[i].is_int &&
-        (flyc__module_flag_is(&lf[i], "amdhsa_code_object_version") ||
-         flyc__module_flag_is(&lf[i], "amdgpu_code_object_version"))) {
-      int64_t v = lf[i].value / 100;
-      if (c->cov_open && v >= 4 && v <= flyc__llvm_max_cov()) {
-        c->cov = (int)v;
-        c->cov_open = 0;
-        flyc__buf_printf(&c->log,
-                         "%snote: code object version %d, as link library '%s' asks (no "
-                         "COV was given and there is no comgr to tell what ROCm loads)",
-                         c->log.len ? "\n" : "", c->cov, path);
-        continue;
-      }
-      if (lf[i].value != c->cov * 100)
-        rc = flyc__error_set(FLYC_ELINK,
-                             "link library '%s' was built for code object version %lld "
-                             "(module flag %.*s=%lld), but this compile makes COV %d",
-                             path, (long long)(lf[i].value / 100), (int)lf[i].key_len,
-                             lf[i].key, (long long)lf[i].value, c->cov);
+    const flyc__target_checks_t *ck = c->target.ops->checks;
+    if (ck->library_flag && ck->library_flag(c, &lf[i], path, &rc))
       continue;
-    }
     for (unsigned j = 0; j < nd; j++) {
       if (df[j].key_len != lf[i].key_len || memcmp(df[j].key, lf[i].key, lf[i].key_len))
         continue;

@@ -655,4 +655,5 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .max_kernarg_size = 4096,
     .device_lib_files = (const char *const[]){"ocml.bc", "ockl.bc", NULL},
     .device_lib_dirs = rocm_dirs,
+    .checks = &flyc__amdgpu_checks,
 };

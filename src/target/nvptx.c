@@ -671,6 +671,7 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .max_kernarg_size = 4096,
     .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},
     .device_lib_dirs = cuda_dirs,
+    .checks = &flyc__nvptx_checks,
 };
 
 /* ---- reading PTX text (flyc_artifact_read) ---- */
