@@ -321,9 +321,8 @@ static int fence_scope_ok(const flyc_compile_t *c, LLVMValueRef fence) {
 
 /* An unroll count that would make the optimizer run for minutes. */
 static long long loop_unroll_count(LLVMContextRef ctx, LLVMValueRef term) {
-  static unsigned kind;
-  if (!kind)
-    kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
+  /* Kind IDs belong to a context: not cached across compiles. */
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, "llvm.loop", 9);
   LLVMValueRef md = LLVMGetMetadata(term, kind);
   if (!md)
     return 0;

@@ -103,11 +103,9 @@ static int same_type(LLVMTypeRef a, LLVMTypeRef b, int depth) {
 }
 
 static int ext_kind(LLVMValueRef fn, unsigned idx) {
-  static unsigned sext, zext;
-  if (!sext) {
-    sext = LLVMGetEnumAttributeKindForName("signext", 7);
-    zext = LLVMGetEnumAttributeKindForName("zeroext", 7);
-  }
+  /* Looked up each time: a static filled lazily would be a race. */
+  unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7),
+           zext = LLVMGetEnumAttributeKindForName("zeroext", 7);
   if (LLVMGetEnumAttributeAtIndex(fn, idx, sext))
     return 1;
   if (LLVMGetEnumAttributeAtIndex(fn, idx, zext))
