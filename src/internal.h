@@ -267,7 +267,7 @@ int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
                                 const char *extra_key,
                                 int (*decorate)(flyc_artifact_t *, void *), void *payload);
 
-/* ---- the compile (compile.c, link.c) ---- */
+/* ---- the compile state (pipeline.c, ir.c, stage/, inputs.c) ---- */
 
 struct flyc_compile {
   flyc_compile_options_t opts;
@@ -294,7 +294,7 @@ struct flyc_compile {
   size_t kernel_count;
   flyc_artifact_t *artifact;
   flyc_compile_times_t times;
-  /* The libraries linked, "<xxh3-128 hex>\t<path>\n" each (link.c). */
+  /* The libraries linked, "<xxh3-128 hex>\t<path>\n" each (inputs.c). */
   flyc_buf_t inputs;
 };
 

@@ -166,16 +166,10 @@ static unsigned alloca_as(const flyc_compile_t *c) {
  * returning an error: refused here with the reason, so that an in-process
  * compile does not take the caller down. FLYC_COMPILE_ISOLATED covers what
  * this list does not. */
-int flyc__check_supported(flyc_compile_t *c, const char *when) {
-  const flyc_target_ops_t *ops = c->target.ops;
-  const flyc__target_checks_t *ck = ops->checks;
-  if (ck->check_module) {
-    int rc = ck->check_module(c, when);
-    if (rc)
-      return rc;
-  }
+/* The module's globals: no ifuncs, thread-locals, unrelocatable initializers
+ * or sections the linker makes. */
+static int check_globals(flyc_compile_t *c, const char *when) {
   size_t len;
-  char tb[64];
   LLVMValueRef x = LLVMGetFirstGlobalIFunc(c->mod);
   if (x)
     return flyc__error_set(FLYC_EIR, "%s has an ifunc ('%s'); %s has no ifuncs", when,
@@ -196,6 +190,97 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
                              "linker makes itself (lld would stop the process)",
                              LLVMGetValueName2(g, &len), when, sec);
   }
+  return FLYC_OK;
+}
+
+/* A kernel's launch size attributes and its argument block's size. */
+static int check_kernel(flyc_compile_t *c, LLVMValueRef f, const char *name) {
+  const flyc_target_ops_t *ops = c->target.ops;
+  int rr = check_reqd_size(c, f, name);
+  if (rr)
+    return rr;
+  /* The argument block as laid out: a struct passed by value (byval)
+   * is its bytes, at its alignment. */
+  LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
+  unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
+  unsigned long long total = 0;
+  unsigned idx = 1;
+  for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p), idx++) {
+    LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(f, idx, byval_kind);
+    LLVMTypeRef t = bv ? LLVMGetTypeAttributeValue(bv) : LLVMTypeOf(p);
+    unsigned long long size = LLVMABISizeOfType(td, t), align = LLVMABIAlignmentOfType(td, t);
+    LLVMAttributeRef al = bv ? LLVMGetEnumAttributeAtIndex(f, idx, align_kind) : NULL;
+    if (al && LLVMGetEnumAttributeValue(al) > align)
+      align = LLVMGetEnumAttributeValue(al);
+    if (bv && size == 0) {
+      LLVMDisposeTargetData(td);
+      return flyc__error_set(FLYC_EIR, "kernel '%s' takes argument %u by value with a type "
+                             "of no bytes, which %s kernels cannot take",
+                             name, idx - 1, c->target.id);
+    }
+    total = (total + align - 1) / align * align + size;
+  }
+  LLVMDisposeTargetData(td);
+  if (total > ops->max_kernarg_size)
+    return flyc__error_set(FLYC_EIR,
+                           "kernel '%s' takes %llu bytes of arguments; %s kernels take "
+                           "at most %u (pass large data through a pointer)",
+                           name, total, c->target.id, ops->max_kernarg_size);
+  return FLYC_OK;
+}
+
+/* Each instruction of defined function `f`. */
+static int check_body(flyc_compile_t *c, LLVMValueRef f, const char *name, const char *when) {
+  const flyc__target_checks_t *ck = c->target.ops->checks;
+  char tb[64];
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMOpcode op = LLVMGetInstructionOpcode(i);
+      LLVMTypeRef t = LLVMTypeOf(op == LLVMStore ? LLVMGetOperand(i, 0) : i);
+      LLVMTypeRef e = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+      LLVMTypeKind k = LLVMGetTypeKind(e);
+      if (k == LLVMFP128TypeKind || k == LLVMX86_FP80TypeKind || k == LLVMPPC_FP128TypeKind)
+        return flyc__error_set(FLYC_EIR, "function '%s' in %s computes with %s, which GPU "
+                               "backends do not support",
+                               name, when, type_name_of(e, tb, sizeof tb));
+      if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(e) > 128 &&
+          (op == LLVMMul || op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem ||
+           op == LLVMSRem || op == LLVMShl || op == LLVMLShr || op == LLVMAShr))
+        return flyc__error_set(FLYC_EIR,
+                               "function '%s' in %s multiplies, divides or shifts an i%u; "
+                               "GPU backends do this only up to i128",
+                               name, when, LLVMGetIntTypeWidth(e));
+      int rc = check_instruction(c, i, name, when);
+      if (rc == FLYC_OK)
+        rc = check_type(c, t, name, when);
+      if (rc)
+        return rc;
+      if (op == LLVMAlloca && LLVMGetPointerAddressSpace(LLVMTypeOf(i)) != alloca_as(c))
+        return flyc__error_set(FLYC_EIR,
+                               "function '%s' in %s has an alloca in address space %u, but "
+                               "%s keeps locals in address space %u (IR made without the "
+                               "target's data layout?)",
+                               name, when, LLVMGetPointerAddressSpace(LLVMTypeOf(i)),
+                               c->target.id, alloca_as(c));
+      if (ck->check_instruction && (rc = ck->check_instruction(c, i, name, when)))
+        return rc;
+    }
+  return FLYC_OK;
+}
+
+int flyc__check_supported(flyc_compile_t *c, const char *when) {
+  const flyc_target_ops_t *ops = c->target.ops;
+  const flyc__target_checks_t *ck = ops->checks;
+  if (ck->check_module) {
+    int rc = ck->check_module(c, when);
+    if (rc)
+      return rc;
+  }
+  int rc = check_globals(c, when);
+  if (rc)
+    return rc;
+  size_t len;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     const char *name = LLVMGetValueName2(f, &len);
     const char *sec = linker_section(c, f);
@@ -228,71 +313,10 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
       return flyc__error_set(FLYC_EIR, "function '%s' in %s is variadic; GPU backends of LLVM "
                              "%s have no variadic functions",
                              name, when, flyc_llvm_version());
-    if (c->target.ops->is_kernel(c->mod, f)) {
-      int rr = check_reqd_size(c, f, name);
-      if (rr)
-        return rr;
-      /* The argument block as laid out: a struct passed by value (byval)
-       * is its bytes, at its alignment. */
-      LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
-      unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
-      unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
-      unsigned long long total = 0;
-      unsigned idx = 1;
-      for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p), idx++) {
-        LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(f, idx, byval_kind);
-        LLVMTypeRef t = bv ? LLVMGetTypeAttributeValue(bv) : LLVMTypeOf(p);
-        unsigned long long size = LLVMABISizeOfType(td, t), align = LLVMABIAlignmentOfType(td, t);
-        LLVMAttributeRef al = bv ? LLVMGetEnumAttributeAtIndex(f, idx, align_kind) : NULL;
-        if (al && LLVMGetEnumAttributeValue(al) > align)
-          align = LLVMGetEnumAttributeValue(al);
-        if (bv && size == 0) {
-          LLVMDisposeTargetData(td);
-          return flyc__error_set(FLYC_EIR, "kernel '%s' takes argument %u by value with a type "
-                                 "of no bytes, which %s kernels cannot take",
-                                 name, idx - 1, c->target.id);
-        }
-        total = (total + align - 1) / align * align + size;
-      }
-      LLVMDisposeTargetData(td);
-      if (total > ops->max_kernarg_size)
-        return flyc__error_set(FLYC_EIR,
-                               "kernel '%s' takes %llu bytes of arguments; %s kernels take "
-                               "at most %u (pass large data through a pointer)",
-                               name, total, c->target.id, ops->max_kernarg_size);
-    }
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-        LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        LLVMTypeRef t = LLVMTypeOf(op == LLVMStore ? LLVMGetOperand(i, 0) : i);
-        LLVMTypeRef e = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
-        LLVMTypeKind k = LLVMGetTypeKind(e);
-        if (k == LLVMFP128TypeKind || k == LLVMX86_FP80TypeKind || k == LLVMPPC_FP128TypeKind)
-          return flyc__error_set(FLYC_EIR, "function '%s' in %s computes with %s, which GPU "
-                                 "backends do not support",
-                                 name, when, type_name_of(e, tb, sizeof tb));
-        if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(e) > 128 &&
-            (op == LLVMMul || op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem ||
-             op == LLVMSRem || op == LLVMShl || op == LLVMLShr || op == LLVMAShr))
-          return flyc__error_set(FLYC_EIR,
-                                 "function '%s' in %s multiplies, divides or shifts an i%u; "
-                                 "GPU backends do this only up to i128",
-                                 name, when, LLVMGetIntTypeWidth(e));
-        int rc = check_instruction(c, i, name, when);
-        if (rc == FLYC_OK)
-          rc = check_type(c, t, name, when);
-        if (rc)
-          return rc;
-        if (op == LLVMAlloca && LLVMGetPointerAddressSpace(LLVMTypeOf(i)) != alloca_as(c))
-          return flyc__error_set(FLYC_EIR,
-                                 "function '%s' in %s has an alloca in address space %u, but "
-                                 "%s keeps locals in address space %u (IR made without the "
-                                 "target's data layout?)",
-                                 name, when, LLVMGetPointerAddressSpace(LLVMTypeOf(i)),
-                                 c->target.id, alloca_as(c));
-        if (ck->check_instruction && (rc = ck->check_instruction(c, i, name, when)))
-          return rc;
-      }
+    if (c->target.ops->is_kernel(c->mod, f) && (rc = check_kernel(c, f, name)))
+      return rc;
+    if ((rc = check_body(c, f, name, when)))
+      return rc;
   }
   return FLYC_OK;
 }
