@@ -37,19 +37,11 @@ int flyc__cache_wanted(const flyc_compile_options_t *o) {
   return o && !(o->flags & FLYC_COMPILE_NO_CACHE) && flyc__cache_enabled();
 }
 
-/* The key of flyc__cache_begin_job (which keeps the caller's error state),
- * from the job alone: its normalized options, parsed target, input bytes and
- * extras. */
-static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
+/* What the compile's result depends on besides its files: flyc, LLVM,
+ * comgr, the target, the options, the linker. */
+static void key_toolchain(flyc_buf_t *k, const flyc__job_t *job) {
   const flyc_compile_options_t *o = &job->opts;
   const flyc_target_t *t = &job->target;
-  const void *input = job->input;
-  size_t size = job->input_size;
-  const flyc_processor_t *procs = job->extras.procs;
-  size_t nprocs = job->extras.nprocs;
-  if (!job->target_ok)
-    return; /* the compile says what is wrong */
-  flyc_buf_t *k = &r->key;
   key_line(k, KEY_VERSION, FLYC_VERSION_STRING);
   key_line(k, "build", FLYC_BUILD_ID); /* a rebuilt flyc never takes an older one's entries */
   key_line(k, "llvm", flyc_llvm_version());
@@ -84,6 +76,54 @@ static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
     free(real);
     free(lld);
   }
+}
+
+/* The device libraries the target would link, wherever they are found: 0,
+ * or -1 when one would be refused (the key is dropped). */
+static int key_devlibs(flyc_cache_req_t *r, const flyc__job_t *job) {
+  const flyc_compile_options_t *o = &job->opts;
+  const flyc_target_t *t = &job->target;
+  flyc_buf_t *k = &r->key;
+  char hex[33];
+  /* The device libraries the target would link, wherever they are found. */
+  if (!(o->flags & FLYC_COMPILE_NO_DEVICE_LIBS) && t->ops->device_lib_files) {
+    const char *dirs[8];
+    char buf[8192];
+    size_t nd = t->ops->device_lib_dirs(dirs, buf, sizeof buf);
+    flyc__devlib_search_t search = flyc__devlib_search_of(o);
+    for (const char *const *f = t->ops->device_lib_files; *f; f++) {
+      char *path = NULL;
+      int h = 0;
+      if (flyc__devlib_find(&search, *f, dirs, nd, &path) == FLYC_OK &&
+          (h = flyc__file_hash(path, hex)) == 0) {
+        flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
+        flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
+      } else
+        flyc__buf_printf(k, "devlib %s none\n", *f);
+      free(path);
+      if (h == 1) { /* refused if linked: as for a link library */
+        flyc__buf_free(k);
+        flyc__buf_free(&r->hashed);
+        return -1;
+      }
+    }
+  }
+  return 0;
+}
+
+/* The key of flyc__cache_begin_job (which keeps the caller's error state),
+ * from the job alone: its normalized options, parsed target, input bytes and
+ * extras. */
+static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
+  const flyc_compile_options_t *o = &job->opts;
+  const void *input = job->input;
+  size_t size = job->input_size;
+  const flyc_processor_t *procs = job->extras.procs;
+  size_t nprocs = job->extras.nprocs;
+  if (!job->target_ok)
+    return; /* the compile says what is wrong */
+  flyc_buf_t *k = &r->key;
+  key_toolchain(k, job);
   /* Bitcode the compile refuses unread (newer than this LLVM) gets no key: no
    * entry, say one an older flyc wrote after misreading it, is looked up. */
   if (flyc__is_bitcode(input, size) &&
@@ -105,29 +145,8 @@ static void make_key(flyc_cache_req_t *r, const flyc__job_t *job) {
     key_line(k, "lib", hex);
     flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, p);
   }
-  /* The device libraries the target would link, wherever they are found. */
-  if (!(o->flags & FLYC_COMPILE_NO_DEVICE_LIBS) && t->ops->device_lib_files) {
-    const char *dirs[8];
-    char buf[8192];
-    size_t nd = t->ops->device_lib_dirs(dirs, buf, sizeof buf);
-    flyc__devlib_search_t search = flyc__devlib_search_of(o);
-    for (const char *const *f = t->ops->device_lib_files; *f; f++) {
-      char *path = NULL;
-      int h = 0;
-      if (flyc__devlib_find(&search, *f, dirs, nd, &path) == FLYC_OK &&
-          (h = flyc__file_hash(path, hex)) == 0) {
-        flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
-        flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
-      } else
-        flyc__buf_printf(k, "devlib %s none\n", *f);
-      free(path);
-      if (h == 1) { /* refused if linked: as for a link library */
-        flyc__buf_free(k);
-        flyc__buf_free(&r->hashed);
-        return;
-      }
-    }
-  }
+  if (key_devlibs(r, job))
+    return;
   /* What the extras add is not in the IR. */
   for (size_t i = 0; i < job->extras.nkernels; i++)
     flyc__buf_printf(k, "kernel %zu:%s dynamic_shared=%u\n", strlen(job->extras.kernels[i]),
