@@ -13,6 +13,7 @@
 #include "flyc/llvm.h"
 #include "internal.h"
 #include "job.h"
+#include "target/checks.h"
 #include "stage/stage.h"
 
 struct flyc_origin {
@@ -187,14 +188,8 @@ static int setup(flyc_compile_t *c, const flyc_compile_options_t *options) {
   use_options(c, options);
   if ((rc = flyc__target_parse(&c->target, c->opts.target)))
     return rc;
-  if (c->target.family == FLYC_TARGET_NVPTX && c->opts.codegen != FLYC_CODEGEN_AUTO &&
-      c->opts.codegen != FLYC_CODEGEN_PTX)
-    return flyc__error_set(FLYC_EINVAL,
-                           "codegen path '%s' is for AMDGPU; NVPTX target %s emits PTX",
-                           flyc_codegen_name(c->opts.codegen), c->target.id);
-  if (c->target.family == FLYC_TARGET_AMDGPU && c->opts.codegen == FLYC_CODEGEN_PTX)
-    return flyc__error_set(FLYC_EINVAL, "codegen path 'ptx' is for NVPTX targets, not %s",
-                           c->target.id);
+  if ((rc = c->target.ops->checks->check_codegen(&c->target, c->opts.codegen)))
+    return rc;
   return flyc__retarget(c); /* c->short_ptr is 0 here */
 }
 

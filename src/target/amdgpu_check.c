@@ -56,10 +56,18 @@ static int library_flag(flyc_compile_t *c, const flyc__module_flag_t *f, const c
   return 1;
 }
 
+static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
+  if (codegen == FLYC_CODEGEN_PTX)
+    return flyc__error_set(FLYC_EINVAL, "codegen path 'ptx' is for NVPTX targets, not %s",
+                           t->id);
+  return FLYC_OK;
+}
+
 const flyc__target_checks_t flyc__amdgpu_checks = {
     .intrinsic_prefix = "llvm.amdgcn.",
     .refused_section = refused_section,
     .address_space_ok = address_space_ok,
     .fence_scopes = fence_scopes,
     .library_flag = library_flag,
+    .check_codegen = check_codegen,
 };

@@ -31,6 +31,9 @@ struct flyc__target_checks {
    * status in *rc; 0 to compare it with the module's. NULL: none. */
   int (*library_flag)(flyc_compile_t *c, const flyc__module_flag_t *f, const char *path,
                       int *rc);
+  /* FLYC_EINVAL when codegen path `codegen` (flyc_codegen_t) is another
+   * family's. */
+  int (*check_codegen)(const flyc_target_t *t, uint32_t codegen);
   /* 1: an input whose layout is the target's with 32-bit pointers to shared,
    * const and local memory gets that layout (NVPTX -nvptx-short-ptr). */
   int short_pointers;

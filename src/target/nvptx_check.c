@@ -46,6 +46,14 @@ static int backend_defines(LLVMValueRef g) {
          strncmp(sn, "struct.__cuda_builtin_", 22) == 0;
 }
 
+static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
+  if (codegen != FLYC_CODEGEN_AUTO && codegen != FLYC_CODEGEN_PTX)
+    return flyc__error_set(FLYC_EINVAL,
+                           "codegen path '%s' is for AMDGPU; NVPTX target %s emits PTX",
+                           flyc_codegen_name(codegen), t->id);
+  return FLYC_OK;
+}
+
 const flyc__target_checks_t flyc__nvptx_checks = {
     .intrinsic_prefix = "llvm.nvvm.",
     .check_module = check_module,
@@ -53,5 +61,6 @@ const flyc__target_checks_t flyc__nvptx_checks = {
     .fence_scopes = fence_scopes,
     .check_instruction = check_instruction,
     .backend_defines = backend_defines,
+    .check_codegen = check_codegen,
     .short_pointers = 1,
 };
