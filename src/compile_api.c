@@ -43,20 +43,27 @@ int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a) {
   return rc;
 }
 
-/* The untrusted bitcode checked (in one child, or in process in the isolated
- * compile's child), then the pipeline. Consumes j->module. */
+/* The inputs: untrusted bitcode checked (in one child, or in process in the
+ * isolated compile's child) and the link libraries read; then the pipeline.
+ * Consumes j->module. */
 static int run_job(flyc_artifact_t **out, void *p) {
   flyc__job_t *j = p;
   char *text = NULL;
+  flyc__lib_t *libs = NULL;
   int rc = flyc__inputs_check(&j->opts, j->input, j->input_size, j->name, &text);
+  if (rc == FLYC_OK)
+    rc = flyc__inputs_libs(&j->opts, &libs);
   if (rc == FLYC_OK) {
     j->checked = text;
+    j->libs = libs;
     rc = flyc__pipeline_run(j, out);
     j->checked = NULL;
+    j->libs = NULL;
   } else if (j->module) {
     LLVMDisposeModule(j->module); /* consumed on every path */
   }
   j->module = NULL;
+  flyc__inputs_libs_free(libs, j->opts.link_library_count);
   free(text);
   return rc;
 }

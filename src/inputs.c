@@ -199,33 +199,40 @@ int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
                               "does not fall back to another copy)");
   if (rc)
     return rc;
-  /* What was linked, for the cache to check against its key. */
-  flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
-  if (!flyc__is_bitcode(data, size) || has_suffix(path, ".ll")) {
-    rc = flyc__parse_ir(c, data, size, NULL, path, out, FLYC_ELINK);
-    if (owned)
-      free((void *)data);
-    return rc;
-  }
-  /* Lazy: only the functions the link needs are materialized. */
-  LLVMMemoryBufferRef mb =
-      owned ? LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, path)
-            : LLVMCreateMemoryBufferWithMemoryRange(data, size, path, 0);
+  rc = flyc__load_bytes(c, path, data, size, owned, digest, out);
   if (owned)
     free((void *)data);
-  if (!mb)
-    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
-  size_t before = c->diag.len;
-  LLVMModuleRef m = NULL;
-  /* On success the module owns mb; on failure LLVM 15-19 release it without
-   * freeing it, so it is still ours to dispose. */
-  if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) {
-    LLVMDisposeMemoryBuffer(mb);
-    return flyc__error_set(FLYC_ELINK, "link library '%s' is not valid bitcode: %s",
-                           path,
-                           c->diag.len > before ? c->diag.data + before
-                                                : "unknown reader error");
+  return rc;
+}
+
+int flyc__inputs_libs(const flyc_compile_options_t *o, flyc__lib_t **out) {
+  *out = NULL;
+  if (!o->link_library_count)
+    return FLYC_OK;
+  flyc__lib_t *libs = calloc(o->link_library_count, sizeof *libs);
+  if (!libs)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  int check = !(o->flags & FLYC_COMPILE_TRUSTED_BITCODE);
+  for (size_t i = 0; i < o->link_library_count; i++) {
+    flyc__lib_t *l = &libs[i];
+    l->path = o->link_libraries[i];
+    /* A failure is the link stage's to report, when it gets there. */
+    flyc__error_saved_t sv;
+    flyc__error_save(&sv);
+    l->rc = library_bytes(l->path, check, &l->data, &l->size, &l->owned, l->digest);
+    if (l->rc && !(l->error = strdup(flyc_error_last()->message)))
+      l->rc = FLYC_ENOMEM;
+    flyc__error_restore(&sv);
   }
-  *out = m;
+  *out = libs;
   return FLYC_OK;
+}
+
+void flyc__inputs_libs_free(flyc__lib_t *libs, size_t n) {
+  for (size_t i = 0; libs && i < n; i++) {
+    if (libs[i].owned)
+      free((void *)libs[i].data);
+    free(libs[i].error);
+  }
+  free(libs);
 }

@@ -296,7 +296,31 @@ struct flyc_compile {
   flyc_compile_times_t times;
   /* The libraries linked, "<xxh3-128 hex>\t<path>\n" each (inputs.c). */
   flyc_buf_t inputs;
+  /* The options' link libraries as resolved in front (flyc__inputs_libs),
+   * one per options entry; NULL: read them at the link. */
+  const struct flyc__lib *libs;
 };
+
+/* A link library resolved before the pipeline: its bytes (checked form for
+ * untrusted bitcode), or the status and message reading it failed with,
+ * which the link stage reports when it reaches it. */
+typedef struct flyc__lib {
+  const char *path;
+  const void *data;
+  size_t size;
+  int owned; /* data is this entry's (else the file memo's, for the process) */
+  char digest[33];
+  int rc;
+  char *error;
+} flyc__lib_t;
+/* Resolves the link libraries of `o` (inputs.c): *out has one entry per
+ * o->link_libraries entry; FLYC_ENOMEM only. */
+int flyc__inputs_libs(const flyc_compile_options_t *o, flyc__lib_t **out);
+void flyc__inputs_libs_free(flyc__lib_t *libs, size_t n);
+/* Loads library bytes into c->ctx (stage/link.c): `.ll` or text parsed,
+ * bitcode lazily; `copy`: the bytes do not outlive the call. */
+int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
+                     int copy, const char *digest, LLVMModuleRef *out);
 
 /* Records that `name` was defined by `origin` (kept if already known). */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);

@@ -26,6 +26,7 @@ typedef struct flyc__job {
   const char *name;
   LLVMModuleRef module; /* the module input (consumed by the run), or NULL */
   const char *checked;  /* the input's checked text (flyc__inputs_check), or NULL */
+  const flyc__lib_t *libs; /* the link libraries (flyc__inputs_libs), or NULL */
   flyc__job_extras_t extras;
   const char *key_extra; /* more key text (flyc__compile_module_cached's callers) */
 } flyc__job_t;

@@ -183,9 +183,10 @@ static int run(flyc_compile_t *c, const char *name) {
   return c->target.ops->codegen(c);
 }
 
-static int setup(flyc_compile_t *c, const flyc_compile_options_t *options) {
+static int setup(flyc_compile_t *c, const flyc__job_t *job) {
   int rc;
-  use_options(c, options);
+  use_options(c, &job->opts);
+  c->libs = job->libs;
   if ((rc = flyc__target_parse(&c->target, c->opts.target)))
     return rc;
   if ((rc = c->target.ops->checks->check_codegen(&c->target, c->opts.codegen)))
@@ -208,13 +209,13 @@ static int finish(flyc_compile_t *c, uint64_t start, flyc_artifact_t **out) {
 
 static int pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
                           const char *checked, const char *name,
-                          const flyc_compile_options_t *options) {
+                          const flyc__job_t *job) {
   if (!name)
     name = "<buffer>";
   uint64_t start = flyc__now_us();
   flyc_compile_t c;
   memset(&c, 0, sizeof c);
-  int rc = setup(&c, options);
+  int rc = setup(&c, job);
   if (rc == FLYC_OK) {
     c.ctx = LLVMContextCreate();
     c.own_ctx = 1;
@@ -230,7 +231,7 @@ static int pipeline_buffer(flyc_artifact_t **out, const void *data, size_t size,
 }
 
 static int pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
-                          const flyc_compile_options_t *options) {
+                           const flyc__job_t *job) {
   uint64_t start = flyc__now_us();
   flyc_compile_t c;
   memset(&c, 0, sizeof c);
@@ -242,7 +243,7 @@ static int pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
   size_t len;
   const char *id = LLVMGetModuleIdentifier(module, &len);
   char *name = strndup(id && len ? id : "<module>", id && len ? len : 8);
-  int rc = name ? setup(&c, options) : flyc__error_set(FLYC_ENOMEM, "out of memory");
+  int rc = name ? setup(&c, job) : flyc__error_set(FLYC_ENOMEM, "out of memory");
   if (rc == FLYC_OK)
     rc = run(&c, name);
   if (rc == FLYC_OK)
@@ -254,7 +255,7 @@ static int pipeline_module(flyc_artifact_t **out, LLVMModuleRef module,
 }
 
 int flyc__pipeline_run(const flyc__job_t *job, flyc_artifact_t **out) {
-  return job->module ? pipeline_module(out, job->module, &job->opts)
+  return job->module ? pipeline_module(out, job->module, job)
                      : pipeline_buffer(out, job->input, job->input_size, job->checked,
-                                       job->name, &job->opts);
+                                       job->name, job);
 }

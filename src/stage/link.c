@@ -280,6 +280,35 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
 }
 
 /* Links the libraries of the options, each once (by canonical path). */
+/* Moved from inputs.c's flyc__load_library: the bytes into the context. */
+int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
+                     int copy, const char *digest, LLVMModuleRef *out) {
+  /* What was linked, for the cache to check against its key. */
+  flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
+  size_t pl = strlen(path);
+  if (!flyc__is_bitcode(data, size) || (pl >= 3 && strcmp(path + pl - 3, ".ll") == 0))
+    return flyc__parse_ir(c, data, size, NULL, path, out, FLYC_ELINK);
+  /* Lazy: only the functions the link needs are materialized. */
+  LLVMMemoryBufferRef mb =
+      copy ? LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, path)
+           : LLVMCreateMemoryBufferWithMemoryRange(data, size, path, 0);
+  if (!mb)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
+  size_t before = c->diag.len;
+  LLVMModuleRef m = NULL;
+  /* On success the module owns mb; on failure LLVM 15-19 release it without
+   * freeing it, so it is still ours to dispose. */
+  if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) {
+    LLVMDisposeMemoryBuffer(mb);
+    return flyc__error_set(FLYC_ELINK, "link library '%s' is not valid bitcode: %s",
+                           path,
+                           c->diag.len > before ? c->diag.data + before
+                                                : "unknown reader error");
+  }
+  *out = m;
+  return FLYC_OK;
+}
+
 int flyc__link_libraries(flyc_compile_t *c) {
   char **seen = calloc(c->opts.link_library_count + 1, sizeof *seen);
   if (!seen)
@@ -302,7 +331,13 @@ int flyc__link_libraries(flyc_compile_t *c) {
     }
     seen[nseen++] = canon;
     LLVMModuleRef lib = NULL;
-    rc = flyc__load_library(c, path, 0, &lib);
+    const flyc__lib_t *l = c->libs ? &c->libs[i] : NULL;
+    if (!l)
+      rc = flyc__load_library(c, path, 0, &lib);
+    else if (l->rc)
+      rc = flyc__error_set(l->rc, "%s", l->error ? l->error : "out of memory");
+    else
+      rc = flyc__load_bytes(c, path, l->data, l->size, l->owned, l->digest, &lib);
     if (rc == FLYC_OK)
       rc = flyc__link_library(c, lib, path, 1);
   }
