@@ -462,7 +462,7 @@ char *flyc__upgraded_layout(const char *triple, const char *layout);
 int flyc__bitcode_to_text(const void *data, size_t size, const char *what,
                           const char *name, int errcode, char **text);
 
-/* Adds a participant to flyc's fork() (isolate.c): `prepare` runs before it
+/* Adds a participant to flyc's fork() (fork.c): `prepare` runs before it
  * (in the order of registration), `parent` and `child` after it, in the
  * process each names (in reverse order). A participant registers before it
  * first takes its lock, and its locks are leaves (none held while another
@@ -472,6 +472,12 @@ int flyc__bitcode_to_text(const void *data, size_t size, const char *what,
 int flyc__atfork_add(void (*prepare)(void), void (*parent)(void), void (*child)(void));
 /* How many child processes flyc has forked in this process (for tests). */
 uint64_t flyc__fork_count(void);
+/* Around flyc's fork() (isolate.c): every participant's prepare, then
+ * parent or child; and the count. */
+void flyc__fork_prepare(void);
+void flyc__fork_parent(void);
+void flyc__fork_child(void);
+void flyc__fork_counted(void);
 
 /* Caller bitcode to check: `what` ("input", "link library") and `name` say
  * whose it is in messages, `errcode` is its failure's code; `text` is the

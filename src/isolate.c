@@ -57,48 +57,6 @@ static int complete(flyc_buf_t *b) {
   return 1;
 }
 
-/* ---- the participants of flyc's fork ---- */
-
-#define MAX_PARTICIPANTS 8
-
-static struct participant {
-  void (*prepare)(void), (*parent)(void), (*child)(void);
-} parts[MAX_PARTICIPANTS];
-static size_t nparts;
-static pthread_mutex_t parts_mu = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t forks;
-
-int flyc__atfork_add(void (*prepare)(void), void (*parent)(void), void (*child)(void)) {
-  pthread_mutex_lock(&parts_mu);
-  int full = nparts == MAX_PARTICIPANTS;
-  if (!full)
-    parts[nparts++] = (struct participant){prepare, parent, child};
-  pthread_mutex_unlock(&parts_mu);
-  return full ? flyc__error_set(FLYC_ENOMEM, "flyc__atfork_add: the list is full") : FLYC_OK;
-}
-
-uint64_t flyc__fork_count(void) { return __atomic_load_n(&forks, __ATOMIC_RELAXED); }
-
-/* The list's lock is held across fork(), so no participant joins meanwhile;
- * in the child it is released by the thread that took it. */
-static void fork_prepare(void) {
-  pthread_mutex_lock(&parts_mu);
-  for (size_t i = 0; i < nparts; i++)
-    parts[i].prepare();
-}
-
-static void fork_parent(void) {
-  for (size_t i = nparts; i-- > 0;)
-    parts[i].parent();
-  pthread_mutex_unlock(&parts_mu);
-}
-
-static void fork_child(void) {
-  for (size_t i = nparts; i-- > 0;)
-    parts[i].child();
-  pthread_mutex_unlock(&parts_mu);
-}
-
 /* Forks; the child runs fn(fd, payload) with stdout/stderr into a pipe and
  * must _exit. The parent collects what the child wrote to `fd` into *out and
  * its stdout/stderr into *err, and returns the wait status, -1 when it could
@@ -116,14 +74,14 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
     close(res[1]);
     return -1;
   }
-  fork_prepare();
+  flyc__fork_prepare();
   pid_t pid = fork();
   if (pid == 0)
-    fork_child();
+    flyc__fork_child();
   else
-    fork_parent();
+    flyc__fork_parent();
   if (pid > 0)
-    __atomic_add_fetch(&forks, 1, __ATOMIC_RELAXED);
+    flyc__fork_counted();
   if (pid < 0) {
     close(res[0]);
     close(res[1]);

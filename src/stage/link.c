@@ -332,8 +332,9 @@ int flyc__link_libraries(flyc_compile_t *c) {
     seen[nseen++] = canon;
     LLVMModuleRef lib = NULL;
     const flyc__lib_t *l = c->libs ? &c->libs[i] : NULL;
-    if (!l)
-      rc = flyc__load_library(c, path, 0, &lib);
+    if (!l) /* the entry points resolve them (flyc__inputs_libs) */
+      rc = flyc__error_set(FLYC_EINVAL, "link library '%s' was not read before the pipeline",
+                           path);
     else if (l->rc)
       rc = flyc__error_set(l->rc, "%s", l->error ? l->error : "out of memory");
     else
