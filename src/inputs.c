@@ -17,11 +17,6 @@
 
 #include "internal.h"
 
-static int has_suffix(const char *s, const char *suf) {
-  size_t a = strlen(s), b = strlen(suf);
-  return a >= b && strcmp(s + a - b, suf) == 0;
-}
-
 /* A library's checked text (isolate.c) back to bitcode by this process's
  * LLVM: *out is malloc'd. */
 static int text_to_bitcode(const char *path, const char *text, void **out, size_t *out_size) {
@@ -53,15 +48,29 @@ static int text_to_bitcode(const char *path, const char *text, void **out, size_
   return rc;
 }
 
-/* Caller bitcode, rewritten through text in a child (isolate.c) and back to
- * bitcode: *out is malloc'd. */
+/* A library's checked text as the form the memo keeps: bitcode again, or
+ * the text itself for a `.ll` name (parsed as text, whatever its bytes were);
+ * *out is malloc'd. */
+static int checked_form(const char *path, char *text, void **out, size_t *out_size) {
+  size_t n = strlen(path);
+  if (n >= 3 && strcmp(path + n - 3, ".ll") == 0) {
+    *out_size = strlen(text);
+    if (!(*out = strdup(text)))
+      return flyc__error_set(FLYC_ENOMEM, "out of memory rewriting '%s'", path);
+    return FLYC_OK;
+  }
+  return text_to_bitcode(path, text, out, out_size);
+}
+
+/* Caller bitcode, rewritten through text in a child (isolate.c) and back:
+ * *out is malloc'd. */
 static int checked_bitcode(const char *path, const void *data, size_t size, void **out,
                            size_t *out_size) {
   char *text = NULL;
   int rc = flyc__bitcode_to_text(data, size, "link library", path, FLYC_ELINK, &text);
   if (rc)
     return rc;
-  rc = text_to_bitcode(path, text, out, out_size);
+  rc = checked_form(path, text, out, out_size);
   free(text);
   return rc;
 }
@@ -88,7 +97,7 @@ static int library_bytes(const char *path, int check, const void **out, size_t *
       free((void *)data);
     return rc;
   }
-  if (check && !checked && flyc__is_bitcode(data, size) && !has_suffix(path, ".ll")) {
+  if (check && !checked && flyc__is_bitcode(data, size)) {
     void *clean = NULL;
     size_t clean_size = 0;
     rc = checked_bitcode(path, data, size, &clean, &clean_size);
@@ -121,8 +130,7 @@ static int needs_check(const char *path, lib_check_t *l, size_t *size) {
   int checked = 0;
   char digest[33];
   *l = (lib_check_t){path, NULL, 0, NULL};
-  if (has_suffix(path, ".ll") ||
-      flyc__file_read(path, &l->data, size, &l->owned, &l->entry, &checked, digest))
+  if (flyc__file_read(path, &l->data, size, &l->owned, &l->entry, &checked, digest))
     return 0;
   if (!checked && flyc__is_bitcode(l->data, *size) &&
       flyc__check_producer(l->data, *size, "link library", path, FLYC_ELINK) == FLYC_OK)
@@ -170,7 +178,8 @@ int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t
     const char *text = items[i + (size_t)has_input].text;
     void *clean = NULL;
     size_t clean_size = 0;
-    if (rc == FLYC_OK && (rc = text_to_bitcode(l->path, text, &clean, &clean_size)) == FLYC_OK &&
+    if (rc == FLYC_OK &&
+        (rc = checked_form(l->path, (char *)text, &clean, &clean_size)) == FLYC_OK &&
         !flyc__file_adopt_checked(l->entry, clean, clean_size))
       free(clean); /* not in the memo: the pipeline checks it again */
     if (l->owned)

@@ -332,9 +332,11 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
       return rc;
   }
   if (from_bitcode && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
-    int rc = checked ? ((text = strdup(checked)) ? FLYC_OK
-                                                 : flyc__error_set(FLYC_ENOMEM, "out of memory"))
-                     : flyc__bitcode_to_text(data, size, what, name, errcode, &text);
+    /* Checked in front (flyc__inputs_check): the parser never forks. */
+    int rc = !checked ? flyc__error_set(errcode, "%s '%s' is untrusted bitcode that was not "
+                                                 "checked before the pipeline", what, name)
+             : (text = strdup(checked)) ? FLYC_OK
+                                        : flyc__error_set(FLYC_ENOMEM, "out of memory");
     if (rc)
       return rc;
     data = text;
