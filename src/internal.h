@@ -45,6 +45,10 @@ typedef struct flyc_target {
 } flyc_target_t;
 
 typedef struct flyc_compile flyc_compile_t;
+/* The family's rules for the generic IR checks (target/checks.h). */
+typedef struct flyc__target_checks flyc__target_checks_t;
+extern const flyc__target_checks_t flyc__amdgpu_checks; /* target/amdgpu_check.c */
+extern const flyc__target_checks_t flyc__nvptx_checks;  /* target/nvptx_check.c */
 
 /* What differs per target family. */
 struct flyc_target_ops {
@@ -91,6 +95,8 @@ struct flyc_target_ops {
   size_t (*device_lib_dirs)(const char **dirs, char *buf, size_t bufsz);
   /* The kernel builder's lowering (target/amdgpu_builder.c, nvptx_builder.c). */
   const flyc__builder_ops_t *builder;
+  /* The family's rules for the target-generic IR checks (never NULL). */
+  const flyc__target_checks_t *checks;
 };
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
@@ -132,13 +138,6 @@ void flyc__cov_exclusive_end(void);
  * (-amdgpu-simplify-libcall=0) are only set again at cov_exclusive_end. */
 void flyc__llvm_options_read_begin(void);
 void flyc__llvm_options_read_end(void);
-/* flyc's locks around fork(): taken before, released after in both processes. */
-void flyc__fork_lock(void);
-void flyc__fork_unlock(void);
-void flyc__fork_child_reset(void);
-void flyc__files_reset(void);
-void flyc__files_lock(void);
-void flyc__files_unlock(void);
 /* Creates the TargetMachine for `t`; `short_ptr`: NVPTX with 32-bit
  * pointers to shared, const and local memory. */
 int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
@@ -150,9 +149,7 @@ void flyc__llvm_set_option(const char *opt);
 const char *flyc__fn_attr(LLVMValueRef fn, const char *kind, unsigned *len);
 void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
                        const char *value);
-/* An i32 value of a module flag, or `dflt` when absent / not an integer. */
-int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
-                              int *present);
+
 
 /* ---- what differs between LLVM versions (llvm_compat.c) ---- */
 
@@ -229,6 +226,28 @@ int flyc__llvm_nvptx_tanh_approx(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 
+/* ---- library files by identity (files.c) ---- */
+
+typedef struct flyc__file flyc__file_t;
+/* The bytes of `path`: kept for the process (*owned = 0, *entry set,
+ * *checked from the entry), or a fresh copy the caller frees (*owned = 1)
+ * when the memo is full; `digest` gets the XXH3-128 of the bytes, hex. */
+int flyc__file_read(const char *path, const void **data, size_t *size, int *owned,
+                    flyc__file_t **entry, int *checked, char digest[33]);
+/* Makes `clean` the entry's checked form (1), or 0: the caller keeps it. */
+int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size);
+/* The XXH3-128 of a file's content, 32 hex digits: 0, -1 (unreadable) or 1
+ * (bitcode refused unread: newer than this LLVM). */
+int flyc__file_hash(const char *path, char hex[33]);
+
+/* ---- the options rule (options.c) ---- */
+
+/* Copies the caller's options into `dst` (sizeof, the size set to it): any
+ * `size` from the first version's up, the known prefix read, the rest zero;
+ * a newer caller's unknown field set, or a bad value, is FLYC_EINVAL. Every
+ * entry point calls it once; everything after sees only `dst`. */
+int flyc__options_copy(flyc_compile_options_t *dst, const flyc_compile_options_t *src);
+
 /* ---- the caches (cache/cache.c) ---- */
 
 #include <xxhash.h>
@@ -248,13 +267,9 @@ typedef struct flyc_cache_req {
  * no FLYC_COMPILE_NO_CACHE, FLYC_CACHE not off): the caller may skip
  * preparing the key's input otherwise. */
 int flyc__cache_wanted(const flyc_compile_options_t *options);
-/* Computes the key of a compile of `input` (the module's bytes) with
- * `options` and the processors the artifact will carry; a request that
- * cannot be keyed (bad options) uses no cache and lets the compile report.
- * Always FLYC_OK. */
-int flyc__cache_begin(flyc_cache_req_t *r, const flyc_compile_options_t *options,
-                      const void *input, size_t size, const flyc_processor_t *procs,
-                      size_t nprocs, const char *extra);
+/* The key is computed from the job (src/job.h: flyc__cache_begin_job); a
+ * request that cannot be keyed (bad target) uses no cache and lets the
+ * compile report. Always FLYC_OK. */
 /* 1 and a new reference in *out on a hit, 0 on a miss, or a negative status
  * (an unregistered processor name in a disk entry). */
 int flyc__cache_get(flyc_cache_req_t *r, flyc_artifact_t **out);
@@ -264,16 +279,8 @@ int flyc__cache_check(flyc_cache_req_t *r, const flyc_processor_t *procs, size_t
 /* Stores a compiled artifact (never fails the compile; notes go to its log). */
 int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a);
 void flyc__cache_end(flyc_cache_req_t *r);
-/* flyc_compile_module() with the processors the artifact will carry in the
- * key, and `decorate` run on a freshly compiled artifact before it is cached
- * (not on a hit, whose artifact is already decorated). */
-int flyc__compile_module_cached(flyc_artifact_t **out, LLVMModuleRef module,
-                                const flyc_compile_options_t *options,
-                                const flyc_processor_t *procs, size_t nprocs,
-                                const char *extra_key,
-                                int (*decorate)(flyc_artifact_t *, void *), void *payload);
 
-/* ---- the compile (compile.c, link.c) ---- */
+/* ---- the compile state (pipeline.c, ir.c, stage/, inputs.c) ---- */
 
 struct flyc_compile {
   flyc_compile_options_t opts;
@@ -300,9 +307,33 @@ struct flyc_compile {
   size_t kernel_count;
   flyc_artifact_t *artifact;
   flyc_compile_times_t times;
-  /* The libraries linked, "<xxh3-128 hex>\t<path>\n" each (link.c). */
+  /* The libraries linked, "<xxh3-128 hex>\t<path>\n" each (inputs.c). */
   flyc_buf_t inputs;
+  /* The options' link libraries as resolved in front (flyc__inputs_libs),
+   * one per options entry; NULL: read them at the link. */
+  const struct flyc__lib *libs;
 };
+
+/* A link library resolved before the pipeline: its bytes (checked form for
+ * untrusted bitcode), or the status and message reading it failed with,
+ * which the link stage reports when it reaches it. */
+typedef struct flyc__lib {
+  const char *path;
+  const void *data;
+  size_t size;
+  int owned; /* data is this entry's (else the file memo's, for the process) */
+  char digest[33];
+  int rc;
+  char *error;
+} flyc__lib_t;
+/* Resolves the link libraries of `o` (inputs.c): *out has one entry per
+ * o->link_libraries entry; FLYC_ENOMEM only. */
+int flyc__inputs_libs(const flyc_compile_options_t *o, flyc__lib_t **out);
+void flyc__inputs_libs_free(flyc__lib_t *libs, size_t n);
+/* Loads library bytes into c->ctx (stage/link.c): `.ll` or text parsed,
+ * bitcode lazily; `copy`: the bytes do not outlive the call. */
+int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
+                     int copy, const char *digest, LLVMModuleRef *out);
 
 /* Records that `name` was defined by `origin` (kept if already known). */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
@@ -311,9 +342,28 @@ const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
 /* Remakes c->tm for c->target (after the target's features changed). */
 int flyc__retarget(flyc_compile_t *c);
 
-/* Parses IR text or bitcode into c->ctx; failures return `errcode`. */
-int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size,
+/* Parses IR text or bitcode into c->ctx; failures return `errcode`.
+ * `checked` (may be NULL) is untrusted bitcode's checked text
+ * (flyc__inputs_check), else it is checked here. */
+int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *checked,
                    const char *name, LLVMModuleRef *out, int errcode);
+/* Module flags (ir.c): every well-formed llvm.module.flags entry (malloc'd,
+ * *count of them; NULL when none or out of memory), */
+typedef struct flyc__module_flag {
+  int behavior;
+  const char *key;
+  unsigned key_len;
+  int is_int;
+  int64_t value;
+} flyc__module_flag_t;
+flyc__module_flag_t *flyc__module_flags(LLVMModuleRef m, unsigned *count);
+/* ... whether one's key is `k`, */
+int flyc__module_flag_is(const flyc__module_flag_t *f, const char *k);
+/* ... and an i32 value of a module flag, or `dflt` when absent / not an
+ * integer. */
+int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
+                              int *present);
+
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);
@@ -321,14 +371,31 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
  * bitcode pre-check (device libraries from the search path). */
 int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
                        LLVMModuleRef *out);
-/* Reads (and checks) a link library into the process cache ahead of a
- * forked compile, so the child inherits it. Errors are left to the compile. */
-void flyc__prime_library(const char *path, uint32_t flags);
+/* Checks the caller's untrusted bitcode ahead of the pipeline, all of it in
+ * one child process (flyc__bitcode_to_text_many): the input (`data`, may be
+ * NULL), whose text goes to *input_text (malloc'd, NULL when it needs none),
+ * and the link libraries of `o`, whose checked forms go to the library memo.
+ * What cannot be read or is refused unread is left for the pipeline to
+ * report. */
+int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t size,
+                       const char *name, char **input_text);
 /* Checks `lib` against the module and links it (consumes `lib`). `check` is 0
  * for device libraries, whose triple and layout are adopted. */
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
                        int check);
-/* Finds `file` on the device library search path; `*out` is malloc'd. */
+/* Where device libraries are looked for: the options' directories, then
+ * FLYC_DEVICE_LIB_PATH, then (unless no_defaults) the family's defaults. */
+typedef struct flyc__devlib_search {
+  const char *const *dirs;
+  size_t ndirs;
+  int no_defaults; /* FLYC_COMPILE_NO_DEFAULT_LIB_DIRS */
+} flyc__devlib_search_t;
+/* The search path of normalized options. */
+flyc__devlib_search_t flyc__devlib_search_of(const flyc_compile_options_t *o);
+/* Finds `file` on the search path; `*out` is malloc'd (stage/devlibs.c). */
+int flyc__devlib_find(const flyc__devlib_search_t *s, const char *file,
+                      const char *const *defaults, size_t ndefaults, char **out);
+/* flyc__devlib_find with the compile's options. */
 int flyc__find_device_lib(flyc_compile_t *c, const char *file,
                           const char *const *defaults, size_t ndefaults,
                           char **out);
@@ -437,6 +504,38 @@ char *flyc__upgraded_layout(const char *triple, const char *layout);
  * "input" or "link library". */
 int flyc__bitcode_to_text(const void *data, size_t size, const char *what,
                           const char *name, int errcode, char **text);
+
+/* Adds a participant to flyc's fork() (fork.c): `prepare` runs before it
+ * (in the order of registration), `parent` and `child` after it, in the
+ * process each names (in reverse order). A participant registers before it
+ * first takes its lock, and its locks are leaves (none held while another
+ * participant's is taken), so any order of registration is safe. FLYC_OK,
+ * or FLYC_ENOMEM when the list is full (a build error: it has room for all
+ * of flyc's). */
+int flyc__atfork_add(void (*prepare)(void), void (*parent)(void), void (*child)(void));
+/* How many child processes flyc has forked in this process (for tests). */
+uint64_t flyc__fork_count(void);
+/* Around flyc's fork() (isolate.c): every participant's prepare, then
+ * parent or child; and the count. */
+void flyc__fork_prepare(void);
+void flyc__fork_parent(void);
+void flyc__fork_child(void);
+void flyc__fork_counted(void);
+
+/* Caller bitcode to check: `what` ("input", "link library") and `name` say
+ * whose it is in messages, `errcode` is its failure's code; `text` is the
+ * checked module as text (malloc'd) on success. */
+typedef struct flyc__bc_item {
+  const void *data;
+  size_t size;
+  const char *what, *name;
+  int errcode;
+  char *text;
+} flyc__bc_item_t;
+/* flyc__bitcode_to_text for every item, in one child for all (in process
+ * when already in the isolated compile's child): the first refusal, in item
+ * order, or FLYC_OK with every item's text set. */
+int flyc__bitcode_to_text_many(flyc__bc_item_t *items, size_t n);
 
 /* Runs fn(out, payload) in a forked child and brings the artifact (or the
  * error) back. */

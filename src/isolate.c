@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +66,14 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
     close(res[1]);
     return -1;
   }
-  flyc__fork_lock();
+  flyc__fork_prepare();
   pid_t pid = fork();
   if (pid == 0)
-    flyc__fork_child_reset();
+    flyc__fork_child();
   else
-    flyc__fork_unlock();
+    flyc__fork_parent();
+  if (pid > 0)
+    flyc__fork_counted();
   if (pid < 0) {
     close(res[0]);
     close(res[1]);
@@ -181,11 +184,6 @@ static int child_failed(int status, flyc_buf_t *err, int errcode, const char *wh
 
 /* ---- 1. caller bitcode to checked text ---- */
 
-typedef struct sanitize_job {
-  const void *data;
-  size_t size;
-} sanitize_job_t;
-
 typedef struct child_diag {
   char buf[4096];
   size_t len;
@@ -205,59 +203,165 @@ static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(s);
 }
 
-static void sanitize_child(int fd, void *payload) {
-  sanitize_job_t *j = payload;
+/* Parses and verifies one file's bitcode; the answer, into `out`: 'T' and the
+ * module as text, 'E' and the reader's error, or 'V' and the verifier's. */
+static void sanitize_one(const void *data, size_t size, flyc_buf_t *out) {
   static child_diag_t diag;
+  diag.len = 0;
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, child_handler, &diag);
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(j->data, j->size, "in", 0);
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(data, size, "in", 0);
   LLVMModuleRef m = NULL;
   if (!mb || LLVMParseBitcodeInContext2(ctx, mb, &m) || !m) {
-    write_all(fd, "E", 1);
-    write_all(fd, diag.buf, diag.len);
-    finish_message(fd);
-    _exit(0);
+    flyc__buf_append(out, "E", 1);
+    flyc__buf_append(out, diag.buf, diag.len);
+  } else {
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+      flyc__buf_append(out, "V", 1);
+      flyc__buf_append(out, msg ? msg : "", msg ? strlen(msg) : 0);
+    } else {
+      char *text = LLVMPrintModuleToString(m);
+      flyc__buf_append(out, "T", 1);
+      flyc__buf_append(out, text, strlen(text));
+      LLVMDisposeMessage(text);
+    }
+    LLVMDisposeMessage(msg);
+    LLVMDisposeModule(m);
   }
-  char *msg = NULL;
-  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
-    write_all(fd, "V", 1);
-    write_all(fd, msg ? msg : "", msg ? strlen(msg) : 0);
-    finish_message(fd);
-    _exit(0);
+  LLVMContextDispose(ctx);
+}
+
+/* What an answer of sanitize_one means for `it`: its text, or its error. */
+static int take_answer(flyc__bc_item_t *it, const char *a, size_t n) {
+  if (!n)
+    return flyc__error_set(it->errcode, "flyc's child process for %s '%s' ended without an "
+                                        "answer", it->what, it->name);
+  if (a[0] == 'E')
+    return flyc__error_set(it->errcode, "%s '%s' is not valid bitcode: %.*s", it->what,
+                           it->name, n > 1 ? (int)(n - 1) : 10, n > 1 ? a + 1 : "unreadable");
+  if (a[0] == 'V')
+    return flyc__error_set(it->errcode, "%s '%s' fails the LLVM verifier: %.*s", it->what,
+                           it->name, n > 1 ? (int)(n - 1) : 11, n > 1 ? a + 1 : "(no detail)");
+  if (!(it->text = malloc(n)))
+    return flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'", it->what, it->name);
+  memcpy(it->text, a + 1, n - 1);
+  it->text[n - 1] = '\0';
+  return FLYC_OK;
+}
+
+/* The isolated compile's child (2. below) checks in process: it is the
+ * child already. Before each file it tells the parent which file it is on,
+ * so that a crash there reads as that file's, as from a child of its own. */
+static int in_isolated_child;
+static int isolated_fd = -1;
+
+typedef struct sanitize_job {
+  const flyc__bc_item_t *items;
+  size_t n;
+} sanitize_job_t;
+
+/* Answers each file in turn (length-prefixed), stopping after a refusal. */
+static void sanitize_child(int fd, void *payload) {
+  sanitize_job_t *j = payload;
+  for (size_t i = 0; i < j->n; i++) {
+    flyc_buf_t b = {0};
+    sanitize_one(j->items[i].data, j->items[i].size, &b);
+    if (b.oom)
+      _exit(5);
+    uint64_t len = b.len;
+    write_all(fd, &len, sizeof len);
+    write_all(fd, b.data, b.len);
+    if (b.data[0] != 'T')
+      break;
+    flyc__buf_free(&b);
   }
-  char *text = LLVMPrintModuleToString(m);
-  write_all(fd, "T", 1);
-  write_all(fd, text, strlen(text));
   finish_message(fd);
   _exit(0);
 }
 
-int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const char *name,
-                          int errcode, char **text) {
-  sanitize_job_t job = {data, size};
+static void mark(char what, const flyc__bc_item_t *it) {
+  flyc_buf_t b = {0};
+  flyc__buf_append(&b, &what, 1);
+  if (it) {
+    int32_t code = it->errcode;
+    flyc__buf_append(&b, (const char *)&code, sizeof code);
+    flyc__buf_append(&b, it->what, strlen(it->what) + 1);
+    flyc__buf_append(&b, it->name, strlen(it->name) + 1);
+  }
+  if (b.oom)
+    _exit(5);
+  write_all(isolated_fd, b.data, b.len);
+  flyc__buf_free(&b);
+}
+
+static int check_in_process(flyc__bc_item_t *items, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    mark('C', &items[i]);
+    flyc_buf_t b = {0};
+    sanitize_one(items[i].data, items[i].size, &b);
+    mark('D', NULL);
+    int rc = b.oom ? flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'",
+                                     items[i].what, items[i].name)
+                   : take_answer(&items[i], b.data, b.len);
+    flyc__buf_free(&b);
+    if (rc)
+      return rc;
+  }
+  return FLYC_OK;
+}
+
+/* A child that died on `it`: the error its own child would have given. */
+static int died_on(const flyc__bc_item_t *it, int status, flyc_buf_t *err) {
+  int rc = child_failed(status, err, it->errcode, it->what, it->name);
+  if (rc == it->errcode && status >= 0 && WIFSIGNALED(status))
+    flyc__error_append(" -- the file is corrupt bitcode");
+  return rc;
+}
+
+int flyc__bitcode_to_text_many(flyc__bc_item_t *items, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    items[i].text = NULL;
+  if (!n)
+    return FLYC_OK;
+  if (in_isolated_child)
+    return check_in_process(items, n);
+  sanitize_job_t job = {items, n};
   flyc_buf_t out = {0}, err = {0};
   int status = run_child(sanitize_child, &job, &out, &err);
-  int rc = FLYC_OK;
-  int whole = complete(&out);
-  if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !whole || !out.len) {
-    rc = child_failed(status, &err, errcode, what, name);
-    if (rc == errcode && status >= 0 && WIFSIGNALED(status))
-      flyc__error_append(" -- the file is corrupt bitcode");
-  } else if (out.oom) {
-    rc = flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'", what, name);
-  } else if (out.data[0] == 'E') {
-    rc = flyc__error_set(errcode, "%s '%s' is not valid bitcode: %s", what, name,
-                         out.len > 1 ? out.data + 1 : "unreadable");
-  } else if (out.data[0] == 'V') {
-    rc = flyc__error_set(errcode, "%s '%s' fails the LLVM verifier: %s", what, name,
-                         out.len > 1 ? out.data + 1 : "(no detail)");
-  } else {
-    memmove(out.data, out.data + 1, out.len); /* moves the NUL too */
-    out.len--;
-    *text = flyc__buf_take(&out);
+  int whole = complete(&out), dead = status < 0 || !WIFEXITED(status) ||
+                                     WEXITSTATUS(status) != 0 || !whole;
+  int rc = out.oom ? flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'",
+                                     items[0].what, items[0].name)
+                   : FLYC_OK;
+  size_t off = 0;
+  for (size_t i = 0; i < n && rc == FLYC_OK; i++) {
+    uint64_t len = 0;
+    if (out.len - off >= sizeof len)
+      memcpy(&len, out.data + off, sizeof len);
+    if (out.len - off < sizeof len || len > out.len - off - sizeof len || !len)
+      rc = dead ? died_on(&items[i], status, &err)
+                : take_answer(&items[i], "", 0);
+    else
+      rc = take_answer(&items[i], out.data + off + sizeof len, (size_t)len);
+    off += sizeof len + (size_t)len;
   }
+  if (rc)
+    for (size_t i = 0; i < n; i++) {
+      free(items[i].text);
+      items[i].text = NULL;
+    }
   flyc__buf_free(&out);
   flyc__buf_free(&err);
+  return rc;
+}
+
+int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const char *name,
+                          int errcode, char **text) {
+  flyc__bc_item_t it = {data, size, what, name, errcode, NULL};
+  int rc = flyc__bitcode_to_text_many(&it, 1);
+  if (rc == FLYC_OK)
+    *text = it.text;
   return rc;
 }
 
@@ -268,12 +372,17 @@ typedef struct compile_job {
   void *payload;
 } compile_job_t;
 
+/* Writes 'R', the status and the artifact or the message, after the marks
+ * of the files it checked ('C' errcode what name, then 'D'). */
 static void compile_child(int fd, void *payload) {
   compile_job_t *j = payload;
+  in_isolated_child = 1;
+  isolated_fd = fd;
   flyc_artifact_t *a = NULL;
   int rc = j->fn(&a, j->payload);
   flyc_buf_t b = {0};
   int32_t code = rc;
+  flyc__buf_append(&b, "R", 1);
   flyc__buf_append(&b, (const char *)&code, sizeof code);
   if (rc == FLYC_OK) {
     if (flyc__artifact_serialize(a, &b) != FLYC_OK)
@@ -297,17 +406,39 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
   int rc;
   int32_t code = 0;
   int whole = complete(&res);
+  /* The marks: the file being checked when the child stopped, if any. */
+  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL};
+  size_t off = 0;
+  while (off < res.len && res.data[off] != 'R') {
+    if (res.data[off] == 'D') {
+      on.what = NULL;
+      off++;
+      continue;
+    }
+    const char *w = res.data + off + 1 + sizeof code;
+    const char *nm = w < res.data + res.len ? memchr(w, '\0', res.len - (size_t)(w - res.data))
+                                            : NULL;
+    const char *end = nm ? memchr(nm + 1, '\0', res.len - (size_t)(nm + 1 - res.data)) : NULL;
+    if (res.data[off] != 'C' || !end)
+      break;
+    memcpy(&code, res.data + off + 1, sizeof code);
+    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL};
+    off = (size_t)(end + 1 - res.data);
+  }
+  const char *r = res.data + off + 1;
+  size_t rlen = off < res.len ? res.len - off - 1 : 0;
   if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || !whole ||
-      res.len < sizeof code) {
-    rc = child_failed(status, &err, FLYC_ECOMPILE, "the compile of", name);
+      off >= res.len || res.data[off] != 'R' || rlen < sizeof code) {
+    rc = on.what ? died_on(&on, status, &err)
+                 : child_failed(status, &err, FLYC_ECOMPILE, "the compile of", name);
   } else {
-    memcpy(&code, res.data, sizeof code);
+    memcpy(&code, r, sizeof code);
     if (code != FLYC_OK) {
       /* Names are pinned negative values; anything else is the child's bug. */
-      rc = flyc__error_set(code < 0 && code >= FLYC_ENOTSERIALIZABLE ? code : FLYC_ECOMPILE,
-                           "%.*s", (int)(res.len - sizeof code), res.data + sizeof code);
+      rc = flyc__error_set(code < 0 && flyc__is_status(code) ? code : FLYC_ECOMPILE,
+                           "%.*s", (int)(rlen - sizeof code), r + sizeof code);
     } else {
-      rc = flyc__artifact_deserialize(res.data + sizeof code, res.len - sizeof code, out);
+      rc = flyc__artifact_deserialize(r + sizeof code, rlen - sizeof code, out);
       if (rc)
         rc = flyc__error_set(FLYC_ECOMPILE, "the isolated compile of '%s' sent back a "
                                             "malformed artifact", name);

@@ -18,8 +18,46 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
  * --amdhsa-code-object-version. Emissions with the current value share this
  * lock; changing the value, and comgr actions (whose in-process clang parses
  * -mllvm options into the same LLVM), take it exclusively. */
-static pthread_rwlock_t cov_lock = PTHREAD_RWLOCK_INITIALIZER;
 static int cov_current; /* 0: unknown */
+
+/* That lock, shared or exclusive: a mutex and a condition, not a
+ * pthread_rwlock_t, so that a forked child can release what the forking
+ * thread took (glibc keys a rwlock's writer to its TID, which the child's
+ * thread does not have; made anew, it reads as still held to a thread
+ * checker). Readers are preferred, as glibc's default rwlock does. */
+static pthread_mutex_t cov_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cov_cv = PTHREAD_COND_INITIALIZER;
+static unsigned cov_readers;
+static int cov_writer;
+
+static void cov_rdlock(void) {
+  pthread_mutex_lock(&cov_mu);
+  while (cov_writer)
+    pthread_cond_wait(&cov_cv, &cov_mu);
+  cov_readers++;
+  pthread_mutex_unlock(&cov_mu);
+}
+
+/* Returns with cov_mu still held when `keep`. */
+static void cov_wrlock_keep(int keep) {
+  pthread_mutex_lock(&cov_mu);
+  while (cov_writer || cov_readers)
+    pthread_cond_wait(&cov_cv, &cov_mu);
+  cov_writer = 1;
+  if (!keep)
+    pthread_mutex_unlock(&cov_mu);
+}
+static void cov_wrlock(void) { cov_wrlock_keep(0); }
+
+static void cov_unlock(void) {
+  pthread_mutex_lock(&cov_mu);
+  if (cov_writer)
+    cov_writer = 0;
+  else
+    cov_readers--;
+  pthread_cond_broadcast(&cov_cv);
+  pthread_mutex_unlock(&cov_mu);
+}
 static pthread_mutex_t global_mu = PTHREAD_MUTEX_INITIALIZER;
 
 /* Options flyc keeps for the life of the process. AMDGPU's library-call
@@ -46,32 +84,36 @@ static void do_init(void) {
 
 void flyc__llvm_init(void) { (void)pthread_once(&init_once, do_init); }
 
-void flyc__global_lock(void) { (void)pthread_mutex_lock(&global_mu); }
+/* flyc's own locks are taken around flyc's fork() (isolate.c's participant
+ * list), so that no other thread holds one in the child, where that thread
+ * does not exist. Registered before the locks are first taken. */
+static void fork_prepare(void) {
+  pthread_mutex_lock(&global_mu);
+  cov_wrlock_keep(1); /* no reader, no writer, and cov_mu held across fork() */
+}
+static void fork_parent(void) {
+  cov_writer = 0;
+  pthread_cond_broadcast(&cov_cv);
+  pthread_mutex_unlock(&cov_mu);
+  pthread_mutex_unlock(&global_mu);
+}
+/* The child's only thread is the one that took the locks: it releases them.
+ * The condition is made anew (the parent's waiters are not in the child). */
+static void fork_child(void) {
+  cov_writer = 0;
+  pthread_cond_init(&cov_cv, NULL);
+  pthread_mutex_unlock(&cov_mu);
+  pthread_mutex_unlock(&global_mu);
+}
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_register(void) { flyc__atfork_add(fork_prepare, fork_parent, fork_child); }
+static void participate(void) { (void)pthread_once(&fork_once, fork_register); }
+
+void flyc__global_lock(void) {
+  participate();
+  (void)pthread_mutex_lock(&global_mu);
+}
 void flyc__global_unlock(void) { (void)pthread_mutex_unlock(&global_mu); }
-
-/* flyc's own locks are taken around fork() so that no other thread holds
- * one in the child, where that thread does not exist. */
-void flyc__fork_lock(void) {
-  flyc__global_lock();
-  pthread_rwlock_wrlock(&cov_lock);
-  flyc__files_lock();
-}
-
-void flyc__fork_unlock(void) {
-  flyc__files_unlock();
-  pthread_rwlock_unlock(&cov_lock);
-  flyc__global_unlock();
-}
-
-/* In the child the locks are made anew: a rwlock write-locked by the parent
- * thread cannot be unlocked by the child's thread (glibc keys it to the TID). */
-void flyc__fork_child_reset(void) {
-  pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-  pthread_rwlock_t r = PTHREAD_RWLOCK_INITIALIZER;
-  global_mu = m;
-  cov_lock = r;
-  flyc__files_reset();
-}
 
 void flyc__llvm_set_option(const char *opt) {
   /* LLVMParseCommandLineOptions reports problems to a null stream and never
@@ -132,34 +174,41 @@ int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
 }
 
 void flyc__cov_shared_begin(int cov) {
+  participate();
   for (;;) {
-    pthread_rwlock_rdlock(&cov_lock);
+    cov_rdlock();
     if (cov_current == cov)
       return;
-    pthread_rwlock_unlock(&cov_lock);
-    pthread_rwlock_wrlock(&cov_lock);
+    cov_unlock();
+    cov_wrlock();
     if (cov_current != cov) {
       char opt[64];
       snprintf(opt, sizeof opt, "--amdhsa-code-object-version=%d", cov);
       flyc__llvm_set_option(opt);
       cov_current = cov;
     }
-    pthread_rwlock_unlock(&cov_lock);
+    cov_unlock();
   }
 }
 
-void flyc__cov_shared_end(void) { pthread_rwlock_unlock(&cov_lock); }
+void flyc__cov_shared_end(void) { cov_unlock(); }
 
-void flyc__llvm_options_read_begin(void) { pthread_rwlock_rdlock(&cov_lock); }
+void flyc__llvm_options_read_begin(void) {
+  participate();
+  cov_rdlock();
+}
 
-void flyc__llvm_options_read_end(void) { pthread_rwlock_unlock(&cov_lock); }
+void flyc__llvm_options_read_end(void) { cov_unlock(); }
 
-void flyc__cov_exclusive_begin(void) { pthread_rwlock_wrlock(&cov_lock); }
+void flyc__cov_exclusive_begin(void) {
+  participate();
+  cov_wrlock();
+}
 
 void flyc__cov_exclusive_end(void) {
   cov_current = 0; /* whatever comgr left behind */
   set_fixed_options();
-  pthread_rwlock_unlock(&cov_lock);
+  cov_unlock();
 }
 
 uint64_t flyc__now_us(void) {
@@ -186,33 +235,3 @@ void flyc__fn_set_attr(LLVMContextRef ctx, LLVMValueRef fn, const char *kind,
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, a);
 }
 
-int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
-                              int *present) {
-  if (present)
-    *present = 0;
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
-  if (!n)
-    return dflt;
-  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
-  if (!nodes)
-    return dflt;
-  LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", nodes);
-  int64_t v = dflt;
-  for (unsigned i = 0; i < n; i++) {
-    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
-      continue;
-    LLVMValueRef ops[3];
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    unsigned kl = 0;
-    const char *k = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
-    if (!k || kl != strlen(key) || memcmp(k, key, kl) != 0)
-      continue;
-    if (present)
-      *present = 1;
-    if (ops[2] && LLVMIsAConstantInt(ops[2]))
-      v = LLVMConstIntGetSExtValue(ops[2]);
-    break;
-  }
-  free(nodes);
-  return v;
-}

@@ -1,9 +1,15 @@
 /* Child processes: the isolated compile (FLYC_COMPILE_ISOLATED) and the
  * bitcode check; LLVM fatal errors become statuses. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
 
 #include "../runtime/internal.h"
 #include "util.h"
@@ -122,6 +128,74 @@ static void test_isolate__host_ignores_sigchld(void **state) {
   signal(SIGCHLD, old);
 }
 
+/* Forks of this process and of its children (an isolated compile's child
+ * forking again counts too): shared memory, bumped before every fork. */
+static unsigned *forks;
+static void count_fork(void) { __atomic_add_fetch(forks, 1, __ATOMIC_RELAXED); }
+
+/* A fresh copy of `path` (the library memo has not seen it). */
+static char *fresh_copy(const char *path, const char *suffix) {
+  size_t n = 0;
+  void *bytes = tu_read(path, &n);
+  char *copy = tu_temp_file(suffix, bytes, n);
+  free(bytes);
+  return copy;
+}
+
+static unsigned forks_of(const char *in, const char *lib, uint32_t flags) {
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = flags | FLYC_COMPILE_NO_CACHE;
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  unsigned before = __atomic_load_n(forks, __ATOMIC_RELAXED);
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_file(&a, in, &o));
+  flyc_artifact_destroy(a);
+  return __atomic_load_n(forks, __ATOMIC_RELAXED) - before;
+}
+
+/* One compile forks at most once: isolated, its one child checks the
+ * untrusted bitcode too; not isolated, all untrusted files are checked in one
+ * child; trusted (or already checked) inputs, not isolated, fork none. */
+static void test_isolate__forks_per_compile(void **state) {
+  (void)state;
+  forks = mmap(NULL, sizeof *forks, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  assert_true(forks != MAP_FAILED);
+  pthread_atfork(count_fork, NULL, NULL);
+  /* The input as bitcode. */
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMMemoryBufferRef mb = NULL;
+  char *msg = NULL;
+  assert_int_equal(LLVMCreateMemoryBufferWithContentsOfFile(K_MSTL, &mb, &msg), 0);
+  LLVMModuleRef m = NULL;
+  assert_int_equal(LLVMParseIRInContext(ctx, mb, &m, &msg), 0);
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+  char *in_bc = tu_temp_file(".bc", LLVMGetBufferStart(bc), LLVMGetBufferSize(bc));
+  LLVMDisposeMemoryBuffer(bc);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  char *lib[5];
+  for (int i = 0; i < 5; i++)
+    lib[i] = fresh_copy(LIB_MSTL, ".bc");
+  assert_int_equal(forks_of(K_MSTL, lib[0], FLYC_COMPILE_TRUSTED_BITCODE), 0);
+  assert_int_equal(forks_of(in_bc, lib[1], FLYC_COMPILE_TRUSTED_BITCODE), 0);
+  assert_int_equal(forks_of(K_MSTL, lib[2], 0), 1);
+  assert_int_equal(forks_of(K_MSTL, lib[2], 0), 0); /* checked once per process */
+  assert_int_equal(forks_of(in_bc, lib[3], 0), 1);  /* input and library: one child */
+  assert_int_equal(forks_of(in_bc, lib[4], FLYC_COMPILE_ISOLATED), 1);
+  assert_int_equal(forks_of(in_bc, lib[4], FLYC_COMPILE_ISOLATED), 1);
+  assert_int_equal(
+      forks_of(K_MSTL, lib[0], FLYC_COMPILE_ISOLATED | FLYC_COMPILE_TRUSTED_BITCODE), 1);
+  for (int i = 0; i < 5; i++) {
+    unlink(lib[i]);
+    free(lib[i]);
+  }
+  unlink(in_bc);
+  free(in_bc);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_isolate__llvm_fatal_error_is_a_status),
@@ -129,6 +203,7 @@ int main(void) {
       cmocka_unit_test(test_isolate__errors_come_back_exactly),
       cmocka_unit_test(test_isolate__serialized_artifact_is_checked),
       cmocka_unit_test(test_isolate__host_ignores_sigchld),
+      cmocka_unit_test(test_isolate__forks_per_compile),
   };
   return cmocka_run_group_tests_name("isolate", tests, NULL, NULL);
 }

@@ -19,6 +19,7 @@ while IFS= read -r f; do
     /^[A-Za-z_][^=;]*\)[^;=]*\{$/ { sig = $0; start = NR; infn = 1; pending = ""; next }
     /^[A-Za-z_][^=;]*\)$/ || /^[A-Za-z_][^=;]*,$/ { pending = $0; next }
     /^\{$/ && pending != "" { sig = pending; start = NR; infn = 1; pending = ""; next }
+    /^ .*\)[^;=]*\{$/ && pending != "" && !infn { sig = pending; start = NR; infn = 1; pending = ""; next }
     !infn { pending = (/^ / && pending != "") ? pending : "" }
     infn && /^\}/ {
       len = NR - start + 1; infn = 0

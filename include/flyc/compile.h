@@ -191,6 +191,24 @@ typedef struct flyc_compile_options {
 #define FLYC_COMPILE_OPTIONS_INIT {sizeof(flyc_compile_options_t), 0, NULL, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL, 0}
 
 /**
+ * Zero-initialises `size` bytes of `options` and sets `options->size` to
+ * `size`: the same as FLYC_COMPILE_OPTIONS_INIT, for a caller that allocates
+ * the struct or gets its size at run time (a binding). Every entry point
+ * reads a `size` from the first version's size up: the fields beyond what
+ * this flyc knows (a newer header's) must be zero, else the compile is
+ * ::FLYC_EINVAL naming the first such field's offset; the fields a smaller
+ * (older) struct lacks are their defaults.
+ *
+ * @param[out] options the struct to initialise.
+ * @param[in]  size    `sizeof(flyc_compile_options_t)` as the caller was
+ *                     compiled.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL NULL `options`, or a `size` smaller than the first
+ *                     version's struct.
+ */
+FLYC_API int flyc_compile_options_init(flyc_compile_options_t *options, size_t size);
+
+/**
  * Compiles an LLVM IR file (`.ll` text or `.bc` bitcode, told apart by the
  * bitcode magic, not the name) into an artifact.
  *

@@ -13,6 +13,7 @@
 #include <llvm-c/Linker.h>
 
 #include "builder.h"
+#include "job.h"
 
 /* ---- context ---- */
 
@@ -133,20 +134,6 @@ int flyc__kb_pick_name(flyc_ctx_t *c, const flyc_kernel_def_t *d, char **out) {
   return *out ? FLYC_OK : flyc__error_set(FLYC_ENOMEM, "out of memory");
 }
 
-/* What the builder knows besides the code: the dynamic shared memory each
- * kernel's allocator took, and the processors its link_extern calls need. */
-static int decorate(flyc_artifact_t *a, void *p) {
-  const flyc_ctx_t *ctx = p;
-  for (size_t i = 0; i < a->kernel_count; i++)
-    for (size_t j = 0; j < ctx->nnames; j++)
-      if (a->kernels[i].name && strcmp(a->kernels[i].name, ctx->names[j]) == 0)
-        a->kernels[i].dynamic_shared_size = ctx->dyn_shared[j];
-  int rc = FLYC_OK;
-  for (size_t i = 0; rc == FLYC_OK && i < ctx->nprocs; i++)
-    rc = flyc__artifact_add_processor(a, &ctx->procs[i]);
-  return rc;
-}
-
 int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
                      flyc_artifact_t **out) {
   if (out)
@@ -161,12 +148,9 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
     return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: the context has no kernel");
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   if (options) {
-    if (options->size < offsetof(flyc_compile_options_t, opt_level) || options->size > sizeof o)
-      return flyc__error_set(FLYC_EINVAL, "flyc_ctx_compile: options.size %u is not one this "
-                                          "flyc knows (use FLYC_COMPILE_OPTIONS_INIT)",
-                             options->size);
-    memcpy(&o, options, options->size);
-    o.size = sizeof o;
+    int rc = flyc__options_copy(&o, options); /* the one size rule (options.c) */
+    if (rc)
+      return rc;
   }
   if (o.target) {
     flyc_target_t t;
@@ -208,21 +192,14 @@ int flyc_ctx_compile(flyc_ctx_t *ctx, const flyc_compile_options_t *options,
   }
   o.link_libraries = libs;
   o.link_library_count = nl;
-  /* What decorate() adds is not in the IR: it goes into the cache key. */
-  flyc_buf_t extra = {0};
-  for (size_t i = 0; i < ctx->nnames; i++)
-    flyc__buf_printf(&extra, "kernel %zu:%s dynamic_shared=%u\n", strlen(ctx->names[i]),
-                     ctx->names[i], ctx->dyn_shared[i]);
-  if (extra.oom) {
-    flyc__buf_free(&extra);
-    free(libs);
-    return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  }
+  /* What the builder knows besides the IR (the dynamic shared memory each
+   * kernel's allocator took, the processors its link_extern calls need)
+   * travels in the job: onto the artifact and into the cache key. */
+  flyc__job_extras_t x = {(const char *const *)ctx->names, ctx->dyn_shared, ctx->nnames,
+                          ctx->procs, ctx->nprocs};
   LLVMModuleRef m = ctx->mod;
   ctx->mod = NULL; /* consumed, success or not */
-  int rc = flyc__compile_module_cached(out, m, &o, ctx->procs, ctx->nprocs,
-                                       flyc__buf_str(&extra), decorate, ctx);
-  flyc__buf_free(&extra);
+  int rc = flyc__compile_module_job(out, m, &o, &x);
   free(libs);
   return rc;
 }

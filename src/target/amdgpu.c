@@ -474,4 +474,5 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .device_lib_files = (const char *const[]){"ocml.bc", "ockl.bc", NULL},
     .device_lib_dirs = rocm_dirs,
     .builder = &flyc__amdgpu_builder_ops,
+    .checks = &flyc__amdgpu_checks,
 };

@@ -420,4 +420,5 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},
     .device_lib_dirs = cuda_dirs,
     .builder = &flyc__nvptx_builder_ops,
+    .checks = &flyc__nvptx_checks,
 };

@@ -1,0 +1,194 @@
+/* The public compile entry points (flyc/compile.h, flyc/llvm.h), each in one
+ * direction: options -> job -> cache -> [isolate] -> inputs check + pipeline
+ * -> cache. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "flyc/llvm.h"
+#include "internal.h"
+#include "job.h"
+#include "stage/stage.h"
+
+void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const void *input,
+                    size_t input_size, const char *name, const flyc__job_extras_t *extras) {
+  memset(job, 0, sizeof *job);
+  job->opts = *opts;
+  flyc__error_saved_t sv; /* a bad target is the pipeline's to report */
+  flyc__error_save(&sv);
+  job->target_ok = flyc__target_parse(&job->target, opts->target) == FLYC_OK;
+  flyc__error_restore(&sv);
+  job->input = input;
+  job->input_size = input_size;
+  job->name = name;
+  if (extras)
+    job->extras = *extras;
+}
+
+int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a) {
+  const flyc__job_extras_t *x = &job->extras;
+  for (size_t i = 0; i < a->kernel_count; i++)
+    for (size_t j = 0; j < x->nkernels; j++)
+      if (a->kernels[i].name && strcmp(a->kernels[i].name, x->kernels[j]) == 0)
+        a->kernels[i].dynamic_shared_size = x->dynamic_shared[j];
+  int rc = FLYC_OK;
+  for (size_t i = 0; rc == FLYC_OK && i < x->nprocs; i++)
+    rc = flyc__artifact_add_processor(a, &x->procs[i]);
+  return rc;
+}
+
+/* The inputs: untrusted bitcode checked (in one child, or in process in the
+ * isolated compile's child) and the link libraries read; then the pipeline.
+ * Consumes j->module. */
+static int run_job(flyc_artifact_t **out, void *p) {
+  flyc__job_t *j = p;
+  char *text = NULL;
+  flyc__lib_t *libs = NULL;
+  int rc = flyc__inputs_check(&j->opts, j->input, j->input_size, j->name, &text);
+  if (rc == FLYC_OK)
+    rc = flyc__inputs_libs(&j->opts, &libs);
+  if (rc == FLYC_OK) {
+    j->checked = text;
+    j->libs = libs;
+    rc = flyc__pipeline_run(j, out);
+    j->checked = NULL;
+    j->libs = NULL;
+  } else if (j->module) {
+    LLVMDisposeModule(j->module); /* consumed on every path */
+  }
+  j->module = NULL;
+  flyc__inputs_libs_free(libs, j->opts.link_library_count);
+  free(text);
+  return rc;
+}
+
+/* Isolated, the whole of run_job runs in one child: that is the one fork.
+ * Consumes job->module. */
+static int run_isolated_or_not(flyc_artifact_t **out, flyc__job_t *job) {
+  if (!(job->opts.flags & FLYC_COMPILE_ISOLATED))
+    return run_job(out, job);
+  flyc__job_t child = *job;
+  child.opts.flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
+  char name[256];
+  if (job->module) {
+    size_t len;
+    const char *id = LLVMGetModuleIdentifier(job->module, &len);
+    snprintf(name, sizeof name, "%.*s", (int)(len < 200 ? len : 200), id ? id : "");
+  } else {
+    snprintf(name, sizeof name, "%s", job->name);
+  }
+  int rc = flyc__compile_isolated(run_job, &child, name, out);
+  if (job->module)
+    LLVMDisposeModule(job->module); /* the child consumed its own copy */
+  job->module = NULL;
+  return rc;
+}
+
+int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
+                        const char *name, const flyc_compile_options_t *options) {
+  if (!out || (!data && size))
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_buffer: out and data are required");
+  flyc_compile_options_t o;
+  int rc = flyc__options_copy(&o, options);
+  if (rc)
+    return rc;
+  flyc__job_t job;
+  flyc__job_init(&job, &o, data, size, name ? name : "<buffer>", NULL);
+  flyc_artifact_t *a = NULL; /* *out is untouched on failure */
+  flyc_cache_req_t r;
+  flyc__cache_begin_job(&r, &job);
+  rc = flyc__cache_get(&r, &a);
+  if (rc == 0) {
+    rc = run_isolated_or_not(&a, &job);
+    if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+      flyc_artifact_destroy(a);
+  } else if (rc == 1) {
+    rc = FLYC_OK;
+  }
+  if (rc == FLYC_OK)
+    *out = a;
+  flyc__cache_end(&r);
+  return rc;
+}
+
+int flyc_compile_file(flyc_artifact_t **out, const char *path,
+                      const flyc_compile_options_t *options) {
+  if (!out || !path)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_file: out and path are required");
+  void *data;
+  size_t size;
+  int rc = flyc__read_file(path, &data, &size);
+  if (rc)
+    return rc;
+  rc = flyc_compile_buffer(out, data, size, path, options);
+  free(data);
+  return rc;
+}
+
+
+/* The module path: options, key (from the module's bitcode), cache, the
+ * compile (isolated or not), the extras, cache. */
+int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
+                             const flyc_compile_options_t *options,
+                             const flyc__job_extras_t *extras) {
+  if (!module)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_module: module is required");
+  flyc_compile_options_t o;
+  int rc = out ? flyc__options_copy(&o, options)
+               : flyc__error_set(FLYC_EINVAL, "flyc_compile_module: out is required");
+  if (rc) {
+    LLVMDisposeModule(module); /* consumed on every path */
+    return rc;
+  }
+  flyc__job_t job;
+  flyc__job_init(&job, &o, NULL, 0, NULL, extras);
+  flyc_cache_req_t r;
+  memset(&r, 0, sizeof r);
+  if (flyc__cache_wanted(&o)) {
+    /* The module's bitcode is what the key hashes. */
+    LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
+    if (bc) {
+      job.input = LLVMGetBufferStart(bc);
+      job.input_size = LLVMGetBufferSize(bc);
+      flyc__cache_begin_job(&r, &job);
+      LLVMDisposeMemoryBuffer(bc);
+      job.input = NULL;
+      job.input_size = 0;
+    }
+  }
+  flyc_artifact_t *a = NULL; /* *out is untouched on failure */
+  rc = flyc__cache_check(&r, job.extras.procs, job.extras.nprocs);
+  if (rc == FLYC_OK)
+    rc = flyc__cache_get(&r, &a);
+  if (rc != 0) {
+    LLVMDisposeModule(module); /* consumed, as a compile would */
+    flyc__cache_end(&r);
+    if (rc == 1)
+      *out = a;
+    return rc == 1 ? FLYC_OK : rc;
+  }
+  job.module = module;
+  rc = run_isolated_or_not(&a, &job);
+  /* What the artifact carries besides the code (flyc_ctx_compile: its
+   * processors and dynamic shared sizes) is part of what is cached. */
+  if (rc == FLYC_OK &&
+      (rc = flyc__job_decorate(&job, a)) != FLYC_OK)
+    flyc_artifact_destroy(a);
+  if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+    flyc_artifact_destroy(a);
+  if (rc == FLYC_OK)
+    *out = a;
+  flyc__cache_end(&r);
+  return rc;
+}
+
+int flyc_compile_module(flyc_artifact_t **out, LLVMModuleRef module,
+                        const flyc_compile_options_t *options) {
+  return flyc__compile_module_job(out, module, options, NULL);
+}

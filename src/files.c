@@ -1,0 +1,256 @@
+/* Library files by identity, read and hashed once per process (the link
+ * library memo, moved from inputs.c, and the cache key's content hashes,
+ * moved from cache/key.c). */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <xxhash.h>
+
+#include "internal.h"
+
+/* ---- bitcode bytes kept for the life of the process ----
+ * Library files (ocml.bc is ~1 MB) are read once, not per compile; an entry is
+ * reused only while the file's identity, size, mtime and ctime are the same
+ * (ctime too: `cp -p` or `touch -r` put an old mtime back, never an old ctime). LLVM's
+ * lazy reader points into these bytes, so they are never freed. An entry of
+ * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
+ * bytes stay allocated because another thread may still be reading them.
+ * The cache key's hashes come from the same entries: a file only hashed has
+ * no bytes (data NULL) until a compile reads it. */
+struct flyc__file {
+  struct flyc__file *next;
+  char *path;
+  dev_t dev;
+  ino_t ino;
+  off_t file_size;
+  struct timespec mtime, ctime;
+  const void *data;
+  size_t size;
+  const void *raw; /* the file's bytes, once `data` holds the checked form */
+  int checked;     /* data was checked through a child (isolate.c) */
+  char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
+  int refused;     /* -1 not known yet; 1: bitcode refused unread (newer LLVM) */
+};
+typedef struct flyc__file file_entry_t;
+
+static pthread_mutex_t files_mu = PTHREAD_MUTEX_INITIALIZER;
+static int same_file(const file_entry_t *e, const struct stat *st);
+static file_entry_t *files;
+static size_t files_bytes;
+#define FILES_MAX_BYTES (256u << 20)
+
+/* A child inherits the memo, so no other thread may be changing it at a
+ * fork, flyc's or the host's: the lock is only ever held for a list walk, so
+ * a pthread_atfork handler (not isolate.c's participant list, whose locks a
+ * host's fork should not wait on) takes it. */
+static void fork_prepare(void) { pthread_mutex_lock(&files_mu); }
+static void fork_release(void) { pthread_mutex_unlock(&files_mu); }
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+static void fork_register(void) { pthread_atfork(fork_prepare, fork_release, fork_release); }
+
+static void files_lock(void) {
+  (void)pthread_once(&fork_once, fork_register);
+  pthread_mutex_lock(&files_mu);
+}
+
+/* The entry of `path` as `st` describes it, or NULL; under files_mu. */
+static file_entry_t *find(const char *path, const struct stat *st) {
+  for (file_entry_t *e = files; e; e = e->next)
+    if (same_file(e, st) && strcmp(e->path, path) == 0)
+      return e;
+  return NULL;
+}
+
+/* A new entry at the head of the list (NULL when out of memory); under
+ * files_mu. */
+static file_entry_t *add(const char *path, const struct stat *st, const char digest[33]) {
+  file_entry_t *e = calloc(1, sizeof *e);
+  if (!e || !(e->path = strdup(path))) {
+    free(e);
+    return NULL;
+  }
+  e->dev = st->st_dev;
+  e->ino = st->st_ino;
+  e->file_size = st->st_size;
+  e->mtime = st->st_mtim;
+  e->ctime = st->st_ctim;
+  memcpy(e->digest, digest, 33);
+  e->refused = -1;
+  e->next = files;
+  files = e;
+  return e;
+}
+
+static int same_file(const file_entry_t *e, const struct stat *st) {
+  return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
+         e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+         e->ctime.tv_sec == st->st_ctim.tv_sec && e->ctime.tv_nsec == st->st_ctim.tv_nsec;
+}
+
+/* Reads all of `fd` (of `size` bytes by fstat) into a malloc'd buffer. */
+static int read_fd(int fd, const char *path, size_t size, void **out) {
+  size_t got = 0;
+  if (flyc__read_fd(fd, out, &got) != 0)
+    return errno == ENOMEM ? flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path)
+                           : flyc__error_set(FLYC_EIO, "cannot read link library '%s': %s", path,
+                                             strerror(errno));
+  if (got != size) {
+    free(*out);
+    return flyc__error_set(FLYC_EIO, "cannot read link library '%s': it changed size while read",
+                           path);
+  }
+  return FLYC_OK;
+}
+
+/* The bytes of `path`: cached ones that stay valid for the process (*owned =
+ * 0, *entry set, *checked from the entry), or a fresh copy the caller frees
+ * (*owned = 1) when the cache is full. The identity and the bytes come from
+ * one open file, so a file replaced meanwhile is one or the other, never a
+ * mix. `digest` gets the XXH3-128 of the file's bytes. */
+int flyc__file_read(const char *path, const void **data, size_t *size, int *owned,
+                    flyc__file_t **entry, int *checked, char digest[33]) {
+  struct stat st;
+  *entry = NULL;
+  *checked = 0;
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return errno == ENOENT
+               ? flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path)
+               : flyc__error_set(FLYC_EIO, "cannot open link library '%s': %s", path,
+                                 strerror(errno));
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
+  }
+  files_lock();
+  file_entry_t *e = find(path, &st);
+  if (e && e->data) {
+    *data = e->data;
+    *size = e->size;
+    *owned = 0;
+    *entry = e;
+    *checked = e->checked;
+    memcpy(digest, e->digest, 33);
+    pthread_mutex_unlock(&files_mu);
+    close(fd);
+    return FLYC_OK;
+  }
+  pthread_mutex_unlock(&files_mu);
+  void *buf = NULL;
+  size_t n = (size_t)st.st_size;
+  int rc = read_fd(fd, path, n, &buf);
+  close(fd);
+  if (rc)
+    return rc;
+  XXH128_hash_t h = XXH3_128bits(buf, n);
+  snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
+           (unsigned long long)h.low64);
+  files_lock();
+  /* The entry a hash made (without bytes), or a new one. */
+  if (files_bytes + n <= FILES_MAX_BYTES &&
+      ((e = find(path, &st)) || (e = add(path, &st, digest))) &&
+      !e->data) {
+    e->data = buf;
+    e->size = n;
+    files_bytes += n;
+    *owned = 0;
+    *entry = e;
+  } else if (e && e->data) { /* another thread read it meanwhile */
+    free(buf);
+    buf = (void *)e->data;
+    n = e->size;
+    *owned = 0;
+    *entry = e;
+    *checked = e->checked;
+    memcpy(digest, e->digest, 33);
+  } else {
+    *owned = 1;
+  }
+  pthread_mutex_unlock(&files_mu);
+  *data = buf;
+  *size = n;
+  return FLYC_OK;
+}
+
+/* Makes `clean` the memo entry's checked form; 0 when `entry` is NULL (not
+ * in the memo) or was checked meanwhile: the caller keeps `clean`. */
+int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size) {
+  int adopted = 0;
+  files_lock();
+  if (entry && !entry->checked) {
+    files_bytes += clean_size;
+    entry->raw = entry->data;
+    entry->data = clean;
+    entry->size = clean_size;
+    entry->checked = 1;
+    adopted = 1;
+  }
+  pthread_mutex_unlock(&files_mu);
+  return adopted;
+}
+
+/* 1 when `data` is bitcode the compile refuses unread (newer than this
+ * LLVM); the refusal's error is not the caller's. */
+static int refused_bitcode(const void *data, size_t size, const char *path) {
+  if (!flyc__is_bitcode(data, size))
+    return 0;
+  flyc__error_saved_t sv;
+  flyc__error_save(&sv);
+  int r = flyc__check_producer(data, size, "link library", path, FLYC_ELINK) != FLYC_OK;
+  flyc__error_restore(&sv);
+  return r;
+}
+
+int flyc__file_hash(const char *path, char hex[33]) {
+  struct stat st;
+  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+    return -1;
+  files_lock();
+  file_entry_t *e = find(path, &st);
+  if (e) {
+    memcpy(hex, e->digest, 33);
+    /* Read by a compile first: its raw bytes tell. */
+    if (e->refused < 0)
+      e->refused = refused_bitcode(e->raw ? e->raw : e->data, e->file_size, path);
+    int refused = e->refused;
+    pthread_mutex_unlock(&files_mu);
+    return refused;
+  }
+  pthread_mutex_unlock(&files_mu);
+  /* Mapped, not copied: device libraries are hundreds of KiB, and a hit
+   * never reads them. */
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat fst;
+  if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  XXH128_hash_t h = XXH3_128bits("", 0);
+  int refused = 0;
+  if (fst.st_size > 0) {
+    void *data = mmap(NULL, (size_t)fst.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (data == MAP_FAILED) {
+      close(fd);
+      return -1;
+    }
+    h = XXH3_128bits(data, (size_t)fst.st_size);
+    refused = refused_bitcode(data, (size_t)fst.st_size, path);
+    munmap(data, (size_t)fst.st_size);
+  }
+  close(fd);
+  snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
+           (unsigned long long)h.low64);
+  files_lock();
+  if (!find(path, &fst) && (e = add(path, &fst, hex)))
+    e->refused = refused;
+  pthread_mutex_unlock(&files_mu);
+  return refused;
+}

@@ -1,0 +1,53 @@
+/* One compile's job: what the entry points (compile_api.c, the builder)
+ * resolve in front, and what the cache key and the pipeline's wrappers read.
+ * Never installed. */
+#ifndef FLYC_SRC_JOB_H
+#define FLYC_SRC_JOB_H
+
+#include "internal.h"
+
+/* What the builder knows besides the IR (flyc_ctx_compile), put on the
+ * freshly compiled artifact and into the cache key: each kernel's dynamic
+ * shared memory size by name, and the post-load processors. */
+typedef struct flyc__job_extras {
+  const char *const *kernels; /* names, `nkernels` of them */
+  const uint32_t *dynamic_shared; /* bytes, per name */
+  size_t nkernels;
+  const flyc_processor_t *procs;
+  size_t nprocs;
+} flyc__job_extras_t;
+
+typedef struct flyc__job {
+  flyc_compile_options_t opts; /* normalized (flyc__options_copy) */
+  flyc_target_t target;        /* parsed from opts.target, when target_ok */
+  int target_ok;
+  const void *input; /* the bytes the key hashes: the input, or the module's bitcode */
+  size_t input_size;
+  const char *name;
+  LLVMModuleRef module; /* the module input (consumed by the run), or NULL */
+  const char *checked;  /* the input's checked text (flyc__inputs_check), or NULL */
+  const flyc__lib_t *libs; /* the link libraries (flyc__inputs_libs), or NULL */
+  flyc__job_extras_t extras;
+} flyc__job_t;
+
+/* Fills `job` from normalized options and the input bytes; the target is
+ * parsed once here (a failure is left for the pipeline to report). */
+void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const void *input,
+                    size_t input_size, const char *name, const flyc__job_extras_t *extras);
+/* Puts the extras on a freshly compiled artifact. */
+int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a);
+
+/* flyc_compile_module() for the builder: `extras` go on the artifact and
+ * into the key. Consumes `module` on every path. */
+int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
+                             const flyc_compile_options_t *options,
+                             const flyc__job_extras_t *extras);
+
+/* The pure pipeline (pipeline.c): stages in order, on the job's module or
+ * input bytes; never forks, never caches. Consumes job->module. */
+int flyc__pipeline_run(const flyc__job_t *job, flyc_artifact_t **out);
+
+/* The cache request of `job` (cache/key.c): as flyc__cache_begin. */
+int flyc__cache_begin_job(flyc_cache_req_t *r, const flyc__job_t *job);
+
+#endif

@@ -1,0 +1,349 @@
+/* Linking link libraries: module flags and signatures checked against the
+ * module, then LLVMLinkModules2. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Linker.h>
+#include <xxhash.h>
+
+#include "internal.h"
+#include "target/checks.h"
+#include "stage/stage.h"
+
+static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
+  unsigned nl, nd;
+  flyc__module_flag_t *lf = flyc__module_flags(lib, &nl);
+  flyc__module_flag_t *df = flyc__module_flags(c->mod, &nd);
+  int rc = FLYC_OK;
+  for (unsigned i = 0; i < nl && rc == FLYC_OK; i++) {
+    if (lf[i].behavior != 1 /* Error */)
+      continue;
+    const flyc__target_checks_t *ck = c->target.ops->checks;
+    if (ck->library_flag && ck->library_flag(c, &lf[i], path, &rc))
+      continue;
+    for (unsigned j = 0; j < nd; j++) {
+      if (df[j].key_len != lf[i].key_len || memcmp(df[j].key, lf[i].key, lf[i].key_len))
+        continue;
+      if (df[j].is_int != lf[i].is_int || (lf[i].is_int && df[j].value != lf[i].value))
+        rc = flyc__error_set(FLYC_ELINK,
+                             "module flag '%.*s' conflicts: link library '%s' has %lld, "
+                             "the module being linked into has %lld (the flag's merge "
+                             "behaviour is Error)",
+                             (int)lf[i].key_len, lf[i].key, path, (long long)lf[i].value,
+                             (long long)df[j].value);
+      break;
+    }
+  }
+  free(lf);
+  free(df);
+  return rc;
+}
+
+/* ---- signatures ---- */
+
+static char *type_str(LLVMTypeRef t) { return LLVMPrintTypeToString(t); }
+
+/* Structural type equality: a library loaded into the context gets its own
+ * copies of named struct types (%struct.P becomes %struct.P.0), which the
+ * linker maps onto the module's; only a difference in shape is a mismatch. */
+static int same_type(LLVMTypeRef a, LLVMTypeRef b, int depth) {
+  if (a == b)
+    return 1;
+  if (depth > 32 || LLVMGetTypeKind(a) != LLVMGetTypeKind(b))
+    return 0;
+  switch (LLVMGetTypeKind(a)) {
+  case LLVMIntegerTypeKind:
+    return LLVMGetIntTypeWidth(a) == LLVMGetIntTypeWidth(b);
+  case LLVMPointerTypeKind:
+    return LLVMGetPointerAddressSpace(a) == LLVMGetPointerAddressSpace(b);
+  case LLVMArrayTypeKind:
+    return flyc__array_length(a) == flyc__array_length(b) &&
+           same_type(LLVMGetElementType(a), LLVMGetElementType(b), depth + 1);
+  case LLVMVectorTypeKind:
+    return LLVMGetVectorSize(a) == LLVMGetVectorSize(b) &&
+           same_type(LLVMGetElementType(a), LLVMGetElementType(b), depth + 1);
+  case LLVMStructTypeKind: {
+    if (LLVMIsOpaqueStruct(a) || LLVMIsOpaqueStruct(b))
+      return 1; /* an opaque declaration matches any body */
+    unsigned n = LLVMCountStructElementTypes(a);
+    if (n != LLVMCountStructElementTypes(b) || LLVMIsPackedStruct(a) != LLVMIsPackedStruct(b))
+      return 0;
+    for (unsigned i = 0; i < n; i++)
+      if (!same_type(LLVMStructGetTypeAtIndex(a, i), LLVMStructGetTypeAtIndex(b, i), depth + 1))
+        return 0;
+    return 1;
+  }
+  case LLVMFunctionTypeKind: {
+    unsigned n = LLVMCountParamTypes(a);
+    if (n != LLVMCountParamTypes(b) || LLVMIsFunctionVarArg(a) != LLVMIsFunctionVarArg(b) ||
+        !same_type(LLVMGetReturnType(a), LLVMGetReturnType(b), depth + 1))
+      return 0;
+    LLVMTypeRef pa[64], pb[64];
+    if (n > 64)
+      return 0;
+    LLVMGetParamTypes(a, pa);
+    LLVMGetParamTypes(b, pb);
+    for (unsigned i = 0; i < n; i++)
+      if (!same_type(pa[i], pb[i], depth + 1))
+        return 0;
+    return 1;
+  }
+  default:
+    return 1; /* same kind of float, label, metadata, token, void */
+  }
+}
+
+static int ext_kind(LLVMValueRef fn, unsigned idx) {
+  /* Looked up each time: a static filled lazily would be a race. */
+  unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7),
+           zext = LLVMGetEnumAttributeKindForName("zeroext", 7);
+  if (LLVMGetEnumAttributeAtIndex(fn, idx, sext))
+    return 1;
+  if (LLVMGetEnumAttributeAtIndex(fn, idx, zext))
+    return 2;
+  return 0;
+}
+
+static const char *ext_name(int k) {
+  return k == 1 ? "signext" : k == 2 ? "zeroext" : "no extension attribute";
+}
+
+static int narrow_int(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) < 32;
+}
+
+static const char *who(flyc_compile_t *c, const char *name, const char *dflt) {
+  const char *o = flyc__origin_of(c, name);
+  return o ? o : dflt;
+}
+
+static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_fn,
+                        const char *name, const char *path) {
+  char *a = type_str(LLVMGlobalGetValueType(have));
+  char *b = type_str(LLVMGlobalGetValueType(lib_fn));
+  int have_def = !LLVMIsDeclaration(have), lib_def = !LLVMIsDeclaration(lib_fn);
+  int rc = flyc__error_set(
+      FLYC_ELINK,
+      "signature mismatch for '%s': %s %s it as '%s', link library '%s' %s it as '%s'",
+      name, who(c, name, "the module"), have_def ? "defines" : "declares", a, path,
+      lib_def ? "defines" : "declares", b);
+  LLVMDisposeMessage(a);
+  LLVMDisposeMessage(b);
+  return rc;
+}
+
+static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
+    LLVMLinkage l = LLVMGetLinkage(f);
+    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || LLVMGetIntrinsicID(f))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    LLVMValueRef have = LLVMGetNamedFunction(c->mod, name);
+    if (!have) {
+      LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
+      if (g && LLVMGetLinkage(g) != LLVMInternalLinkage &&
+          LLVMGetLinkage(g) != LLVMPrivateLinkage)
+        return flyc__error_set(FLYC_ELINK,
+                               "'%s' is a global variable in %s but a function in link "
+                               "library '%s'",
+                               name, who(c, name, "the module"), path);
+      continue;
+    }
+    LLVMLinkage hl = LLVMGetLinkage(have);
+    if (hl == LLVMInternalLinkage || hl == LLVMPrivateLinkage)
+      continue;
+    LLVMTypeRef ht = LLVMGlobalGetValueType(have), lt = LLVMGlobalGetValueType(f);
+    if (!same_type(ht, lt, 0))
+      return sig_mismatch(c, have, f, name, path);
+    /* Same types: narrow integers must also agree on extension (clang's
+     * AMDGPU/NVPTX ABI passes i8/i16 with signext/zeroext). */
+    unsigned np = LLVMCountParamTypes(lt);
+    LLVMTypeRef *pt = np ? malloc(np * sizeof *pt) : NULL;
+    if (np && !pt)
+      return flyc__error_set(FLYC_ENOMEM, "out of memory");
+    if (np)
+      LLVMGetParamTypes(lt, pt);
+    int bad = -2;
+    for (unsigned i = 0; i <= np && bad == -2; i++) {
+      LLVMTypeRef t = i == 0 ? LLVMGetReturnType(lt) : pt[i - 1];
+      unsigned idx = i == 0 ? LLVMAttributeReturnIndex : i;
+      if (narrow_int(t) && ext_kind(have, idx) != ext_kind(f, idx))
+        bad = (int)i - 1;
+    }
+    free(pt);
+    if (bad != -2) {
+      unsigned idx = bad < 0 ? LLVMAttributeReturnIndex : (unsigned)bad + 1;
+      char what[32];
+      if (bad < 0)
+        snprintf(what, sizeof what, "the return value");
+      else
+        snprintf(what, sizeof what, "parameter %d", bad);
+      return flyc__error_set(FLYC_ELINK,
+                             "signature mismatch for '%s': %s of %s has %s, in link "
+                             "library '%s' it has %s (a narrow-integer ABI trap)",
+                             name, what, who(c, name, "the module"),
+                             ext_name(ext_kind(have, idx)), path,
+                             ext_name(ext_kind(f, idx)));
+    }
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g)) {
+    LLVMLinkage l = LLVMGetLinkage(g);
+    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || l == LLVMAppendingLinkage)
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    LLVMValueRef fn = LLVMGetNamedFunction(c->mod, name);
+    if (fn && LLVMGetLinkage(fn) != LLVMInternalLinkage &&
+        LLVMGetLinkage(fn) != LLVMPrivateLinkage)
+      return flyc__error_set(FLYC_ELINK,
+                             "'%s' is a function in %s but a global variable in link "
+                             "library '%s'",
+                             name, who(c, name, "the module"), path);
+    LLVMValueRef have = LLVMGetNamedGlobal(c->mod, name);
+    if (!have || LLVMGetLinkage(have) == LLVMInternalLinkage ||
+        LLVMGetLinkage(have) == LLVMPrivateLinkage)
+      continue;
+    if (!same_type(LLVMGlobalGetValueType(have), LLVMGlobalGetValueType(g), 0)) {
+      char *a = type_str(LLVMGlobalGetValueType(have));
+      char *b = type_str(LLVMGlobalGetValueType(g));
+      int rc = flyc__error_set(FLYC_ELINK,
+                               "type mismatch for global '%s': %s has '%s', link library "
+                               "'%s' has '%s'",
+                               name, who(c, name, "the module"), a, path, b);
+      LLVMDisposeMessage(a);
+      LLVMDisposeMessage(b);
+      return rc;
+    }
+  }
+  return FLYC_OK;
+}
+
+int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
+                       int check) {
+  int rc = FLYC_OK;
+  if (check) {
+    rc = flyc__check_triple_layout(c, lib, path, 0);
+  } else {
+    /* Device libraries are target-generic bitcode: adopt ours. */
+    LLVMSetTarget(lib, c->target.ops->triple);
+    LLVMSetDataLayout(lib, c->datalayout);
+    /* LLVMLinkModules2 has no LinkOnlyNeeded: it would materialize and link
+     * every external definition (all ~580 of libdevice's, 19 ms). As
+     * linkonce_odr, only what the module references is pulled in. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f))
+      if (!LLVMIsDeclaration(f) && LLVMGetLinkage(f) == LLVMExternalLinkage)
+        LLVMSetLinkage(f, LLVMLinkOnceODRLinkage);
+  }
+  if (rc == FLYC_OK)
+    rc = check_flags(c, lib, path);
+  if (rc == FLYC_OK)
+    rc = check_signatures(c, lib, path);
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f && rc == FLYC_OK;
+       f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f))
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    LLVMLinkage l = LLVMGetLinkage(f);
+    if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+      flyc__origin_add(c, name, path);
+    if (check)
+      rc = c->target.ops->check_function(c, f, path);
+  }
+  /* Globals a library defines are remembered too: messages about them (a
+   * library's own __oclc_* constants) name the library. */
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && rc == FLYC_OK; g = LLVMGetNextGlobal(g)) {
+    LLVMLinkage l = LLVMGetLinkage(g);
+    size_t len;
+    if (!LLVMIsDeclaration(g) && l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+      flyc__origin_add(c, LLVMGetValueName2(g, &len), path);
+  }
+  if (rc != FLYC_OK) {
+    LLVMDisposeModule(lib);
+    return rc;
+  }
+  size_t before = c->diag.len;
+  if (LLVMLinkModules2(c->mod, lib)) /* destroys lib */
+    return flyc__error_set(FLYC_ELINK, "linking '%s' failed: %s", path,
+                           c->diag.len > before ? c->diag.data + before : "(no detail)");
+  return FLYC_OK;
+}
+
+/* Links the libraries of the options, each once (by canonical path). */
+/* Moved from inputs.c's flyc__load_library: the bytes into the context. */
+int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
+                     int copy, const char *digest, LLVMModuleRef *out) {
+  /* What was linked, for the cache to check against its key. */
+  flyc__buf_printf(&c->inputs, "%s\t%s\n", digest, path);
+  size_t pl = strlen(path);
+  if (!flyc__is_bitcode(data, size) || (pl >= 3 && strcmp(path + pl - 3, ".ll") == 0))
+    return flyc__parse_ir(c, data, size, NULL, path, out, FLYC_ELINK);
+  /* Lazy: only the functions the link needs are materialized. */
+  LLVMMemoryBufferRef mb =
+      copy ? LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, path)
+           : LLVMCreateMemoryBufferWithMemoryRange(data, size, path, 0);
+  if (!mb)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s'", path);
+  size_t before = c->diag.len;
+  LLVMModuleRef m = NULL;
+  /* On success the module owns mb; on failure LLVM 15-19 release it without
+   * freeing it, so it is still ours to dispose. */
+  if (LLVMGetBitcodeModuleInContext2(c->ctx, mb, &m) || !m) {
+    LLVMDisposeMemoryBuffer(mb);
+    return flyc__error_set(FLYC_ELINK, "link library '%s' is not valid bitcode: %s",
+                           path,
+                           c->diag.len > before ? c->diag.data + before
+                                                : "unknown reader error");
+  }
+  *out = m;
+  return FLYC_OK;
+}
+
+int flyc__link_libraries(flyc_compile_t *c) {
+  char **seen = calloc(c->opts.link_library_count + 1, sizeof *seen);
+  if (!seen)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  size_t nseen = 0;
+  int rc = FLYC_OK;
+  for (size_t i = 0; i < c->opts.link_library_count && rc == FLYC_OK; i++) {
+    const char *path = c->opts.link_libraries[i];
+    char *canon = realpath(path, NULL);
+    if (!canon) {
+      rc = flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
+      break;
+    }
+    int dup = 0;
+    for (size_t k = 0; k < nseen; k++)
+      dup |= strcmp(seen[k], canon) == 0;
+    if (dup) {
+      free(canon);
+      continue;
+    }
+    seen[nseen++] = canon;
+    LLVMModuleRef lib = NULL;
+    const flyc__lib_t *l = c->libs ? &c->libs[i] : NULL;
+    if (!l) /* the entry points resolve them (flyc__inputs_libs) */
+      rc = flyc__error_set(FLYC_EINVAL, "link library '%s' was not read before the pipeline",
+                           path);
+    else if (l->rc)
+      rc = flyc__error_set(l->rc, "%s", l->error ? l->error : "out of memory");
+    else
+      rc = flyc__load_bytes(c, path, l->data, l->size, l->owned, l->digest, &lib);
+    if (rc == FLYC_OK)
+      rc = flyc__link_library(c, lib, path, 1);
+  }
+  for (size_t k = 0; k < nseen; k++)
+    free(seen[k]);
+  free(seen);
+  return rc;
+}

@@ -1,0 +1,32 @@
+/* The pipeline's stages (src/stage/) and the pipeline's entry
+ * (src/pipeline.c). Only the pipeline and its entry points include this. */
+#ifndef FLYC_SRC_STAGE_H
+#define FLYC_SRC_STAGE_H
+
+#include "internal.h"
+
+/* ---- check.c ---- */
+
+/* FLYC_EIR when `m` calls another target's intrinsics (`what` names it). */
+int flyc__check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what);
+/* FLYC_EIR (naming `when`) for IR LLVM's backends of the target would abort on. */
+int flyc__check_supported(flyc_compile_t *c, const char *when);
+/* The LLVM verifier on c->mod; failures return `errcode`. */
+int flyc__verify(flyc_compile_t *c, const char *what, int errcode);
+
+/* ---- internalize.c ---- */
+
+int flyc__internalize(flyc_compile_t *c);
+/* FLYC_ELINK for a symbol still undefined after linking. */
+int flyc__check_undefined(flyc_compile_t *c);
+
+/* ---- link.c ---- */
+
+/* Links the options' link libraries, each once (by canonical path). */
+int flyc__link_libraries(flyc_compile_t *c);
+
+/* ---- optimize.c ---- */
+
+int flyc__optimize(flyc_compile_t *c);
+
+#endif
