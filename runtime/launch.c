@@ -138,11 +138,18 @@ static int check_clusters(check_t *x) {
   return FLYC_OK;
 }
 
+/* The first version of flyc_launch_config_t: all of today's fields. */
+#define LAUNCH_CONFIG_V1 FLYC__SIZE_TO(flyc_launch_config_t, reserved0)
+
 int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
                       flyc_launch_config_t *config) {
-  if (!config || config->size < sizeof *config)
-    return flyc__error_set(FLYC_EINVAL, "flyc_launch_check: a config (with size = "
-                                        "sizeof(flyc_launch_config_t)) is required");
+  if (!config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch_check: a config (FLYC_LAUNCH_CONFIG_INIT) "
+                                        "is required");
+  flyc_launch_config_t in;
+  int rc = flyc__struct_in(&in, sizeof in, config, LAUNCH_CONFIG_V1, "flyc_launch_config_t");
+  if (rc)
+    return rc;
   static const flyc_kernel_info_t no_metadata; /* raw code: hardware limits only */
   check_t x;
   x.kernel = kernel;
@@ -150,14 +157,17 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
   x.name = kernel && kernel->name ? kernel->name : "(no metadata)";
   x.target = target;
   flyc__target_limits(target, &x.lim);
-  x.c = *config;
-  int rc = check_shape(&x);
+  x.c = in;
+  rc = check_shape(&x);
   if (rc == FLYC_OK)
     rc = check_shared(&x);
   if (rc == FLYC_OK)
     rc = check_clusters(&x);
-  if (rc == FLYC_OK)
-    *config = x.c;
+  if (rc == FLYC_OK) { /* the fields this flyc knows; a newer caller's tail stays */
+    uint32_t size = config->size;
+    memcpy(config, &x.c, sizeof x.c);
+    config->size = size;
+  }
   return rc;
 }
 
@@ -203,21 +213,24 @@ static int find_fn(const flyc_gpu_jit_module_t *m, size_t idx, size_t nk, const 
 
 int flyc_launch(const flyc_gpu_jit_module_t *m, const char *kernel,
                 const flyc_launch_config_t *config, void **args) {
-  if (!m || !kernel || !config || config->size < sizeof *config)
-    return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config (with size = "
-                                        "sizeof(flyc_launch_config_t)) are required");
+  if (!m || !kernel || !config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch: module, kernel and config "
+                                        "(FLYC_LAUNCH_CONFIG_INIT) are required");
   size_t nk = flyc_artifact_kernel_count(m->artifact), idx = nk;
   for (size_t i = 0; i < nk; i++)
     if (strcmp(flyc_artifact_kernel(m->artifact, i)->name, kernel) == 0)
       idx = i;
   if (idx == nk && !m->owned)
     return flyc__error_set(FLYC_ENOTFOUND, "the module has no kernel '%s'", kernel);
-  flyc_launch_config_t c = *config;
+  flyc_launch_config_t c;
+  int rc = flyc__struct_in(&c, sizeof c, config, LAUNCH_CONFIG_V1, "flyc_launch_config_t");
+  if (rc)
+    return rc;
   flyc_kernel_info_t raw; /* raw code: the device limits alone */
   memset(&raw, 0, sizeof raw);
   raw.size = sizeof raw;
   raw.name = kernel;
-  int rc = flyc_launch_check(idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &raw,
+  rc = flyc_launch_check(idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &raw,
                              flyc_artifact_target(m->artifact), &c);
   if (rc)
     return rc;

@@ -366,8 +366,28 @@ static void test_runtime__launch_validation(void **state) {
   assert_error(flyc_launch(m, "nope", &c, args), FLYC_ENOTFOUND, "no kernel 'nope'");
   assert_error(flyc_launch(m, "k", NULL, args), FLYC_EINVAL, "config");
   flyc_launch_config_t small = {4, {0, 0, 0}, {0, 0, 0}, 0, NULL, {0, 0, 0}, 0};
-  assert_error(flyc_launch(m, "k", &small, args), FLYC_EINVAL, "sizeof(flyc_launch_config_t)");
-  assert_int_equal(r.launches, 1); /* refused launches never reach the driver */
+  assert_error(flyc_launch(m, "k", &small, args), FLYC_EINVAL, "flyc_launch_config_t",
+               "size 4 is below the first version's 56");
+  /* A caller built against a newer header: a bigger config launches while
+   * the fields this flyc does not know are zero, and is refused, naming the
+   * byte, when one is set; the check fills in only the fields it knows. */
+  struct {
+    flyc_launch_config_t c;
+    uint64_t newer;
+  } grown;
+  memset(&grown, 0, sizeof grown);
+  grown.c.size = sizeof grown;
+  grown.c.block[0] = 64;
+  grown.c.block[1] = 2;
+  assert_ok(flyc_launch(m, "k", &grown.c, args));
+  assert_ok(flyc_launch_check(flyc_artifact_kernel(a, 0), "gfx90a", &grown.c));
+  assert_int_equal(grown.c.size, sizeof grown);
+  assert_int_equal(grown.c.grid[0], 1);
+  assert_true(grown.newer == 0);
+  grown.newer = 1;
+  assert_error(flyc_launch(m, "k", &grown.c, args), FLYC_EINVAL, "flyc_launch_config_t",
+               "byte 56 is not zero");
+  assert_int_equal(r.launches, 2); /* refused launches never reach the driver */
   flyc_gpu_jit_module_destroy(m);
   flyc_artifact_destroy(a);
   /* Without known_block_size, the max flat workgroup size bounds the block. */

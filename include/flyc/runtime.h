@@ -199,7 +199,10 @@ FLYC_API int flyc_gpu_jit_module_load_code(flyc_gpu_jit_module_t **out, flyc_dri
 
 /** Launch configuration; zero fields take the default. */
 typedef struct flyc_launch_config {
-  /** `sizeof(flyc_launch_config_t)`. */
+  /** `sizeof(flyc_launch_config_t)` (FLYC_LAUNCH_CONFIG_INIT sets it). Any
+   *  size from the first version's (56 bytes) up is taken: a bigger struct's
+   *  bytes past what this flyc knows must be zero, else ::FLYC_EINVAL naming
+   *  the byte. */
   uint32_t size;
   /** Grid in blocks and block in threads, x y z; 0 means 1. */
   uint32_t grid[3];
