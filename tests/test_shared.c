@@ -287,7 +287,8 @@ static void test_shared__launch_check(void **state) {
   assert_error(flyc_launch_check(NULL, "sm_90garbage", &cl), FLYC_EUNSUPPORTED, "sm_90garbage");
   assert_error(flyc_launch_check(NULL, "sm_9000", &cl), FLYC_EUNSUPPORTED, "sm_9000");
   e.size = 4;
-  assert_error(flyc_launch_check(NULL, "sm_90", &e), FLYC_EINVAL, "sizeof(flyc_launch_config_t)");
+  assert_error(flyc_launch_check(NULL, "sm_90", &e), FLYC_EINVAL, "flyc_launch_config_t",
+               "below the first version's 56");
   assert_error(flyc_launch_check(&k, "sm_90", NULL), FLYC_EINVAL, "config");
 }
 
