@@ -800,8 +800,11 @@ static void test_builder__struct_sizes(void **state) {
   assert_error(flyc_kernel_emit(ctx, &d, &name), FLYC_EINVAL, "flyc_kernel_def_t");
   flyc_artifact_t *a = NULL;
   assert_ok(flyc_ctx_compile(ctx, NULL, &a));
-  assert_int_equal(flyc_artifact_kernel_lookup(a, "first")->kernarg_segment_size, 28);
-  assert_int_equal(flyc_artifact_kernel_lookup(a, "bigger")->kernarg_segment_size, 28);
+  /* The same kernel either way: 28 bytes of arguments (plus COV 5's hidden
+   * ones where the default COV is 5, as without comgr). */
+  uint32_t first = flyc_artifact_kernel_lookup(a, "first")->kernarg_segment_size;
+  assert_true(first == 28 || first == 288);
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "bigger")->kernarg_segment_size, first);
   flyc_artifact_destroy(a);
   flyc_ctx_destroy(ctx);
 
