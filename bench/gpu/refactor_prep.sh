@@ -1,0 +1,18 @@
+#!/bin/bash
+# Builds, here, what the H200 run of the refactored tree needs (static LLVM 22, no lld-lib, no comgr).
+set -e
+cd "$(dirname "$0")/.."
+B=build-gpu
+cmake -S . -B $B -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm -DFLYC_STATIC_LLVM=ON -DFLYC_WITH_LLD_LIB=OFF \
+  -DFLYC_BUILD_TESTS=OFF -DFLYC_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Release > /tmp/gpu-cfg.log
+nice cmake --build $B -j2 --target flyc_cli > /tmp/gpu-build.log
+libs=$(sed 's/^.* -o flyc //' $B/CMakeFiles/flyc_cli.dir/link.txt)
+for p in runtime_run builder_examples_run; do
+  (cd $B && g++ -O2 -x c ../bench/gpu/$p.c -x none -I../include -I../examples -I/usr/lib/llvm-22/include $libs -lm -Wl,--gc-sections -s -o ../.dev/gpu/$p)
+done
+strip -o .dev/gpu/flyc $B/flyc
+cp build22/tests/fixtures/k_mstl_nvptx.sm_80.ll build22/tests/fixtures/mstl_nvptx.sm_80.bc .dev/gpu/
+for l in libelf.so.1 libmsgpackc.so.2 libcjson.so.1; do cp -L /usr/lib/x86_64-linux-gnu/$l .dev/gpu/ 2>/dev/null || true; done
+rm -rf .dev/ptx && bash bench/frontends/compile_for_h200.sh $B/flyc .dev/ptx > /tmp/gpu-ptx.log 2>&1 || { tail /tmp/gpu-ptx.log; exit 1; }
+$B/flyc compile tests/frontends/clang/out/math.sm_90.O3.ll --arch sm_90 --approx-sqrt -o .dev/ptx/clang_approx/math.flyc.ptx --no-cache 2>/dev/null || { mkdir -p .dev/ptx/clang_approx; $B/flyc compile tests/frontends/clang/out/math.sm_90.O3.ll --arch sm_90 --approx-sqrt -o .dev/ptx/clang_approx/math.flyc.ptx --no-cache; }
+ls -la .dev/gpu; du -sh .dev
