@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds, here, what the H200 run of the refactored tree needs (static LLVM 22, no lld-lib, no comgr).
 set -e
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.." # the repository root; outputs go to .dev/ (git-ignored), which the device run carries
 B=build-gpu
 cmake -S . -B $B -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm -DFLYC_STATIC_LLVM=ON -DFLYC_WITH_LLD_LIB=OFF \
   -DFLYC_BUILD_TESTS=OFF -DFLYC_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Release > /tmp/gpu-cfg.log

@@ -1,5 +1,6 @@
 #!/bin/bash
 # One H200 call for issue 11: the refactored runtime and NVPTX path, end to end.
+# Prepared by bench/gpu/refactor_prep.sh here; run there from the repository root, .dev carried.
 set -o pipefail
 export PYTHONUNBUFFERED=1
 P=/opt/torch/.venv/bin/python
