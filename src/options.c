@@ -11,16 +11,11 @@
 #define V1_SIZE (offsetof(flyc_compile_options_t, device_lib_dir_count) + sizeof(size_t))
 
 int flyc_compile_options_init(flyc_compile_options_t *o, size_t size) {
-  if (!o)
-    return flyc__error_set(FLYC_EINVAL, "flyc_compile_options_init: options are required");
-  if (size < V1_SIZE || size > UINT32_MAX)
-    return flyc__error_set(FLYC_EINVAL,
-                           "flyc_compile_options_init: size %zu is not one a "
-                           "flyc_compile_options_t has (at least %zu)",
-                           size, (size_t)V1_SIZE);
-  memset(o, 0, size);
-  o->size = (uint32_t)size;
-  return FLYC_OK;
+  if (size > UINT32_MAX)
+    return flyc__error_set(FLYC_EINVAL, "flyc_compile_options_init: size %zu is past a "
+                                        "uint32_t size field",
+                           size);
+  return flyc__struct_init(o, (uint32_t)size, V1_SIZE, "flyc_compile_options_init");
 }
 
 /* The values of the known fields. */
@@ -61,22 +56,11 @@ int flyc__options_copy(flyc_compile_options_t *dst, const flyc_compile_options_t
   dst->size = sizeof *dst;
   if (!src)
     return flyc__error_set(FLYC_EINVAL, "options are required (at least a target)");
-  if (src->size < V1_SIZE)
-    return flyc__error_set(FLYC_EINVAL,
-                           "options.size is %u; set it to sizeof(flyc_compile_options_t) "
-                           "(FLYC_COMPILE_OPTIONS_INIT)",
-                           src->size);
-  /* A newer caller's fields this flyc does not have must be unset (zero):
-   * one it set would otherwise be ignored without a word. */
-  const unsigned char *tail = (const unsigned char *)src;
-  for (size_t i = sizeof *dst; i < src->size; i++)
-    if (tail[i])
-      return flyc__error_set(FLYC_EINVAL,
-                             "options.size is %u and the field at offset %zu is set, but "
-                             "this flyc knows only the first %zu bytes of "
-                             "flyc_compile_options_t (a newer header's field)",
-                             src->size, i & ~(size_t)7, sizeof *dst);
-  memcpy(dst, src, src->size < sizeof *dst ? src->size : sizeof *dst);
-  dst->size = sizeof *dst;
+  /* The sized-struct rule (runtime/base/sized.c): a newer caller's fields
+   * this flyc does not have must be unset, or they would be ignored without
+   * a word. */
+  int rc = flyc__struct_in(dst, sizeof *dst, src, V1_SIZE, "flyc_compile_options_t");
+  if (rc)
+    return rc;
   return validate(dst);
 }

@@ -2,7 +2,7 @@
  * reads flyc_compile_options_t by one rule. A struct of the first version's
  * size, of this header's size and of a newer header's size (this one plus a
  * field left zero) compiles the same way and finds its cache entries the same
- * way; a newer header's field that is set is FLYC_EINVAL naming its offset.
+ * way; a newer header's field that is set is FLYC_EINVAL naming its byte.
  *
  * ctest turns the caches off for every test: main() turns them on in a fresh
  * temporary directory, and each case uses its own subdirectory. */
@@ -159,12 +159,13 @@ static void test_options__unknown_field_set(void **state) {
     b.tail[1] = 1;
     flyc_artifact_t *a = NULL;
     char off[32];
-    snprintf(off, sizeof off, "offset %zu", sizeof(flyc_compile_options_t) + 8);
+    snprintf(off, sizeof off, "byte %zu is not zero", sizeof(flyc_compile_options_t) + 8);
     assert_error(compile_by((entry_t)e, &b.o, &a), FLYC_EINVAL, off);
     assert_null(a);
     b.tail[1] = 0;
     b.o.size = (uint32_t)(V1_SIZE - 8);
-    assert_error(compile_by((entry_t)e, &b.o, &a), FLYC_EINVAL, "options.size is");
+    assert_error(compile_by((entry_t)e, &b.o, &a), FLYC_EINVAL, "flyc_compile_options_t",
+                 "below the first version's");
     assert_null(a);
   }
 }

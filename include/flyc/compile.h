@@ -196,7 +196,7 @@ typedef struct flyc_compile_options {
  * the struct or gets its size at run time (a binding). Every entry point
  * reads a `size` from the first version's size up: the fields beyond what
  * this flyc knows (a newer header's) must be zero, else the compile is
- * ::FLYC_EINVAL naming the first such field's offset; the fields a smaller
+ * ::FLYC_EINVAL naming the first byte that is set; the fields a smaller
  * (older) struct lacks are their defaults.
  *
  * @param[out] options the struct to initialise.
@@ -204,7 +204,7 @@ typedef struct flyc_compile_options {
  *                     compiled.
  * @retval FLYC_OK
  * @retval FLYC_EINVAL NULL `options`, or a `size` smaller than the first
- *                     version's struct.
+ *                     version's struct or past UINT32_MAX.
  */
 FLYC_API int flyc_compile_options_init(flyc_compile_options_t *options, size_t size);
 

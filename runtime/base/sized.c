@@ -26,9 +26,11 @@ int flyc__struct_in(void *dst, size_t dst_size, const void *src, size_t first, c
 }
 
 int flyc__struct_init(void *p, uint32_t size, size_t first, const char *what) {
-  if (!p || size < first)
-    return flyc__error_set(FLYC_EINVAL, "%s: %s (the first version's size is %zu)", what,
-                           p ? "size below the first version's" : "NULL", first);
+  if (!p)
+    return flyc__error_set(FLYC_EINVAL, "%s: the struct is required (NULL)", what);
+  if (size < first)
+    return flyc__error_set(FLYC_EINVAL, "%s: size %u is below the first version's %zu", what,
+                           size, first);
   memset(p, 0, size);
   memcpy(p, &size, sizeof size);
   return FLYC_OK;
