@@ -338,6 +338,8 @@ int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size
 /* Records that `name` was defined by `origin` (kept if already known). */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
+/* Frees the table of origins (at the end of the compile). */
+void flyc__origins_free(flyc_compile_t *c);
 
 /* Remakes c->tm for c->target (after the target's features changed). */
 int flyc__retarget(flyc_compile_t *c);

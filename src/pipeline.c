@@ -50,6 +50,16 @@ const char *flyc__origin_of(const flyc_compile_t *c, const char *name) {
   return NULL;
 }
 
+void flyc__origins_free(flyc_compile_t *c) {
+  for (size_t i = 0; i < c->origin_count; i++) {
+    free(c->origins[i].name);
+    free(c->origins[i].origin);
+  }
+  free(c->origins);
+  c->origins = NULL;
+  c->origin_count = c->origin_cap = 0;
+}
+
 static void diag_handler(LLVMDiagnosticInfoRef di, void *payload) {
   flyc_compile_t *c = payload;
   LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
@@ -81,11 +91,7 @@ static void compile_free(flyc_compile_t *c) {
   flyc__buf_free(&c->diag);
   flyc__buf_free(&c->log);
   flyc__buf_free(&c->inputs);
-  for (size_t i = 0; i < c->origin_count; i++) {
-    free(c->origins[i].name);
-    free(c->origins[i].origin);
-  }
-  free(c->origins);
+  flyc__origins_free(c);
   for (size_t i = 0; i < c->kernel_count; i++)
     free(c->kernels[i]);
   free(c->kernels);
