@@ -125,7 +125,7 @@ static int run(flyc_compile_t *c, const char *name) {
   c->times.link_us = t - t0;
   t0 = t;
   if (!(c->opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) &&
-      (rc = c->target.ops->link_device_libs(c)))
+      (rc = flyc__devlibs_link(c)))
     return rc;
   t = flyc__now_us();
   c->times.devlib_us = t - t0;
