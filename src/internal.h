@@ -45,6 +45,8 @@ typedef struct flyc_target {
 } flyc_target_t;
 
 typedef struct flyc_compile flyc_compile_t;
+/* What an AMDGPU code object's ELF header says (codeobj section below). */
+struct flyc_elf_facts;
 /* A device library a family links on demand (stage/devlibs.c). */
 typedef struct flyc__devlib {
   const char *prefix; /* a used declaration whose name starts so asks for it */
@@ -91,6 +93,10 @@ struct flyc_target_ops {
                            int64_t value, const char *lib);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
+  /* flyc__amdgpu_check_elf's check of a code object's header facts against
+   * `target` (a const flyc_target_t *): for code read back
+   * (flyc_artifact_read). NULL: the family makes no ELF code objects. */
+  int (*check_elf_facts)(const struct flyc_elf_facts *f, void *target);
   /* The device libraries, linked by the devlibs stage (stage/devlibs.c)
    * unless FLYC_COMPILE_NO_DEVICE_LIBS: first devlibs_before (NULL: none);
    * then, in table order and again until no more is needed, each entry of
@@ -439,9 +445,6 @@ const flyc_proc_t *flyc__amdgpu_proc_by_mach(unsigned mach);
 /* The target a code object's facts name (target/target.c): FLYC_EUNSUPPORTED
  * for a processor flyc does not know, FLYC_ECOMPILE for a COV outside 3..6. */
 int flyc__target_from_elf_facts(flyc_target_t *t, const flyc_elf_facts_t *f);
-/* flyc__amdgpu_check_elf's check for target `target` (a const flyc_target_t
- * *): the e_flags processor and xnack/sramecc bits (target/amdgpu_codegen.c). */
-int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target);
 /* Disassembles AMDGPU code object `code` for target `t`, which this LLVM's
  * disassembler must support, to cb (codeobj/disasm.c). */
 int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,

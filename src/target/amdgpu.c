@@ -459,6 +459,7 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .unlowerable = unlowerable,
     /* The kernarg segment HIP fills at launch; hipModuleLaunchKernel's limit. */
     .max_kernarg_size = 4096,
+    .check_elf_facts = flyc__amdgpu_check_elf_facts,
     .devlibs_before = devlibs_before,
     .device_libs = rocm_libs,
     .devlibs_after = devlibs_after,
