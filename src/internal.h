@@ -355,10 +355,12 @@ void flyc__inputs_libs_free(flyc__lib_t *libs, size_t n);
 int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
                      int copy, const char *digest, LLVMModuleRef *out);
 
-/* Records that `name` was defined by `origin` (kept if already known). */
+/* The origins table (origins.c): records that `name` was defined by
+ * `origin` (kept if already known), */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
+/* ... which input or library defined `name` (NULL: unknown), */
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
-/* Frees the table of origins (at the end of the compile). */
+/* ... and frees the table (at the end of the compile). */
 void flyc__origins_free(flyc_compile_t *c);
 
 /* Remakes c->tm for c->target (after the target's features changed). */

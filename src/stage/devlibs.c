@@ -124,7 +124,9 @@ static int link_needed(flyc_compile_t *c, const flyc__devlib_t *libs, size_t n,
                        char **linked) {
   const char *dirs[8];
   char buf[8192];
-  size_t nd = c->target.ops->device_lib_dirs(dirs, buf, sizeof buf);
+  size_t nd = c->target.ops->device_lib_dirs
+                  ? c->target.ops->device_lib_dirs(dirs, buf, sizeof buf)
+                  : 0;
   flyc__devlib_search_t search = flyc__devlib_search_of(&c->opts);
   for (int progress = 1; progress;) {
     progress = 0;
@@ -160,7 +162,7 @@ int flyc__devlibs_link(flyc_compile_t *c) {
   char **linked = calloc(n + 1, sizeof *linked);
   if (!linked)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  rc = link_needed(c, ops->device_libs, n, linked);
+  rc = n ? link_needed(c, ops->device_libs, n, linked) : FLYC_OK;
   if (rc == FLYC_OK && ops->devlibs_after)
     rc = ops->devlibs_after(c, (const char *const *)linked);
   for (size_t i = 0; i < n; i++)
