@@ -29,7 +29,7 @@ int flyc_artifact_read(flyc_artifact_t **out, const void *data, size_t size) {
     if (rc == FLYC_OK && (rc = flyc__target_from_elf_facts(&t, &f)) == FLYC_OK)
       cov = f.cov;
     if (rc == FLYC_OK)
-      rc = flyc__amdgpu_check_elf(data, size, cov, NULL, 0, flyc__amdgpu_check_elf_facts, &t);
+      rc = flyc__amdgpu_check_elf(data, size, cov, NULL, 0, t.ops->check_elf_facts, &t);
     if (rc == FLYC_OK) {
       a->format = FLYC_CODE_AMDGPU_ELF;
       a->code_object_version = cov;

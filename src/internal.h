@@ -45,6 +45,13 @@ typedef struct flyc_target {
 } flyc_target_t;
 
 typedef struct flyc_compile flyc_compile_t;
+/* What an AMDGPU code object's ELF header says (codeobj section below). */
+struct flyc_elf_facts;
+/* A device library a family links on demand (stage/devlibs.c). */
+typedef struct flyc__devlib {
+  const char *prefix; /* a used declaration whose name starts so asks for it */
+  const char *file;   /* its file name, looked for on the device library path */
+} flyc__devlib_t;
 /* The family's rules for the generic IR checks (target/checks.h). */
 typedef struct flyc__target_checks flyc__target_checks_t;
 extern const flyc__target_checks_t flyc__amdgpu_checks; /* target/amdgpu_check.c */
@@ -58,8 +65,6 @@ struct flyc_target_ops {
   int (*is_kernel)(LLVMModuleRef mod, LLVMValueRef fn);
   /* Prepares the module after parsing (module flags, attributes). */
   int (*prepare)(flyc_compile_t *c);
-  /* Links the device libraries the module needs. */
-  int (*link_device_libs)(flyc_compile_t *c);
   /* 1 when an undefined symbol is provided at load time (vprintf on NVPTX). */
   int (*allowed_undefined)(const char *name);
   /* Checks a link library's function attributes against the target. */
@@ -88,9 +93,24 @@ struct flyc_target_ops {
                            int64_t value, const char *lib);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
-  /* The device libraries the family links on demand (NULL-terminated), and
-   * the default directories searched for them (into `dirs`, at most 8,
-   * strings kept in `buf`). */
+  /* flyc__amdgpu_check_elf's check of a code object's header facts against
+   * `target` (a const flyc_target_t *): for code read back
+   * (flyc_artifact_read). NULL: the family makes no ELF code objects. */
+  int (*check_elf_facts)(const struct flyc_elf_facts *f, void *target);
+  /* The device libraries, linked by the devlibs stage (stage/devlibs.c)
+   * unless FLYC_COMPILE_NO_DEVICE_LIBS: first devlibs_before (NULL: none);
+   * then, in table order and again until no more is needed, each entry of
+   * device_libs (ended by a NULL file; NULL: none) whose prefix a used
+   * declaration of the module has, found on the search path (defaults from
+   * device_lib_dirs), loaded as trusted and linked; then devlibs_after
+   * (NULL: none), with linked[i] the path device_libs[i] was linked from,
+   * or NULL when it was not. */
+  int (*devlibs_before)(flyc_compile_t *c);
+  const flyc__devlib_t *device_libs;
+  int (*devlibs_after)(flyc_compile_t *c, const char *const *linked);
+  /* The device library files the cache key hashes (NULL-terminated; the
+   * files of device_libs the key covers), and the default directories
+   * searched for them (into `dirs`, at most 8, strings kept in `buf`). */
   const char *const *device_lib_files;
   size_t (*device_lib_dirs)(const char **dirs, char *buf, size_t bufsz);
   /* The kernel builder's lowering (target/amdgpu_builder.c, nvptx_builder.c). */
@@ -335,9 +355,13 @@ void flyc__inputs_libs_free(flyc__lib_t *libs, size_t n);
 int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
                      int copy, const char *digest, LLVMModuleRef *out);
 
-/* Records that `name` was defined by `origin` (kept if already known). */
+/* The origins table (origins.c): records that `name` was defined by
+ * `origin` (kept if already known), */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
+/* ... which input or library defined `name` (NULL: unknown), */
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
+/* ... and frees the table (at the end of the compile). */
+void flyc__origins_free(flyc_compile_t *c);
 
 /* Remakes c->tm for c->target (after the target's features changed). */
 int flyc__retarget(flyc_compile_t *c);
@@ -395,12 +419,6 @@ flyc__devlib_search_t flyc__devlib_search_of(const flyc_compile_options_t *o);
 /* Finds `file` on the search path; `*out` is malloc'd (stage/devlibs.c). */
 int flyc__devlib_find(const flyc__devlib_search_t *s, const char *file,
                       const char *const *defaults, size_t ndefaults, char **out);
-/* flyc__devlib_find with the compile's options. */
-int flyc__find_device_lib(flyc_compile_t *c, const char *file,
-                          const char *const *defaults, size_t ndefaults,
-                          char **out);
-/* 1 when a used declaration named with `prefix` exists in the module. */
-int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix);
 
 /* ---- AMDGPU code objects (codeobj/elf.c, toolchain/comgr.c) ---- */
 
@@ -429,9 +447,6 @@ const flyc_proc_t *flyc__amdgpu_proc_by_mach(unsigned mach);
 /* The target a code object's facts name (target/target.c): FLYC_EUNSUPPORTED
  * for a processor flyc does not know, FLYC_ECOMPILE for a COV outside 3..6. */
 int flyc__target_from_elf_facts(flyc_target_t *t, const flyc_elf_facts_t *f);
-/* flyc__amdgpu_check_elf's check for target `target` (a const flyc_target_t
- * *): the e_flags processor and xnack/sramecc bits (target/amdgpu_codegen.c). */
-int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target);
 /* Disassembles AMDGPU code object `code` for target `t`, which this LLVM's
  * disassembler must support, to cb (codeobj/disasm.c). */
 int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,

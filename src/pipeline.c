@@ -16,40 +16,6 @@
 #include "target/checks.h"
 #include "stage/stage.h"
 
-struct flyc_origin {
-  char *name;
-  char *origin;
-};
-
-void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin) {
-  if (flyc__origin_of(c, name))
-    return;
-  if (c->origin_count == c->origin_cap) {
-    size_t cap = c->origin_cap ? c->origin_cap * 2 : 64;
-    struct flyc_origin *n = realloc(c->origins, cap * sizeof *n);
-    if (!n)
-      return; /* origins only improve messages */
-    c->origins = n;
-    c->origin_cap = cap;
-  }
-  char *dup = strdup(name), *odup = strdup(origin);
-  if (!dup || !odup) {
-    free(dup);
-    free(odup);
-    return;
-  }
-  c->origins[c->origin_count].name = dup;
-  c->origins[c->origin_count].origin = odup;
-  c->origin_count++;
-}
-
-const char *flyc__origin_of(const flyc_compile_t *c, const char *name) {
-  for (size_t i = 0; i < c->origin_count; i++)
-    if (strcmp(c->origins[i].name, name) == 0)
-      return c->origins[i].origin;
-  return NULL;
-}
-
 static void diag_handler(LLVMDiagnosticInfoRef di, void *payload) {
   flyc_compile_t *c = payload;
   LLVMDiagnosticSeverity sev = LLVMGetDiagInfoSeverity(di);
@@ -81,11 +47,7 @@ static void compile_free(flyc_compile_t *c) {
   flyc__buf_free(&c->diag);
   flyc__buf_free(&c->log);
   flyc__buf_free(&c->inputs);
-  for (size_t i = 0; i < c->origin_count; i++) {
-    free(c->origins[i].name);
-    free(c->origins[i].origin);
-  }
-  free(c->origins);
+  flyc__origins_free(c);
   for (size_t i = 0; i < c->kernel_count; i++)
     free(c->kernels[i]);
   free(c->kernels);
@@ -163,7 +125,7 @@ static int run(flyc_compile_t *c, const char *name) {
   c->times.link_us = t - t0;
   t0 = t;
   if (!(c->opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) &&
-      (rc = c->target.ops->link_device_libs(c)))
+      (rc = flyc__devlibs_link(c)))
     return rc;
   t = flyc__now_us();
   c->times.devlib_us = t - t0;

@@ -1,4 +1,5 @@
-/* The device library search path. */
+/* The devlibs stage: the device libraries a target declares, found on the
+ * search path, loaded as trusted and linked when the module needs them. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -15,8 +16,10 @@
 #include <xxhash.h>
 
 #include "internal.h"
+#include "stage/stage.h"
 
-int flyc__module_needs_prefix(LLVMModuleRef mod, const char *prefix) {
+/* 1 when a used declaration named with `prefix` exists in the module. */
+static int module_needs_prefix(LLVMModuleRef mod, const char *prefix) {
   size_t pl = strlen(prefix);
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     size_t len;
@@ -50,11 +53,6 @@ flyc__devlib_search_t flyc__devlib_search_of(const flyc_compile_options_t *o) {
   return s;
 }
 
-int flyc__find_device_lib(flyc_compile_t *c, const char *file,
-                          const char *const *defaults, size_t ndefaults, char **out) {
-  flyc__devlib_search_t s = flyc__devlib_search_of(&c->opts);
-  return flyc__devlib_find(&s, file, defaults, ndefaults, out);
-}
 
 int flyc__devlib_find(const flyc__devlib_search_t *s, const char *file,
                       const char *const *defaults, size_t ndefaults, char **out) {
@@ -95,4 +93,80 @@ int flyc__devlib_find(const flyc__devlib_search_t *s, const char *file,
 found:
   flyc__buf_free(&searched);
   return FLYC_OK;
+}
+
+/* A device library's bytes into c->ctx: trusted (never checked in a child),
+ * but bitcode of a newer LLVM is refused unread, as for a link library. */
+static int load_trusted(flyc_compile_t *c, const char *path, LLVMModuleRef *out) {
+  const void *data = NULL;
+  size_t size = 0;
+  int owned = 0, checked = 0;
+  flyc__file_t *entry = NULL;
+  char digest[33];
+  int rc = flyc__file_read(path, &data, &size, &owned, &entry, &checked, digest);
+  if (rc)
+    return rc;
+  if (!checked && flyc__is_bitcode(data, size) &&
+      (rc = flyc__check_producer(data, size, "link library", path, FLYC_ELINK)))
+    rc = flyc__error_append(" (found first on the device library search path; flyc "
+                            "does not fall back to another copy)");
+  else
+    rc = flyc__load_bytes(c, path, data, size, owned, digest, out);
+  if (owned)
+    free((void *)data);
+  return rc;
+}
+
+/* Links each library of `libs` (n of them) the module needs, in order and
+ * again until none more is needed (ocml asks for ockl); linked[i] gets the
+ * path of libs[i] when it was linked. */
+static int link_needed(flyc_compile_t *c, const flyc__devlib_t *libs, size_t n,
+                       char **linked) {
+  const char *dirs[8];
+  char buf[8192];
+  size_t nd = c->target.ops->device_lib_dirs
+                  ? c->target.ops->device_lib_dirs(dirs, buf, sizeof buf)
+                  : 0;
+  flyc__devlib_search_t search = flyc__devlib_search_of(&c->opts);
+  for (int progress = 1; progress;) {
+    progress = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (linked[i] || !module_needs_prefix(c->mod, libs[i].prefix))
+        continue;
+      char *path = NULL;
+      int rc = flyc__devlib_find(&search, libs[i].file, dirs, nd, &path);
+      LLVMModuleRef lib = NULL;
+      if (rc == FLYC_OK)
+        rc = load_trusted(c, path, &lib);
+      if (rc == FLYC_OK)
+        rc = flyc__link_library(c, lib, path, 0);
+      if (rc) {
+        free(path);
+        return rc;
+      }
+      linked[i] = path;
+      progress = 1;
+    }
+  }
+  return FLYC_OK;
+}
+
+int flyc__devlibs_link(flyc_compile_t *c) {
+  const flyc_target_ops_t *ops = c->target.ops;
+  int rc = ops->devlibs_before ? ops->devlibs_before(c) : FLYC_OK;
+  if (rc)
+    return rc;
+  size_t n = 0;
+  while (ops->device_libs && ops->device_libs[n].file)
+    n++;
+  char **linked = calloc(n + 1, sizeof *linked);
+  if (!linked)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  rc = n ? link_needed(c, ops->device_libs, n, linked) : FLYC_OK;
+  if (rc == FLYC_OK && ops->devlibs_after)
+    rc = ops->devlibs_after(c, (const char *const *)linked);
+  for (size_t i = 0; i < n; i++)
+    free(linked[i]);
+  free(linked);
+  return rc;
 }

@@ -14,6 +14,12 @@ int flyc__check_supported(flyc_compile_t *c, const char *when);
 /* The LLVM verifier on c->mod; failures return `errcode`. */
 int flyc__verify(flyc_compile_t *c, const char *what, int errcode);
 
+/* ---- devlibs.c ---- */
+
+/* Links the device libraries the target declares (ops->device_libs) that
+ * the module needs, between the target's devlibs_before and devlibs_after. */
+int flyc__devlibs_link(flyc_compile_t *c);
+
 /* ---- internalize.c ---- */
 
 int flyc__internalize(flyc_compile_t *c);

@@ -388,45 +388,34 @@ static int define_control_constants(flyc_compile_t *c) {
   return FLYC_OK;
 }
 
-static int link_device_libs(flyc_compile_t *c) {
-  if (c->cov_open) { /* no link library named a COV: the default stands */
+/* Before the device libraries: a COV still open stays the default (no link
+ * library named one), and the module says so. */
+static int devlibs_before(flyc_compile_t *c) {
+  if (c->cov_open) {
     int present;
     flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
     if (!present)
       add_cov_flag(c);
     c->cov_open = 0;
   }
-  /* ROCm 5.x HIP headers' __syncthreads() calls __atomic_work_item_fence,
-   * which only ROCm's hip.bc defines (ROCm 6 dropped both). */
-  static const char *const files[][2] = {{"__ocml_", "ocml.bc"},
-                                         {"__ockl_", "ockl.bc"},
-                                         {"__atomic_work_item_fence", "hip.bc"}};
-  enum { NFILES = sizeof files / sizeof *files };
-  int linked[NFILES] = {0};
-  const char *dirs[8];
-  size_t nd;
-  char buf[4096];
-  nd = rocm_dirs(dirs, buf, sizeof buf);
-  for (int progress = 1; progress;) {
-    progress = 0;
-    for (int i = 0; i < NFILES; i++) {
-      if (linked[i] || !flyc__module_needs_prefix(c->mod, files[i][0]))
-        continue;
-      char *path = NULL;
-      int rc = flyc__find_device_lib(c, files[i][1], dirs, nd, &path);
-      LLVMModuleRef lib = NULL;
-      if (rc == FLYC_OK)
-        rc = flyc__load_library(c, path, 1, &lib);
-      if (rc == FLYC_OK)
-        rc = flyc__link_library(c, lib, path, 0);
-      free(path);
-      if (rc)
-        return rc;
-      linked[i] = progress = 1;
+  return FLYC_OK;
+}
+
+/* ROCm 5.x HIP headers' __syncthreads() calls __atomic_work_item_fence,
+ * which only ROCm's hip.bc defines (ROCm 6 dropped both). */
+static const flyc__devlib_t rocm_libs[] = {{"__ocml_", "ocml.bc"},
+                                           {"__ockl_", "ockl.bc"},
+                                           {"__atomic_work_item_fence", "hip.bc"},
+                                           {NULL, NULL}};
+
+/* After them: what they define gets the target's attributes (and inlines),
+ * and the control constants they read are defined. */
+static int devlibs_after(flyc_compile_t *c, const char *const *linked) {
+  for (size_t i = 0; rocm_libs[i].file; i++)
+    if (linked[i]) {
+      stamp_target_attrs(c, 1);
+      break;
     }
-  }
-  if (linked[0] || linked[1] || linked[2])
-    stamp_target_attrs(c, 1);
   return define_control_constants(c);
 }
 
@@ -462,7 +451,6 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .target_name = "amdgcn",
     .is_kernel = is_kernel,
     .prepare = prepare,
-    .link_device_libs = link_device_libs,
     .allowed_undefined = NULL,
     .check_function = check_function,
     .check_module_flag = check_module_flag,
@@ -471,6 +459,11 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .unlowerable = unlowerable,
     /* The kernarg segment HIP fills at launch; hipModuleLaunchKernel's limit. */
     .max_kernarg_size = 4096,
+    .check_elf_facts = flyc__amdgpu_check_elf_facts,
+    .devlibs_before = devlibs_before,
+    .device_libs = rocm_libs,
+    .devlibs_after = devlibs_after,
+    /* hip.bc (ROCm 5.x only) is not in the key. */
     .device_lib_files = (const char *const[]){"ocml.bc", "ockl.bc", NULL},
     .device_lib_dirs = rocm_dirs,
     .builder = &flyc__amdgpu_builder_ops,

@@ -175,24 +175,14 @@ static size_t cuda_dirs(const char **dirs, char *buf, size_t bufsz) {
   return n;
 }
 
-static int link_device_libs(flyc_compile_t *c) {
-  if (!flyc__module_needs_prefix(c->mod, "__nv_"))
+static const flyc__devlib_t cuda_libs[] = {{"__nv_", "libdevice.10.bc"}, {NULL, NULL}};
+
+/* After libdevice is linked: the reflect flags and keys it reads, fused
+ * multiply-adds in its functions, the target's attributes on them. */
+static int devlibs_after(flyc_compile_t *c, const char *const *linked) {
+  const char *path_linked = linked[0]; /* origin of libdevice's functions */
+  if (!path_linked)
     return FLYC_OK;
-  const char *dirs[8];
-  char buf[8192];
-  size_t n = cuda_dirs(dirs, buf, sizeof buf);
-  char *path = NULL;
-  int rc = flyc__find_device_lib(c, "libdevice.10.bc", dirs, n, &path);
-  LLVMModuleRef lib = NULL;
-  if (rc == FLYC_OK)
-    rc = flyc__load_library(c, path, 1, &lib);
-  if (rc == FLYC_OK)
-    rc = flyc__link_library(c, lib, path, 0);
-  char *path_linked = path; /* origin of libdevice's functions */
-  if (rc) {
-    free(path);
-    return rc;
-  }
   int present;
   flyc__module_flag_int(c->mod, "nvvm-reflect-ftz", 0, &present);
   if (!present)
@@ -214,7 +204,6 @@ static int link_device_libs(flyc_compile_t *c) {
     if (o && strcmp(o, path_linked) == 0)
       flyc__allow_contract(f);
   }
-  free(path_linked);
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f)) {
       unsigned len;
@@ -407,7 +396,6 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .target_name = "nvptx64",
     .is_kernel = is_kernel,
     .prepare = prepare,
-    .link_device_libs = link_device_libs,
     .allowed_undefined = allowed_undefined,
     .check_function = check_function,
     .codegen = flyc__nvptx_codegen,
@@ -417,6 +405,8 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .finalize = finalize,
     /* The classic __global__ parameter limit (PTX .param space). */
     .max_kernarg_size = 4096,
+    .device_libs = cuda_libs,
+    .devlibs_after = devlibs_after,
     .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},
     .device_lib_dirs = cuda_dirs,
     .builder = &flyc__nvptx_builder_ops,
