@@ -129,8 +129,12 @@ int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char 
 extern const flyc_target_ops_t flyc__nvptx_ops;
 extern const flyc__builder_ops_t flyc__nvptx_builder_ops;
 
-const flyc_proc_t *flyc__amdgpu_procs(size_t *count);
-const flyc_proc_t *flyc__nvptx_procs(size_t *count);
+/* The processor tables (target/procs.c), read by the parser, the ELF
+ * reader and the listing. */
+extern const flyc_proc_t flyc__amdgpu_proc_table[];
+extern const size_t flyc__amdgpu_proc_count;
+extern const flyc_proc_t flyc__nvptx_proc_table[];
+extern const size_t flyc__nvptx_proc_count;
 
 int flyc__target_parse(flyc_target_t *t, const char *s);
 /* Bit (1 << flyc_codegen_t) for the AMDGPU paths that can serve `t`; `why`

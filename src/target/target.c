@@ -6,114 +6,6 @@
 
 #include "internal.h"
 
-/* AMDGPU processors: e_flags mach values from LLVM's BinaryFormat/ELF.h, ISA
- * versions as ROCm's oclc_isa_version_<N> files spell them, xnack/sramecc
- * support as in LLVM's AMDGPU TargetParser; the last two columns are the
- * VGPRs a lane and the waves per EU (the compile hints' limits: 512 and 8 on
- * gfx90a and gfx94x/gfx950, else 256 and 20 on gfx10, 10 on other gfx9, 16
- * on the rest). Generic and legacy (bonaire, ...) names are left out. */
-static const flyc_proc_t amdgpu_procs[] = {
-    {"gfx600", 15, 0, 0x020, 6000, 64, 0, 0, 0, 256, 16},
-    {"gfx601", 15, 0, 0x021, 6001, 64, 0, 0, 0, 256, 16},
-    {"gfx602", 15, 0, 0x03a, 6002, 64, 0, 0, 0, 256, 16},
-    {"gfx700", 15, 0, 0x022, 7000, 64, 0, 0, 0, 256, 16},
-    {"gfx701", 15, 0, 0x023, 7001, 64, 0, 0, 0, 256, 16},
-    {"gfx702", 15, 0, 0x024, 7002, 64, 0, 0, 0, 256, 16},
-    {"gfx703", 15, 0, 0x025, 7003, 64, 0, 0, 0, 256, 16},
-    {"gfx704", 15, 0, 0x026, 7004, 64, 0, 0, 0, 256, 16},
-    {"gfx705", 15, 0, 0x03b, 7005, 64, 0, 0, 0, 256, 16},
-    {"gfx801", 15, 0, 0x028, 8001, 64, 1, 0, 0, 256, 16},
-    {"gfx802", 15, 0, 0x029, 8002, 64, 0, 0, 0, 256, 16},
-    {"gfx803", 15, 0, 0x02a, 8003, 64, 0, 0, 0, 256, 16},
-    {"gfx805", 15, 0, 0x03c, 8005, 64, 0, 0, 0, 256, 16},
-    {"gfx810", 15, 0, 0x02b, 8100, 64, 1, 0, 0, 256, 16},
-    {"gfx900", 15, 0, 0x02c, 9000, 64, 1, 0, 0, 256, 10},
-    {"gfx902", 15, 0, 0x02d, 9002, 64, 1, 0, 0, 256, 10},
-    {"gfx904", 15, 0, 0x02e, 9004, 64, 1, 0, 0, 256, 10},
-    {"gfx906", 15, 0, 0x02f, 9006, 64, 1, 1, 0, 256, 10},
-    {"gfx908", 15, 0, 0x030, 9008, 64, 1, 1, 0, 256, 10},
-    {"gfx909", 15, 0, 0x031, 9009, 64, 1, 0, 0, 256, 10},
-    {"gfx90a", 15, 0, 0x03f, 9010, 64, 1, 1, 0, 512, 8},
-    {"gfx90c", 15, 0, 0x032, 9012, 64, 1, 0, 0, 256, 10},
-    {"gfx940", 15, 20, 0x040, 9400, 64, 1, 1, 0, 512, 8},
-    {"gfx941", 17, 20, 0x04b, 9401, 64, 1, 1, 0, 512, 8},
-    {"gfx942", 17, 0, 0x04c, 9402, 64, 1, 1, 0, 512, 8},
-    {"gfx950", 20, 0, 0x04f, 9500, 64, 1, 1, 0, 512, 8},
-    {"gfx1010", 15, 0, 0x033, 10100, 32, 1, 0, 0, 256, 20},
-    {"gfx1011", 15, 0, 0x034, 10101, 32, 1, 0, 0, 256, 20},
-    {"gfx1012", 15, 0, 0x035, 10102, 32, 1, 0, 0, 256, 20},
-    {"gfx1013", 15, 0, 0x042, 10103, 32, 1, 0, 0, 256, 20},
-    {"gfx1030", 15, 0, 0x036, 10300, 32, 0, 0, 0, 256, 20},
-    {"gfx1031", 15, 0, 0x037, 10301, 32, 0, 0, 0, 256, 20},
-    {"gfx1032", 15, 0, 0x038, 10302, 32, 0, 0, 0, 256, 20},
-    {"gfx1033", 15, 0, 0x039, 10303, 32, 0, 0, 0, 256, 20},
-    {"gfx1034", 15, 0, 0x03e, 10304, 32, 0, 0, 0, 256, 20},
-    {"gfx1035", 15, 0, 0x03d, 10305, 32, 0, 0, 0, 256, 20},
-    {"gfx1036", 15, 0, 0x045, 10306, 32, 0, 0, 0, 256, 20},
-    {"gfx1100", 15, 0, 0x041, 11000, 32, 0, 0, 0, 256, 16},
-    {"gfx1101", 15, 0, 0x046, 11001, 32, 0, 0, 0, 256, 16},
-    {"gfx1102", 15, 0, 0x047, 11002, 32, 0, 0, 0, 256, 16},
-    {"gfx1103", 15, 0, 0x044, 11003, 32, 0, 0, 0, 256, 16},
-    {"gfx1150", 17, 0, 0x043, 11500, 32, 0, 0, 0, 256, 16},
-    {"gfx1151", 17, 0, 0x04a, 11501, 32, 0, 0, 0, 256, 16},
-    {"gfx1152", 19, 0, 0x055, 11502, 32, 0, 0, 0, 256, 16},
-    {"gfx1153", 21, 0, 0x058, 11503, 32, 0, 0, 0, 256, 16},
-    {"gfx1200", 18, 0, 0x048, 12000, 32, 0, 0, 0, 256, 16},
-    {"gfx1201", 18, 0, 0x04e, 12001, 32, 0, 0, 0, 256, 16},
-    {"gfx1250", 22, 0, 0x049, 12500, 32, 0, 0, 0, 256, 16},
-    {"gfx1251", 22, 0, 0x05a, 12501, 32, 0, 0, 0, 256, 16},
-};
-
-/* NVPTX processors with the PTX ISA version each first appeared in (PTX ISA
- * manual, "PTX ISA version" table), and the LLVM that knows them; then the
- * registers a thread (.maxnreg at most) and no waves-per-EU limit. */
-static const flyc_proc_t nvptx_procs[] = {
-    {"sm_20", 15, 0, 0, 0, 32, 0, 0, 32, 255, 0}, {"sm_21", 15, 0, 0, 0, 32, 0, 0, 32, 255, 0},
-    {"sm_30", 15, 0, 0, 0, 32, 0, 0, 32, 255, 0}, {"sm_32", 15, 0, 0, 0, 32, 0, 0, 40, 255, 0},
-    {"sm_35", 15, 0, 0, 0, 32, 0, 0, 32, 255, 0}, {"sm_37", 15, 0, 0, 0, 32, 0, 0, 41, 255, 0},
-    {"sm_50", 15, 0, 0, 0, 32, 0, 0, 40, 255, 0}, {"sm_52", 15, 0, 0, 0, 32, 0, 0, 41, 255, 0},
-    {"sm_53", 15, 0, 0, 0, 32, 0, 0, 42, 255, 0}, {"sm_60", 15, 0, 0, 0, 32, 0, 0, 50, 255, 0},
-    {"sm_61", 15, 0, 0, 0, 32, 0, 0, 50, 255, 0}, {"sm_62", 15, 0, 0, 0, 32, 0, 0, 50, 255, 0},
-    {"sm_70", 15, 0, 0, 0, 32, 0, 0, 60, 255, 0}, {"sm_72", 15, 0, 0, 0, 32, 0, 0, 61, 255, 0},
-    {"sm_75", 15, 0, 0, 0, 32, 0, 0, 63, 255, 0}, {"sm_80", 15, 0, 0, 0, 32, 0, 0, 70, 255, 0},
-    {"sm_86", 15, 0, 0, 0, 32, 0, 0, 71, 255, 0}, {"sm_87", 16, 0, 0, 0, 32, 0, 0, 74, 255, 0},
-    {"sm_89", 16, 0, 0, 0, 32, 0, 0, 78, 255, 0}, {"sm_90", 16, 0, 0, 0, 32, 0, 0, 78, 255, 0},
-    {"sm_90a", 17, 0, 0, 0, 32, 0, 0, 80, 255, 0},
-    /* Blackwell and later: plain, arch-specific (a) and family (f) variants. */
-    {"sm_88", 22, 0, 0, 0, 32, 0, 0, 90, 255, 0},
-    {"sm_100", 20, 0, 0, 0, 32, 0, 0, 86, 255, 0}, {"sm_100a", 20, 0, 0, 0, 32, 0, 0, 86, 255, 0},
-    {"sm_100f", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-    {"sm_101", 20, 0, 0, 0, 32, 0, 0, 86, 255, 0}, {"sm_101a", 20, 0, 0, 0, 32, 0, 0, 86, 255, 0},
-    {"sm_101f", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-    {"sm_103", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0}, {"sm_103a", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-    {"sm_103f", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-    {"sm_110", 22, 0, 0, 0, 32, 0, 0, 90, 255, 0}, {"sm_110a", 22, 0, 0, 0, 32, 0, 0, 90, 255, 0},
-    {"sm_110f", 22, 0, 0, 0, 32, 0, 0, 90, 255, 0},
-    {"sm_120", 20, 0, 0, 0, 32, 0, 0, 87, 255, 0}, {"sm_120a", 20, 0, 0, 0, 32, 0, 0, 87, 255, 0},
-    {"sm_120f", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-    {"sm_121", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0}, {"sm_121a", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-    {"sm_121f", 21, 0, 0, 0, 32, 0, 0, 88, 255, 0},
-};
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-const flyc_proc_t *flyc__amdgpu_procs(size_t *count) {
-  *count = COUNT(amdgpu_procs);
-  return amdgpu_procs;
-}
-
-const flyc_proc_t *flyc__nvptx_procs(size_t *count) {
-  *count = COUNT(nvptx_procs);
-  return nvptx_procs;
-}
-
-const flyc_proc_t *flyc__amdgpu_proc_by_mach(unsigned mach) {
-  for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
-    if (amdgpu_procs[i].mach == mach)
-      return &amdgpu_procs[i];
-  return NULL;
-}
-
 static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
                                size_t len) {
   for (size_t i = 0; i < n; i++)
@@ -127,27 +19,27 @@ static const flyc_proc_t *find(const flyc_proc_t *t, size_t n, const char *name,
 static void list_known(flyc_buf_t *b, int fam) {
   if (fam != FLYC_TARGET_NVPTX) {
     flyc__buf_printf(b, "; AMDGPU processors this LLVM (%s) knows:", flyc_llvm_version());
-    for (size_t i = 0; i < COUNT(amdgpu_procs); i++)
-      if (flyc__llvm_knows(&amdgpu_procs[i]))
-        flyc__buf_printf(b, " %s", amdgpu_procs[i].name);
+    for (size_t i = 0; i < flyc__amdgpu_proc_count; i++)
+      if (flyc__llvm_knows(&flyc__amdgpu_proc_table[i]))
+        flyc__buf_printf(b, " %s", flyc__amdgpu_proc_table[i].name);
   }
   if (fam == FLYC_TARGET_NVPTX)
     flyc__buf_printf(b, "; NVPTX processors this LLVM (%s) knows:", flyc_llvm_version());
   else if (!fam)
     flyc__buf_printf(b, "; NVPTX:");
   if (fam != FLYC_TARGET_AMDGPU)
-    for (size_t i = 0; i < COUNT(nvptx_procs); i++)
-      if (flyc__llvm_knows(&nvptx_procs[i]))
-        flyc__buf_printf(b, " %s", nvptx_procs[i].name);
+    for (size_t i = 0; i < flyc__nvptx_proc_count; i++)
+      if (flyc__llvm_knows(&flyc__nvptx_proc_table[i]))
+        flyc__buf_printf(b, " %s", flyc__nvptx_proc_table[i].name);
 }
 
 /* The processor of family `fam` (0: either) this LLVM knows as `name`. */
 static const flyc_proc_t *known(int fam, const char *name, size_t len) {
   const flyc_proc_t *p = NULL;
   if (fam != FLYC_TARGET_NVPTX)
-    p = find(amdgpu_procs, COUNT(amdgpu_procs), name, len);
+    p = find(flyc__amdgpu_proc_table, flyc__amdgpu_proc_count, name, len);
   if (!p && fam != FLYC_TARGET_AMDGPU)
-    p = find(nvptx_procs, COUNT(nvptx_procs), name, len);
+    p = find(flyc__nvptx_proc_table, flyc__nvptx_proc_count, name, len);
   return p && flyc__llvm_knows(p) ? p : NULL;
 }
 
@@ -209,7 +101,7 @@ static int unknown(const char *what, size_t len, const flyc_proc_t *later, int f
 static int parse_amdgpu(flyc_target_t *t, const char *s) {
   const char *colon = strchr(s, ':');
   size_t plen = colon ? (size_t)(colon - s) : strlen(s);
-  const flyc_proc_t *p = find(amdgpu_procs, COUNT(amdgpu_procs), s, plen);
+  const flyc_proc_t *p = find(flyc__amdgpu_proc_table, flyc__amdgpu_proc_count, s, plen);
   if (!p || !flyc__llvm_knows(p))
     return unknown(s, plen, p, FLYC_TARGET_AMDGPU);
   t->family = FLYC_TARGET_AMDGPU;
@@ -262,7 +154,7 @@ static int parse_amdgpu(flyc_target_t *t, const char *s) {
 
 static int parse_nvptx(flyc_target_t *t, const char *s) {
   size_t len = strlen(s);
-  const flyc_proc_t *p = find(nvptx_procs, COUNT(nvptx_procs), s, len);
+  const flyc_proc_t *p = find(flyc__nvptx_proc_table, flyc__nvptx_proc_count, s, len);
   if (strchr(s, ':'))
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "NVPTX target '%s' takes no features (sm_XX only)", s);
@@ -343,15 +235,15 @@ int flyc_target_check(const char *target) {
  * families. */
 static const flyc_proc_t *nth(size_t i, flyc_target_family_t *fam) {
   size_t k = 0;
-  for (size_t j = 0; j < COUNT(amdgpu_procs); j++)
-    if (flyc__llvm_knows(&amdgpu_procs[j]) && k++ == i) {
+  for (size_t j = 0; j < flyc__amdgpu_proc_count; j++)
+    if (flyc__llvm_knows(&flyc__amdgpu_proc_table[j]) && k++ == i) {
       *fam = FLYC_TARGET_AMDGPU;
-      return &amdgpu_procs[j];
+      return &flyc__amdgpu_proc_table[j];
     }
-  for (size_t j = 0; j < COUNT(nvptx_procs); j++)
-    if (flyc__llvm_knows(&nvptx_procs[j]) && k++ == i) {
+  for (size_t j = 0; j < flyc__nvptx_proc_count; j++)
+    if (flyc__llvm_knows(&flyc__nvptx_proc_table[j]) && k++ == i) {
       *fam = FLYC_TARGET_NVPTX;
-      return &nvptx_procs[j];
+      return &flyc__nvptx_proc_table[j];
     }
   return NULL;
 }
