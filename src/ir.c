@@ -416,9 +416,10 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
   c->diag.len = diag_before;
   if (c->diag.data)
     c->diag.data[diag_before] = '\0';
-  /* Malformed nvvm.annotations are named here, before anything reads them. */
-  int rc = flyc__nvptx_check_annotations(m, hid ? HIDDEN_ANNOTATIONS : "nvvm.annotations", what,
-                                         name);
+  /* Malformed nvvm.annotations are named here, before anything reads them,
+   * whatever the target (the generic walker, no reader: every entry checked). */
+  int rc = flyc__nvptx_annotations_walk(m, hid ? HIDDEN_ANNOTATIONS : "nvvm.annotations", what,
+                                        name, NULL, NULL);
   if (rc == FLYC_OK && hid)
     rc = restore_annotations(m, what);
   if (rc == FLYC_EIR)
