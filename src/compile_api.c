@@ -16,19 +16,59 @@
 #include "job.h"
 #include "stage/stage.h"
 
+/* The device libraries the target would link, wherever the search path
+ * finds them, with their hashes: what the cache key covers of them. Only
+ * when the caches are used (the key is their only reader). */
+static void job_devlibs(flyc__job_t *job) {
+  const flyc_target_ops_t *ops = job->target.ops;
+  if (!job->target_ok || !flyc__cache_wanted(&job->opts) ||
+      (job->opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) || !ops->device_lib_files)
+    return;
+  size_t n = 0;
+  while (ops->device_lib_files[n])
+    n++;
+  if (!n)
+    return;
+  if (!(job->devlibs = calloc(n, sizeof *job->devlibs))) {
+    job->devlibs_oom = 1;
+    return;
+  }
+  job->ndevlibs = n;
+  const char *dirs[8];
+  char buf[8192];
+  size_t nd = ops->device_lib_dirs(dirs, buf, sizeof buf);
+  flyc__devlib_search_t search = flyc__devlib_search_of(&job->opts);
+  for (size_t i = 0; i < n; i++) {
+    flyc__job_devlib_t *d = &job->devlibs[i];
+    d->file = ops->device_lib_files[i];
+    d->hash_rc = -1;
+    if (flyc__devlib_find(&search, d->file, dirs, nd, &d->path) == FLYC_OK)
+      d->hash_rc = flyc__file_hash(d->path, d->digest);
+  }
+}
+
 void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const void *input,
                     size_t input_size, const char *name, const flyc__job_extras_t *extras) {
   memset(job, 0, sizeof *job);
   job->opts = *opts;
-  flyc__error_saved_t sv; /* a bad target is the pipeline's to report */
+  flyc__error_saved_t sv; /* a bad target, a missing library: the pipeline's to report */
   flyc__error_save(&sv);
   job->target_ok = flyc__target_parse(&job->target, opts->target) == FLYC_OK;
+  job_devlibs(job);
   flyc__error_restore(&sv);
   job->input = input;
   job->input_size = input_size;
   job->name = name;
   if (extras)
     job->extras = *extras;
+}
+
+void flyc__job_fini(flyc__job_t *job) {
+  for (size_t i = 0; i < job->ndevlibs; i++)
+    free(job->devlibs[i].path);
+  free(job->devlibs);
+  job->devlibs = NULL;
+  job->ndevlibs = 0;
 }
 
 int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a) {
@@ -114,6 +154,7 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
   if (rc == FLYC_OK)
     *out = a;
   flyc__cache_end(&r);
+  flyc__job_fini(&job);
   return rc;
 }
 
@@ -169,6 +210,7 @@ int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
   if (rc != 0) {
     LLVMDisposeModule(module); /* consumed, as a compile would */
     flyc__cache_end(&r);
+    flyc__job_fini(&job);
     if (rc == 1)
       *out = a;
     return rc == 1 ? FLYC_OK : rc;
@@ -185,6 +227,7 @@ int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
   if (rc == FLYC_OK)
     *out = a;
   flyc__cache_end(&r);
+  flyc__job_fini(&job);
   return rc;
 }
 

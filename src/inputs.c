@@ -195,25 +195,6 @@ int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t
   return rc;
 }
 
-int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
-                       LLVMModuleRef *out) {
-  const void *data = NULL;
-  size_t size = 0;
-  int owned = 0;
-  char digest[33];
-  int rc = library_bytes(path, !trusted && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE),
-                         &data, &size, &owned, digest);
-  if (rc == FLYC_ELINK && trusted)
-    return flyc__error_append(" (found first on the device library search path; flyc "
-                              "does not fall back to another copy)");
-  if (rc)
-    return rc;
-  rc = flyc__load_bytes(c, path, data, size, owned, digest, out);
-  if (owned)
-    free((void *)data);
-  return rc;
-}
-
 int flyc__inputs_libs(const flyc_compile_options_t *o, flyc__lib_t **out) {
   *out = NULL;
   if (!o->link_library_count)

@@ -121,11 +121,6 @@ struct flyc_target_ops {
 
 extern const flyc_target_ops_t flyc__amdgpu_ops;
 extern const flyc__builder_ops_t flyc__amdgpu_builder_ops;
-/* Checks every entry of named metadata `md` (nvvm.annotations) of `mod`;
- * `what` and `file` (may be NULL) name whose they are (target/nvptx.c:
- * flyc__nvptx_annotations_walk without a reader). */
-int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
-                                  const char *file);
 extern const flyc_target_ops_t flyc__nvptx_ops;
 extern const flyc__builder_ops_t flyc__nvptx_builder_ops;
 
@@ -395,10 +390,6 @@ int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);
-/* Loads a `.bc` (lazily) or `.ll` file into c->ctx. `trusted` skips the
- * bitcode pre-check (device libraries from the search path). */
-int flyc__load_library(flyc_compile_t *c, const char *path, int trusted,
-                       LLVMModuleRef *out);
 /* Checks the caller's untrusted bitcode ahead of the pipeline, all of it in
  * one child process (flyc__bitcode_to_text_many): the input (`data`, may be
  * NULL), whose text goes to *input_text (malloc'd, NULL when it needs none),

@@ -318,90 +318,81 @@ static void newer_llvm_hint(const char *t, size_t n, char *out, size_t cap) {
              "flyc is built on LLVM %s)", flyc_llvm_version());
 }
 
-int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *checked,
-                   const char *name, LLVMModuleRef *out, int errcode) {
-  if (size == 0)
-    return flyc__error_set(errcode, "'%s' is empty", name);
-  const char *what = errcode == FLYC_EIR ? "input" : "link library";
-  char *text = NULL;
-  int from_bitcode = flyc__is_bitcode(data, size) != 0;
-  /* Trusted or not: newer bitcode is not a crash risk but a misread one. */
-  if (from_bitcode) {
-    int rc = flyc__check_producer(data, size, what, name, errcode);
-    if (rc)
-      return rc;
-  }
-  if (from_bitcode && !(c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
+/* The bytes flyc__parse_ir hands LLVM: `*data`/`*size` replaced by the
+ * checked text of untrusted bitcode, or by IR text with nvvm.annotations
+ * hidden (*hid); *text is what the caller frees. Refuses what LLVM's reader
+ * must never see: unchecked untrusted bitcode, NUL bytes in text, deep
+ * nesting, the reserved metadata name. */
+static int parse_input(flyc_compile_t *c, const void **data, size_t *size, const char *checked,
+                       const char *name, const char *what, int from_bitcode, int errcode,
+                       char **text, int *hid) {
+  int trusted = (c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE) != 0;
+  if (from_bitcode && !trusted) {
     /* Checked in front (flyc__inputs_check): the parser never forks. */
     int rc = !checked ? flyc__error_set(errcode, "%s '%s' is untrusted bitcode that was not "
                                                  "checked before the pipeline", what, name)
-             : (text = strdup(checked)) ? FLYC_OK
-                                        : flyc__error_set(FLYC_ENOMEM, "out of memory");
+             : (*text = strdup(checked)) ? FLYC_OK
+                                         : flyc__error_set(FLYC_ENOMEM, "out of memory");
     if (rc)
       return rc;
-    data = text;
-    size = strlen(text);
-  } else if (!from_bitcode && memchr(data, '\0', size)) {
+    *data = *text;
+    *size = strlen(*text);
+  } else if (!from_bitcode && memchr(*data, '\0', *size)) {
     return flyc__error_set(errcode,
                            "'%s' is neither LLVM bitcode nor LLVM IR text (it has NUL bytes)",
                            name);
   }
-  if (!(from_bitcode && (c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE))) {
-    size_t depth = ir_nesting(data, size);
-    if (depth > MAX_IR_NESTING) {
-      free(text);
+  if (!(from_bitcode && trusted)) {
+    size_t depth = ir_nesting(*data, *size);
+    if (depth > MAX_IR_NESTING)
       return flyc__error_set(errcode,
                              "%s '%s' nests brackets %zu deep (constant expressions or "
                              "types); flyc refuses more than %d, where LLVM's IR parser "
                              "would overflow its stack",
                              what, name, depth, MAX_IR_NESTING);
-    }
   }
   /* LLVM 20+'s IR parser upgrades nvvm.annotations as it reads them and
    * crashes on a malformed entry (AutoUpgrade.cpp casts without checking):
    * the entries are parsed under another name, checked, then put back. */
-  int hid = 0;
-  if (!from_bitcode && memmem(data, size, HIDDEN_ANNOTATIONS, sizeof HIDDEN_ANNOTATIONS - 1)) {
-    free(text);
+  if (!from_bitcode && memmem(*data, *size, HIDDEN_ANNOTATIONS, sizeof HIDDEN_ANNOTATIONS - 1))
     return flyc__error_set(errcode, "%s '%s' names metadata '%s', which flyc reserves", what,
                            name, HIDDEN_ANNOTATIONS);
-  }
   if (!from_bitcode && flyc__llvm_parser_upgrades_nvvm()) {
     char *hidden = NULL;
-    int rc = hide_annotations(data, size, &hidden, &size);
-    if (rc) {
-      free(text);
+    int rc = hide_annotations(*data, *size, &hidden, size);
+    if (rc)
       return rc;
-    }
     if (hidden) {
-      free(text);
-      data = text = hidden;
-      hid = 1;
+      free(*text);
+      *data = *text = hidden;
+      *hid = 1;
     }
   }
+  return FLYC_OK;
+}
+
+/* LLVM's reader on the prepared bytes, into c->ctx; its diagnostics or
+ * message become the error. */
+static int parse_llvm(flyc_compile_t *c, const void *data, size_t size, const char *name,
+                      const char *what, int from_bitcode, int errcode, LLVMModuleRef *out) {
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, name);
-  if (!mb) {
-    free(text);
+  if (!mb)
     return flyc__error_set(FLYC_ENOMEM, "out of memory copying '%s'", name);
-  }
   char *msg = NULL;
   LLVMModuleRef m = NULL;
   size_t diag_before = c->diag.len;
   if (from_bitcode && (c->opts.flags & FLYC_COMPILE_TRUSTED_BITCODE)) {
     int failed = LLVMParseBitcodeInContext2(c->ctx, mb, &m);
     LLVMDisposeMemoryBuffer(mb);
-    if (failed || !m) {
-      free(text);
+    if (failed || !m)
       return flyc__error_set(errcode, "%s '%s' is not valid bitcode: %s", what, name,
                              c->diag.len > diag_before ? c->diag.data + diag_before
                                                        : "unreadable");
-    }
   } else if (LLVMParseIRInContext(c->ctx, mb, &m, &msg) || !m) { /* takes mb */
     /* Only on failure: does the text say a newer LLVM wrote it? */
     char hint[160] = "";
     if (!from_bitcode)
       newer_llvm_hint(data, size, hint, sizeof hint);
-    free(text);
     int rc = from_bitcode
                  ? flyc__error_set(errcode,
                                    "%s '%s' is malformed bitcode: LLVM's reader accepted it, "
@@ -412,13 +403,38 @@ int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char 
     LLVMDisposeMessage(msg);
     return rc;
   }
-  free(text);
   c->diag.len = diag_before;
   if (c->diag.data)
     c->diag.data[diag_before] = '\0';
-  /* Malformed nvvm.annotations are named here, before anything reads them. */
-  int rc = flyc__nvptx_check_annotations(m, hid ? HIDDEN_ANNOTATIONS : "nvvm.annotations", what,
-                                         name);
+  *out = m;
+  return FLYC_OK;
+}
+
+int flyc__parse_ir(flyc_compile_t *c, const void *data, size_t size, const char *checked,
+                   const char *name, LLVMModuleRef *out, int errcode) {
+  if (size == 0)
+    return flyc__error_set(errcode, "'%s' is empty", name);
+  const char *what = errcode == FLYC_EIR ? "input" : "link library";
+  char *text = NULL;
+  int from_bitcode = flyc__is_bitcode(data, size) != 0, hid = 0;
+  /* Trusted or not: newer bitcode is not a crash risk but a misread one. */
+  if (from_bitcode) {
+    int rc = flyc__check_producer(data, size, what, name, errcode);
+    if (rc)
+      return rc;
+  }
+  LLVMModuleRef m = NULL;
+  int rc = parse_input(c, &data, &size, checked, name, what, from_bitcode, errcode, &text,
+                       &hid);
+  if (rc == FLYC_OK)
+    rc = parse_llvm(c, data, size, name, what, from_bitcode, errcode, &m);
+  free(text);
+  if (rc)
+    return rc;
+  /* Malformed nvvm.annotations are named here, before anything reads them,
+   * whatever the target (the generic walker, no reader: every entry checked). */
+  rc = flyc__nvptx_annotations_walk(m, hid ? HIDDEN_ANNOTATIONS : "nvvm.annotations", what,
+                                    name, NULL, NULL);
   if (rc == FLYC_OK && hid)
     rc = restore_annotations(m, what);
   if (rc == FLYC_EIR)

@@ -49,23 +49,9 @@ static int complete(flyc_buf_t *b) {
   return 1;
 }
 
-/* Forks; the child runs fn(fd, payload) with stdout/stderr into a pipe and
- * must _exit. The parent collects what the child wrote to `fd` into *out and
- * its stdout/stderr into *err, and returns the wait status, -1 when it could
- * not start the child, or STATUS_TIMEOUT when it killed a child that ran past
- * CHILD_TIMEOUT_MS (the parent keeps the time, whatever the child's signal
- * settings). A lost wait status reads as exit 0: the caller checks the
- * trailer. */
-static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_t *out,
-                     flyc_buf_t *err) {
-  int res[2], log[2];
-  if (pipe2(res, O_CLOEXEC) != 0)
-    return -1;
-  if (pipe2(log, O_CLOEXEC) != 0) {
-    close(res[0]);
-    close(res[1]);
-    return -1;
-  }
+/* Forks the child, which runs fn(res[1], payload) with its stdout and
+ * stderr on log[1]: the child's pid, or -1 (the pipes closed). */
+static pid_t spawn(void (*fn)(int fd, void *payload), void *payload, int res[2], int log[2]) {
   flyc__fork_prepare();
   pid_t pid = fork();
   if (pid == 0)
@@ -89,7 +75,14 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
   }
   close(res[1]);
   close(log[1]);
-  struct pollfd pf[2] = {{res[0], POLLIN, 0}, {log[0], POLLIN, 0}};
+  return pid;
+}
+
+/* Reads the child's result pipe into `out` and its log into `err` (the log
+ * kept to its tail) until both close, or kills it at the deadline: 1 when
+ * it timed out. Closes both fds. */
+static int drain(pid_t pid, int res_fd, int log_fd, flyc_buf_t *out, flyc_buf_t *err) {
+  struct pollfd pf[2] = {{res_fd, POLLIN, 0}, {log_fd, POLLIN, 0}};
   int open_fds = 2, timed_out = 0;
   char chunk[65536];
   uint64_t deadline = flyc__now_us() + (uint64_t)CHILD_TIMEOUT_MS * 1000;
@@ -130,6 +123,30 @@ static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_
   for (int i = 0; i < 2; i++)
     if (pf[i].fd >= 0)
       close(pf[i].fd);
+  return timed_out;
+}
+
+/* Forks; the child runs fn(fd, payload) with stdout/stderr into a pipe and
+ * must _exit. The parent collects what the child wrote to `fd` into *out and
+ * its stdout/stderr into *err, and returns the wait status, -1 when it could
+ * not start the child, or STATUS_TIMEOUT when it killed a child that ran past
+ * CHILD_TIMEOUT_MS (the parent keeps the time, whatever the child's signal
+ * settings). A lost wait status reads as exit 0: the caller checks the
+ * trailer. */
+static int run_child(void (*fn)(int fd, void *payload), void *payload, flyc_buf_t *out,
+                     flyc_buf_t *err) {
+  int res[2], log[2];
+  if (pipe2(res, O_CLOEXEC) != 0)
+    return -1;
+  if (pipe2(log, O_CLOEXEC) != 0) {
+    close(res[0]);
+    close(res[1]);
+    return -1;
+  }
+  pid_t pid = spawn(fn, payload, res, log);
+  if (pid < 0)
+    return -1;
+  int timed_out = drain(pid, res[0], log[0], out, err);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
     if (errno == EINTR)

@@ -17,6 +17,16 @@ typedef struct flyc__job_extras {
   size_t nprocs;
 } flyc__job_extras_t;
 
+/* A device library the target would link, resolved in front for the cache
+ * key (compile_api.c): where the search path finds it, and its content hash
+ * from the file memo (files.c). */
+typedef struct flyc__job_devlib {
+  const char *file; /* the target's file name (ops->device_lib_files) */
+  char *path;       /* malloc'd; NULL when not found */
+  int hash_rc;      /* flyc__file_hash of path: 0, -1 unreadable, 1 refused unread */
+  char digest[33];  /* when hash_rc is 0 */
+} flyc__job_devlib_t;
+
 typedef struct flyc__job {
   flyc_compile_options_t opts; /* normalized (flyc__options_copy) */
   flyc_target_t target;        /* parsed from opts.target, when target_ok */
@@ -28,12 +38,22 @@ typedef struct flyc__job {
   const char *checked;  /* the input's checked text (flyc__inputs_check), or NULL */
   const flyc__lib_t *libs; /* the link libraries (flyc__inputs_libs), or NULL */
   flyc__job_extras_t extras;
+  /* The target's device libraries (ndevlibs of them), resolved by
+   * flyc__job_init when the compile uses the caches, the target parsed and
+   * FLYC_COMPILE_NO_DEVICE_LIBS is not set; else none. */
+  flyc__job_devlib_t *devlibs;
+  size_t ndevlibs;
+  int devlibs_oom; /* resolving them ran out of memory: no key */
 } flyc__job_t;
 
 /* Fills `job` from normalized options and the input bytes; the target is
- * parsed once here (a failure is left for the pipeline to report). */
+ * parsed once here and the device libraries resolved (a failure is left for
+ * the pipeline to report; FLYC_ENOMEM resolving them only leaves none, and
+ * the key is dropped). flyc__job_fini frees it. */
 void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const void *input,
                     size_t input_size, const char *name, const flyc__job_extras_t *extras);
+/* Frees what flyc__job_init resolved (the job's copies share it). */
+void flyc__job_fini(flyc__job_t *job);
 /* Puts the extras on a freshly compiled artifact. */
 int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a);
 

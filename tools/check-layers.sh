@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks that flyc keeps its one-way shape (ARCHITECTURE.md 4.1), from the
+# Checks that flyc keeps its one-way shape (README.md's Layout), from the
 # object files of a build: which file calls which.
 #
 # Usage: tools/check-layers.sh [-v] [--map FILE] [--allow FILE] [--src DIR] BUILD_DIR

@@ -1,6 +1,5 @@
 /* The compile caches (flyc/cache.h): the compile's side (get, check, put) and
- * maintenance (stats, list, clear), the process counters and the fork
- * handlers. Everything fails soft except what the contract makes an error
+ * maintenance (stats, list, clear) and the fork handlers. Everything fails soft except what the contract makes an error
  * (an unregistered processor name on a hit, an unnamed processor on a write). */
 #include <dirent.h>
 #include <errno.h>
@@ -34,12 +33,6 @@ static void atfork_child(void) { atfork_parent(); }
 void flyc__cache_register_atfork(void) {
   pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }
-
-/* ---- process counters ---- */
-
-struct flyc__cache_counters flyc__cache_stats;
-
-void flyc__cache_count(uint64_t *c) { __atomic_add_fetch(c, 1, __ATOMIC_RELAXED); }
 
 /* ---- the compile's side ---- */
 

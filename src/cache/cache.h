@@ -15,10 +15,12 @@
 #define MEMORY_CAP 256
 #define MAX_ENTRY ((uint64_t)1 << 31) /* larger files are not entries */
 
-/* ---- cache.c: fork handlers, process counters ---- */
+/* ---- cache.c: fork handlers ---- */
 
 extern pthread_once_t flyc__cache_atfork_once;
 void flyc__cache_register_atfork(void);
+
+/* ---- counters.c: process counters ---- */
 
 extern struct flyc__cache_counters {
   uint64_t memory_hits, disk_hits, misses, writes, evictions, corrupt, errors;

@@ -78,35 +78,28 @@ static void key_toolchain(flyc_buf_t *k, const flyc__job_t *job) {
   }
 }
 
-/* The device libraries the target would link, wherever they are found: 0,
- * or -1 when one would be refused (the key is dropped). */
+/* The device libraries the target would link, as the job resolved them
+ * (compile_api.c): 0, or -1 when one would be refused (the key is dropped). */
 static int key_devlibs(flyc_cache_req_t *r, const flyc__job_t *job) {
-  const flyc_compile_options_t *o = &job->opts;
-  const flyc_target_t *t = &job->target;
   flyc_buf_t *k = &r->key;
-  char hex[33];
-  /* The device libraries the target would link, wherever they are found. */
-  if (!(o->flags & FLYC_COMPILE_NO_DEVICE_LIBS) && t->ops->device_lib_files) {
-    const char *dirs[8];
-    char buf[8192];
-    size_t nd = t->ops->device_lib_dirs(dirs, buf, sizeof buf);
-    flyc__devlib_search_t search = flyc__devlib_search_of(o);
-    for (const char *const *f = t->ops->device_lib_files; *f; f++) {
-      char *path = NULL;
-      int h = 0;
-      if (flyc__devlib_find(&search, *f, dirs, nd, &path) == FLYC_OK &&
-          (h = flyc__file_hash(path, hex)) == 0) {
-        flyc__buf_printf(k, "devlib %s %zu:%s %s\n", *f, strlen(path), path, hex);
-        flyc__buf_printf(&r->hashed, "%s\t%s\n", hex, path);
-      } else
-        flyc__buf_printf(k, "devlib %s none\n", *f);
-      free(path);
-      if (h == 1) { /* refused if linked: as for a link library */
-        flyc__buf_free(k);
-        flyc__buf_free(&r->hashed);
-        return -1;
-      }
+  for (size_t i = 0; i < job->ndevlibs; i++) {
+    const flyc__job_devlib_t *d = &job->devlibs[i];
+    if (d->path && d->hash_rc == 0) {
+      flyc__buf_printf(k, "devlib %s %zu:%s %s\n", d->file, strlen(d->path), d->path,
+                       d->digest);
+      flyc__buf_printf(&r->hashed, "%s\t%s\n", d->digest, d->path);
+    } else
+      flyc__buf_printf(k, "devlib %s none\n", d->file);
+    if (d->hash_rc == 1) { /* refused if linked: as for a link library */
+      flyc__buf_free(k);
+      flyc__buf_free(&r->hashed);
+      return -1;
     }
+  }
+  if (job->devlibs_oom) {
+    flyc__buf_free(k);
+    flyc__buf_free(&r->hashed);
+    return -1;
   }
   return 0;
 }

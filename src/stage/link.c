@@ -141,91 +141,107 @@ static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_f
   return rc;
 }
 
-static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
-    LLVMLinkage l = LLVMGetLinkage(f);
-    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || LLVMGetIntrinsicID(f))
-      continue;
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    LLVMValueRef have = LLVMGetNamedFunction(c->mod, name);
-    if (!have) {
-      LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
-      if (g && LLVMGetLinkage(g) != LLVMInternalLinkage &&
-          LLVMGetLinkage(g) != LLVMPrivateLinkage)
-        return flyc__error_set(FLYC_ELINK,
-                               "'%s' is a global variable in %s but a function in link "
-                               "library '%s'",
-                               name, who(c, name, "the module"), path);
-      continue;
-    }
-    LLVMLinkage hl = LLVMGetLinkage(have);
-    if (hl == LLVMInternalLinkage || hl == LLVMPrivateLinkage)
-      continue;
-    LLVMTypeRef ht = LLVMGlobalGetValueType(have), lt = LLVMGlobalGetValueType(f);
-    if (!same_type(ht, lt, 0))
-      return sig_mismatch(c, have, f, name, path);
-    /* Same types: narrow integers must also agree on extension (clang's
-     * AMDGPU/NVPTX ABI passes i8/i16 with signext/zeroext). */
-    unsigned np = LLVMCountParamTypes(lt);
-    LLVMTypeRef *pt = np ? malloc(np * sizeof *pt) : NULL;
-    if (np && !pt)
-      return flyc__error_set(FLYC_ENOMEM, "out of memory");
-    if (np)
-      LLVMGetParamTypes(lt, pt);
-    int bad = -2;
-    for (unsigned i = 0; i <= np && bad == -2; i++) {
-      LLVMTypeRef t = i == 0 ? LLVMGetReturnType(lt) : pt[i - 1];
-      unsigned idx = i == 0 ? LLVMAttributeReturnIndex : i;
-      if (narrow_int(t) && ext_kind(have, idx) != ext_kind(f, idx))
-        bad = (int)i - 1;
-    }
-    free(pt);
-    if (bad != -2) {
-      unsigned idx = bad < 0 ? LLVMAttributeReturnIndex : (unsigned)bad + 1;
-      char what[32];
-      if (bad < 0)
-        snprintf(what, sizeof what, "the return value");
-      else
-        snprintf(what, sizeof what, "parameter %d", bad);
-      return flyc__error_set(FLYC_ELINK,
-                             "signature mismatch for '%s': %s of %s has %s, in link "
-                             "library '%s' it has %s (a narrow-integer ABI trap)",
-                             name, what, who(c, name, "the module"),
-                             ext_name(ext_kind(have, idx)), path,
-                             ext_name(ext_kind(f, idx)));
-    }
+/* Same types: narrow integers must also agree on extension (clang's
+ * AMDGPU/NVPTX ABI passes i8/i16 with signext/zeroext). */
+static int check_extensions(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f,
+                            const char *name, const char *path) {
+  LLVMTypeRef lt = LLVMGlobalGetValueType(f);
+  unsigned np = LLVMCountParamTypes(lt);
+  LLVMTypeRef *pt = np ? malloc(np * sizeof *pt) : NULL;
+  if (np && !pt)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  if (np)
+    LLVMGetParamTypes(lt, pt);
+  int bad = -2;
+  for (unsigned i = 0; i <= np && bad == -2; i++) {
+    LLVMTypeRef t = i == 0 ? LLVMGetReturnType(lt) : pt[i - 1];
+    unsigned idx = i == 0 ? LLVMAttributeReturnIndex : i;
+    if (narrow_int(t) && ext_kind(have, idx) != ext_kind(f, idx))
+      bad = (int)i - 1;
   }
-  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g)) {
-    LLVMLinkage l = LLVMGetLinkage(g);
-    if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || l == LLVMAppendingLinkage)
-      continue;
-    size_t len;
-    const char *name = LLVMGetValueName2(g, &len);
-    LLVMValueRef fn = LLVMGetNamedFunction(c->mod, name);
-    if (fn && LLVMGetLinkage(fn) != LLVMInternalLinkage &&
-        LLVMGetLinkage(fn) != LLVMPrivateLinkage)
+  free(pt);
+  if (bad == -2)
+    return FLYC_OK;
+  unsigned idx = bad < 0 ? LLVMAttributeReturnIndex : (unsigned)bad + 1;
+  char what[32];
+  if (bad < 0)
+    snprintf(what, sizeof what, "the return value");
+  else
+    snprintf(what, sizeof what, "parameter %d", bad);
+  return flyc__error_set(FLYC_ELINK,
+                         "signature mismatch for '%s': %s of %s has %s, in link "
+                         "library '%s' it has %s (a narrow-integer ABI trap)",
+                         name, what, who(c, name, "the module"),
+                         ext_name(ext_kind(have, idx)), path, ext_name(ext_kind(f, idx)));
+}
+
+/* Library function `f` against the module's symbol of its name. */
+static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, const char *path) {
+  LLVMLinkage l = LLVMGetLinkage(f);
+  if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || LLVMGetIntrinsicID(f))
+    return FLYC_OK;
+  size_t len;
+  const char *name = LLVMGetValueName2(f, &len);
+  LLVMValueRef have = LLVMGetNamedFunction(c->mod, name);
+  if (!have) {
+    LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
+    if (g && LLVMGetLinkage(g) != LLVMInternalLinkage &&
+        LLVMGetLinkage(g) != LLVMPrivateLinkage)
       return flyc__error_set(FLYC_ELINK,
-                             "'%s' is a function in %s but a global variable in link "
+                             "'%s' is a global variable in %s but a function in link "
                              "library '%s'",
                              name, who(c, name, "the module"), path);
-    LLVMValueRef have = LLVMGetNamedGlobal(c->mod, name);
-    if (!have || LLVMGetLinkage(have) == LLVMInternalLinkage ||
-        LLVMGetLinkage(have) == LLVMPrivateLinkage)
-      continue;
-    if (!same_type(LLVMGlobalGetValueType(have), LLVMGlobalGetValueType(g), 0)) {
-      char *a = type_str(LLVMGlobalGetValueType(have));
-      char *b = type_str(LLVMGlobalGetValueType(g));
-      int rc = flyc__error_set(FLYC_ELINK,
-                               "type mismatch for global '%s': %s has '%s', link library "
-                               "'%s' has '%s'",
-                               name, who(c, name, "the module"), a, path, b);
-      LLVMDisposeMessage(a);
-      LLVMDisposeMessage(b);
-      return rc;
-    }
+    return FLYC_OK;
   }
-  return FLYC_OK;
+  LLVMLinkage hl = LLVMGetLinkage(have);
+  if (hl == LLVMInternalLinkage || hl == LLVMPrivateLinkage)
+    return FLYC_OK;
+  LLVMTypeRef ht = LLVMGlobalGetValueType(have), lt = LLVMGlobalGetValueType(f);
+  if (!same_type(ht, lt, 0))
+    return sig_mismatch(c, have, f, name, path);
+  return check_extensions(c, have, f, name, path);
+}
+
+/* Library global `g` against the module's symbol of its name. */
+static int check_global_sig(flyc_compile_t *c, LLVMValueRef g, const char *path) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || l == LLVMAppendingLinkage)
+    return FLYC_OK;
+  size_t len;
+  const char *name = LLVMGetValueName2(g, &len);
+  LLVMValueRef fn = LLVMGetNamedFunction(c->mod, name);
+  if (fn && LLVMGetLinkage(fn) != LLVMInternalLinkage &&
+      LLVMGetLinkage(fn) != LLVMPrivateLinkage)
+    return flyc__error_set(FLYC_ELINK,
+                           "'%s' is a function in %s but a global variable in link "
+                           "library '%s'",
+                           name, who(c, name, "the module"), path);
+  LLVMValueRef have = LLVMGetNamedGlobal(c->mod, name);
+  if (!have || LLVMGetLinkage(have) == LLVMInternalLinkage ||
+      LLVMGetLinkage(have) == LLVMPrivateLinkage)
+    return FLYC_OK;
+  if (same_type(LLVMGlobalGetValueType(have), LLVMGlobalGetValueType(g), 0))
+    return FLYC_OK;
+  char *a = type_str(LLVMGlobalGetValueType(have));
+  char *b = type_str(LLVMGlobalGetValueType(g));
+  int rc = flyc__error_set(FLYC_ELINK,
+                           "type mismatch for global '%s': %s has '%s', link library "
+                           "'%s' has '%s'",
+                           name, who(c, name, "the module"), a, path, b);
+  LLVMDisposeMessage(a);
+  LLVMDisposeMessage(b);
+  return rc;
+}
+
+/* Every external function, then every external global, of `lib` against
+ * the module: the first mismatch is the error. */
+static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
+  int rc = FLYC_OK;
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f && rc == FLYC_OK; f = LLVMGetNextFunction(f))
+    rc = check_function_sig(c, f, path);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && rc == FLYC_OK; g = LLVMGetNextGlobal(g))
+    rc = check_global_sig(c, g, path);
+  return rc;
 }
 
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
@@ -280,7 +296,8 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
 }
 
 /* Links the libraries of the options, each once (by canonical path). */
-/* Moved from inputs.c's flyc__load_library: the bytes into the context. */
+/* Library bytes (resolved in front by inputs.c, or read by the devlibs
+ * stage) into the compile's context. */
 int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size_t size,
                      int copy, const char *digest, LLVMModuleRef *out) {
   /* What was linked, for the cache to check against its key. */

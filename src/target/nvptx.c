@@ -82,17 +82,11 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   return FLYC_OK;
 }
 
-/* Every entry of named metadata `md` must have the shape the NVPTX backend
- * reads: for the input, for each text library as it is parsed, and after
- * linking in check_supported. `what` and `file` (may be NULL) say whose
- * entries they are. */
-int flyc__nvptx_check_annotations(LLVMModuleRef mod, const char *md, const char *what,
-                                  const char *file) {
-  return flyc__nvptx_annotations_walk(mod, md, what, file, NULL, NULL);
-}
-
 static int prepare(flyc_compile_t *c) {
-  int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", "the input", NULL);
+  /* Every nvvm.annotations entry must have the shape the NVPTX backend reads
+   * (llvm_compat.c's walker, without a reader). */
+  int rc = flyc__nvptx_annotations_walk(c->mod, "nvvm.annotations", "the input", NULL, NULL,
+                                        NULL);
   return rc ? rc : flyc__nvptx_normalize_kernels(c->mod, "the input");
 }
 

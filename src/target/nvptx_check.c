@@ -7,7 +7,7 @@
 /* nvvm.annotations checked and put in the form this LLVM's backend reads;
  * the backend has no aliases. */
 static int check_module(flyc_compile_t *c, const char *when) {
-  int rc = flyc__nvptx_check_annotations(c->mod, "nvvm.annotations", when, NULL);
+  int rc = flyc__nvptx_annotations_walk(c->mod, "nvvm.annotations", when, NULL, NULL, NULL);
   if (rc == FLYC_OK)
     rc = flyc__nvptx_normalize_kernels(c->mod, when);
   if (rc)
