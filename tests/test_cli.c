@@ -174,6 +174,7 @@ static void test_cli__errors_name_the_culprit(void **state) {
                        "/nonexistent/dir/k.hsaco"),
                    1);
   assert_non_null(strstr(out, "cannot write '/nonexistent/dir/k.hsaco': No such file"));
+  assert_non_null(strstr(out, "(FLYC_EIO)")); /* named like every other error */
   free(out);
   /* A full disk at close: an error, no double free, no partial file. */
   assert_int_equal(RUN(&out, "compile", K_MSTL, "--link", LIB_MSTL, "--arch", "gfx90a", "-o",

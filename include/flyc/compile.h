@@ -220,8 +220,11 @@ FLYC_API int flyc_compile_options_init(flyc_compile_options_t *options, size_t s
  * @retval FLYC_EINVAL       NULL argument, no target, a bad option value.
  * @retval FLYC_EUNSUPPORTED unknown processor or feature, a COV or codegen path
  *                           this build cannot serve for the target.
- * @retval FLYC_EIO          the input or a link library cannot be read.
- * @retval FLYC_ENOTFOUND    a needed device library is not on the search path.
+ * @retval FLYC_EIO          the input or a link library exists but cannot be read
+ *                           (a directory, a read error, a file that changed size
+ *                           while read).
+ * @retval FLYC_ENOTFOUND    the input or a link library does not exist, or a needed
+ *                           device library is not on the search path.
  * @retval FLYC_EIR          the input does not parse or verify, or is bitcode
  *                           from a newer LLVM than flyc's.
  * @retval FLYC_ELINK        a link library (or a device library) is bitcode

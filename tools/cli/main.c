@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
     rc = cmd_cache(argc - 2, argv + 2);
   if (rc >= 0) {
     if (fflush(stdout) != 0 || ferror(stdout)) {
-      fprintf(stderr, "%s: error: cannot write to standard output: %s\n", prog,
+      fprintf(stderr, "%s: error: cannot write to standard output: %s (FLYC_EIO)\n", prog,
               strerror(errno ? errno : EIO));
       return EXIT_FAIL;
     }

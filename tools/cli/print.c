@@ -197,7 +197,7 @@ int write_output(const char *out, const void *code, size_t size) {
   char *tmp = NULL;
   int exists = !special && stat(out, &st) == 0;
   if (exists && access(out, W_OK) != 0) {
-    fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(errno));
+    fprintf(stderr, "%s: error: cannot write '%s': %s (FLYC_EIO)\n", prog, out, strerror(errno));
     return -1;
   }
   if (!special) {
@@ -230,7 +230,7 @@ int write_output(const char *out, const void *code, size_t size) {
       err = errno;
   }
   if (err) {
-    fprintf(stderr, "%s: error: cannot write '%s': %s\n", prog, out, strerror(err));
+    fprintf(stderr, "%s: error: cannot write '%s': %s (FLYC_EIO)\n", prog, out, strerror(err));
     if (tmp && fd >= 0)
       unlink(tmp);
   }
