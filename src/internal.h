@@ -85,12 +85,6 @@ struct flyc_target_ops {
   /* After linking, before optimizing: the last word on the target (NVPTX:
    * the PTX ISA version the kernels and libraries need). NULL: none. */
   int (*finalize)(flyc_compile_t *c);
-  /* Checks a link library `lib`'s module flag `key` (merge behaviour Error)
-   * when the target owns it (AMDGPU: the COV flags): 1 when it does (checked,
-   * the generic flag comparison skips it), 0 when not, or a negative status.
-   * `value` is meaningful when `is_int`. NULL: the target owns none. */
-  int (*check_module_flag)(flyc_compile_t *c, const char *key, unsigned key_len, int is_int,
-                           int64_t value, const char *lib);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
   /* flyc__amdgpu_check_elf's check of a code object's header facts against

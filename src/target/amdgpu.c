@@ -104,38 +104,6 @@ static int prepare(flyc_compile_t *c) {
   return c->cov_open ? FLYC_OK : flyc__amdgpu_pick_path(c);
 }
 
-/* A link library's module flag naming a COV (amdhsa_ or
- * amdgpu_code_object_version, value COV * 100): the first one decides a COV
- * still open (no option, no input flag, no comgr), every other one must say
- * the compile's. 1 for such a flag, 0 for any other. */
-static int check_module_flag(flyc_compile_t *c, const char *key, unsigned key_len, int is_int,
-                             int64_t value, const char *lib) {
-  static const char *const keys[] = {"amdhsa_code_object_version",
-                                     "amdgpu_code_object_version"};
-  int mine = 0;
-  for (size_t i = 0; i < 2; i++)
-    mine |= key_len == strlen(keys[i]) && memcmp(key, keys[i], key_len) == 0;
-  if (!mine || !is_int)
-    return 0;
-  int64_t v = value / 100;
-  if (c->cov_open && v >= 4 && v <= flyc__llvm_max_cov()) {
-    c->cov = (int)v;
-    c->cov_open = 0;
-    flyc__buf_printf(&c->log,
-                     "%snote: code object version %d, as link library '%s' asks (no "
-                     "COV was given and there is no comgr to tell what ROCm loads)",
-                     c->log.len ? "\n" : "", c->cov, lib);
-    return 1;
-  }
-  if (value != c->cov * 100)
-    return flyc__error_set(FLYC_ELINK,
-                           "link library '%s' was built for code object version %lld "
-                           "(module flag %.*s=%lld), but this compile makes COV %d",
-                           lib, (long long)(value / 100), (int)key_len, key,
-                           (long long)value, c->cov);
-  return 1;
-}
-
 /* Does a feature string pin `feat` on (+1), off (0), or not at all (-1)? */
 static int feature_state(const char *fs, unsigned len, const char *feat) {
   size_t fl = strlen(feat);
@@ -453,7 +421,6 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .prepare = prepare,
     .allowed_undefined = NULL,
     .check_function = check_function,
-    .check_module_flag = check_module_flag,
     .codegen = flyc__amdgpu_codegen,
     .calling_conventions = amdgpu_ccs,
     .unlowerable = unlowerable,
