@@ -11,7 +11,7 @@
  * (an entry written elsewhere, racing writers) runs in forked children, which
  * report through their exit status, never through cmocka's assertions.
  *
- * A few checks build entries by hand, from the layout src/cache.c writes
+ * A few checks build entries by hand, from the layout src/cache/disk.c writes
  * (see "Entries by hand" below): the documented rules about corrupt and
  * foreign entries, and about a processor name this process has not
  * registered, cannot be reached otherwise.
@@ -410,7 +410,7 @@ static int child_compile(void *p) {
 
 
 /* ---- entries by hand ----
- * The layout src/cache.c writes: "FLYCACHE", u32 format version (1), u64 key
+ * The layout src/cache/disk.c writes: "FLYCACHE", u32 format version (1), u64 key
  * length, the key text, u64 artifact length, the artifact bytes, and the
  * XXH64 (seed 0) of everything before it; integers little-endian. */
 
