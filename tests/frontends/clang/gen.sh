@@ -46,8 +46,8 @@ done
 # ROCm 5.2's HIP headers implement __syncthreads() with
 # __atomic_work_item_fence, which only ROCm 5.2's hip.bc defines; clang-22 no
 # longer links hip.bc (newer ROCm needs none), so clang's own code objects link
-# it explicitly; the IR keeps the call, so flyc needs hip.bc as a link library
-# for those kernels (see README.md). Likewise ROCm 5.2's ocml reads
+# it explicitly; the IR keeps the call, which flyc resolves by linking hip.bc
+# on demand from the device-library search path, like ocml and ockl (README.md). Likewise ROCm 5.2's ocml reads
 # __oclc_daz_opt, which clang-22 no longer links (oclc_daz_opt_off.bc).
 rocm52="-Xclang -mlink-builtin-bitcode -Xclang $ROCM_BC/hip.bc"
 rocm52="$rocm52 -Xclang -mlink-builtin-bitcode -Xclang $ROCM_BC/oclc_daz_opt_off.bc"
