@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup-debian.sh
 cmake -S . -B build -DFLYC_BUILD_BENCH=OFF >/dev/null
-cmake --build build -j"$(nproc)" --target flyc_cli flyc_fixtures >/dev/null
+cmake --build build -j"${FLYC_JOBS:-$(nproc)}" --target flyc_cli flyc_fixtures >/dev/null
 fx=build/tests/fixtures
 out=build/main-job
 mkdir -p "$out"
