@@ -141,15 +141,10 @@ static int check_clusters(check_t *x) {
 /* The first version of flyc_launch_config_t: all of today's fields. */
 #define LAUNCH_CONFIG_V1 FLYC__SIZE_TO(flyc_launch_config_t, reserved0)
 
-int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
-                      flyc_launch_config_t *config) {
-  if (!config)
-    return flyc__error_set(FLYC_EINVAL, "flyc_launch_check: a config (FLYC_LAUNCH_CONFIG_INIT) "
-                                        "is required");
-  flyc_launch_config_t in;
-  int rc = flyc__struct_in(&in, sizeof in, config, LAUNCH_CONFIG_V1, "flyc_launch_config_t");
-  if (rc)
-    return rc;
+/* The checks on a config already normalized (flyc__struct_in), completed
+ * in place: what flyc_launch_check and flyc_launch share. */
+static int check_config(const flyc_kernel_info_t *kernel, const char *target,
+                        flyc_launch_config_t *c) {
   static const flyc_kernel_info_t no_metadata; /* raw code: hardware limits only */
   check_t x;
   x.kernel = kernel;
@@ -157,15 +152,29 @@ int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
   x.name = kernel && kernel->name ? kernel->name : "(no metadata)";
   x.target = target;
   flyc__target_limits(target, &x.lim);
-  x.c = in;
-  rc = check_shape(&x);
+  x.c = *c;
+  int rc = check_shape(&x);
   if (rc == FLYC_OK)
     rc = check_shared(&x);
   if (rc == FLYC_OK)
     rc = check_clusters(&x);
+  if (rc == FLYC_OK)
+    *c = x.c;
+  return rc;
+}
+
+int flyc_launch_check(const flyc_kernel_info_t *kernel, const char *target,
+                      flyc_launch_config_t *config) {
+  if (!config)
+    return flyc__error_set(FLYC_EINVAL, "flyc_launch_check: a config (FLYC_LAUNCH_CONFIG_INIT) "
+                                        "is required");
+  flyc_launch_config_t c;
+  int rc = flyc__struct_in(&c, sizeof c, config, LAUNCH_CONFIG_V1, "flyc_launch_config_t");
+  if (rc == FLYC_OK)
+    rc = check_config(kernel, target, &c);
   if (rc == FLYC_OK) { /* the fields this flyc knows; a newer caller's tail stays */
     uint32_t size = config->size;
-    memcpy(config, &x.c, sizeof x.c);
+    memcpy(config, &c, sizeof c);
     config->size = size;
   }
   return rc;
@@ -230,8 +239,8 @@ int flyc_launch(const flyc_gpu_jit_module_t *m, const char *kernel,
   memset(&raw, 0, sizeof raw);
   raw.size = sizeof raw;
   raw.name = kernel;
-  rc = flyc_launch_check(idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &raw,
-                             flyc_artifact_target(m->artifact), &c);
+  rc = check_config(idx < nk ? flyc_artifact_kernel(m->artifact, idx) : &raw,
+                    flyc_artifact_target(m->artifact), &c);
   if (rc)
     return rc;
   if (idx < nk && flyc_artifact_kernel(m->artifact, idx)->arg_count && !args)
