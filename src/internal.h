@@ -464,7 +464,7 @@ int flyc__lld_link(const flyc_target_t *t, const void *obj, size_t obj_size,
                    void **exe, size_t *exe_size);
 /* The ld.lld found (malloc'd) or NULL. */
 char *flyc__lld_find(void);
-/* The lld-lib path (toolchain/lld.c, toolchain/lld_inproc.cpp): 1 when this build has liblld's
+/* The lld-lib path (toolchain/lld.c, cxx.cpp): 1 when this build has liblld's
  * ELF driver; the same link as flyc__lld_link, in this process. */
 int flyc__lld_lib_available(void);
 int flyc__lld_lib_link(const flyc_target_t *t, const void *obj, size_t obj_size,

@@ -1,7 +1,7 @@
 /* The `lld` codegen path: `ld.lld -shared --no-undefined` as a subprocess,
  * with its output captured (the library never lets a child print); and the
  * `lld-lib` path: the same link by liblld's ELF driver in this process
- * (lld_inproc.cpp), where the build has liblld. */
+ * (cxx.cpp), where the build has liblld. */
 
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* memfd_create */
@@ -196,7 +196,7 @@ cleanup:
 #include <stdatomic.h>
 #include <sys/eventfd.h>
 
-#include "lld_inproc.h"
+#include "cxx.h"
 
 int flyc__lld_lib_available(void) { return 1; }
 

@@ -18,7 +18,7 @@
 //  - lld's context (CommonLinkerContext) is one process global and the ELF
 //    driver calls cl::ResetAllOptionOccurrences: one link at a time, under
 //    flyc's global lock, and flyc's fixed LLVM options set again after.
-#include "lld_inproc.h"
+#include "cxx.h"
 
 #include <cstdlib>
 #include <cstring>
