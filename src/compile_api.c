@@ -61,6 +61,7 @@ void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const 
   job->name = name;
   if (extras)
     job->extras = *extras;
+  job->closure = flyc__libcache_closure;
 }
 
 void flyc__job_fini(flyc__job_t *job) {

@@ -1,5 +1,7 @@
-// The in-process lld path's C++ half: lld::lldMain with only the ELF driver.
-// Everything else (the memory files, the lock, the messages) is in lld.c.
+// The one C++ source (cxx.h says why): the linker's LinkOnlyNeeded, and the
+// in-process lld path's C++ half (lld::lldMain with only the ELF driver;
+// everything else of that path, the memory files, the lock, the messages, is
+// in lld.c).
 //
 // What lld 22 does to the process, checked against its sources and its
 // static libraries (nm of liblldELF.a/liblldCommon.a):
@@ -22,9 +24,28 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 
+#include <llvm/IR/Module.h>
+#include <llvm/Linker/Linker.h>
+
+extern "C" int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src) {
+  // unwrap() by hand: llvm-c's wrap/unwrap live in llvm/IR/Module.h's
+  // DEFINE_SIMPLE_CONVERSION_FUNCTIONS, whose name differs across versions.
+  std::unique_ptr<llvm::Module> s(reinterpret_cast<llvm::Module *>(src));
+  try {
+    return llvm::Linker::linkModules(*reinterpret_cast<llvm::Module *>(dst), std::move(s),
+                                     llvm::Linker::Flags::LinkOnlyNeeded)
+               ? 1
+               : 0;
+  } catch (...) {
+    return 3;
+  }
+}
+
+#ifdef FLYC_HAVE_LLD_LIB
 #include <lld/Common/Driver.h>
 #include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/raw_ostream.h>
@@ -64,3 +85,4 @@ extern "C" int flyc__lld_inproc_run(int argc, const char *const *argv, char **di
     return 3;
   }
 }
+#endif /* FLYC_HAVE_LLD_LIB */

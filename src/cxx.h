@@ -1,12 +1,28 @@
-/* liblld's ELF driver in this process, behind a C interface: the only C++ in
- * flyc (lld has no C API). Only built when CMake finds liblld
- * (FLYC_HAVE_LLD_LIB); lld.c holds the C side (inputs, outputs, locks). */
-#ifndef FLYC_LLD_INPROC_H
-#define FLYC_LLD_INPROC_H
+/* What llvm-c has no API for, behind a C interface: the only C++ in flyc.
+ * The linker's LinkOnlyNeeded (always built), and liblld's ELF driver in
+ * this process (only when CMake finds liblld, FLYC_HAVE_LLD_LIB; lld.c holds
+ * its C side: inputs, outputs, locks). */
+#ifndef FLYC_CXX_H
+#define FLYC_CXX_H
+
+#include <llvm-c/Types.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
+#endif /* FLYC_CXX_H */
+
+/* Links into `dst` what it needs from `src`, and nothing else: LLVM's
+ * Linker::linkModules with Linker::LinkOnlyNeeded (llvm-link --only-needed),
+ * which llvm-c's LLVMLinkModules2 cannot ask for. A definition of `src` is
+ * brought in when `dst` declares it or something brought in references it
+ * (transitively), and `src`'s appending globals (llvm.used,
+ * llvm.compiler.used) always, with what they reference. `src` may be read
+ * lazily (LLVMGetBitcodeModuleInContext2): only what is brought in is
+ * materialized. Both modules are in one context; `src` is consumed on every
+ * path. Returns 0 when it linked; 1 when the linker refused (its message went
+ * to the context's diagnostic handler); 3 when a C++ exception reached this
+ * boundary (out of memory). */
+int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src);
 
 /* Runs lld's ELF driver (lld::lldMain, flavor gnu) on `argv` (`argc`
  * entries, argv[0] "ld.lld"). Returns 0 when it linked; 1 when lld reported
@@ -22,4 +38,4 @@ int flyc__lld_inproc_run(int argc, const char *const *argv, char **diag);
 }
 #endif
 
-#endif
+#endif /* FLYC_CXX_H */

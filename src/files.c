@@ -37,6 +37,7 @@ struct flyc__file {
   int checked;     /* data was checked through a child (isolate.c) */
   char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
   int refused;     /* -1 not known yet; 1: bitcode refused unread (newer LLVM) */
+  int bitcode;     /* the bytes begin as bitcode does (flyc__is_bitcode) */
 };
 typedef struct flyc__file file_entry_t;
 
@@ -159,6 +160,7 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
       !e->data) {
     e->data = buf;
     e->size = n;
+    e->bitcode = flyc__is_bitcode(buf, n);
     files_bytes += n;
     *owned = 0;
     *entry = e;
@@ -209,7 +211,13 @@ static int refused_bitcode(const void *data, size_t size, const char *path) {
 }
 
 int flyc__file_hash(const char *path, char hex[33]) {
+  int bitcode;
+  return flyc__file_identify(path, hex, &bitcode);
+}
+
+int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
   struct stat st;
+  *bitcode = 0;
   if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
     return -1;
   files_lock();
@@ -220,6 +228,7 @@ int flyc__file_hash(const char *path, char hex[33]) {
     if (e->refused < 0)
       e->refused = refused_bitcode(e->raw ? e->raw : e->data, e->file_size, path);
     int refused = e->refused;
+    *bitcode = e->bitcode;
     pthread_mutex_unlock(&files_mu);
     return refused;
   }
@@ -243,14 +252,34 @@ int flyc__file_hash(const char *path, char hex[33]) {
     }
     h = XXH3_128bits(data, (size_t)fst.st_size);
     refused = refused_bitcode(data, (size_t)fst.st_size, path);
+    *bitcode = flyc__is_bitcode(data, (size_t)fst.st_size);
     munmap(data, (size_t)fst.st_size);
   }
   close(fd);
   snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
            (unsigned long long)h.low64);
   files_lock();
-  if (!find(path, &fst) && (e = add(path, &fst, hex)))
+  if (!find(path, &fst) && (e = add(path, &fst, hex))) {
     e->refused = refused;
+    e->bitcode = *bitcode;
+  }
   pthread_mutex_unlock(&files_mu);
   return refused;
+}
+
+int flyc__file_read_as(const char *path, const char *digest, const void **data, size_t *size,
+                       int *owned) {
+  flyc__file_t *entry;
+  int checked;
+  char got[33];
+  int rc = flyc__file_read(path, data, size, owned, &entry, &checked, got);
+  if (rc == FLYC_OK && strcmp(got, digest) != 0) {
+    if (*owned)
+      free((void *)*data);
+    *data = NULL;
+    rc = flyc__error_set(FLYC_EIO, "link library '%s' changed while it was being compiled "
+                                   "(its content hash is not the one the compile began with)",
+                         path);
+  }
+  return rc;
 }

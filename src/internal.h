@@ -252,6 +252,13 @@ int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size
 /* The XXH3-128 of a file's content, 32 hex digits: 0, -1 (unreadable) or 1
  * (bitcode refused unread: newer than this LLVM). */
 int flyc__file_hash(const char *path, char hex[33]);
+/* flyc__file_hash, and *bitcode: whether the bytes begin as bitcode does
+ * (what the link stage needs to know before it reads them). */
+int flyc__file_identify(const char *path, char hex[33], int *bitcode);
+/* flyc__file_read of bytes whose hash must be `digest` (what the compile
+ * identified in front): FLYC_EIO naming the file when it changed since. */
+int flyc__file_read_as(const char *path, const char *digest, const void **data, size_t *size,
+                       int *owned);
 
 /* ---- the options rule (options.c) ---- */
 
@@ -293,6 +300,57 @@ int flyc__cache_check(flyc_cache_req_t *r, const flyc_processor_t *procs, size_t
 int flyc__cache_put(flyc_cache_req_t *r, flyc_artifact_t *a);
 void flyc__cache_end(flyc_cache_req_t *r);
 
+/* ---- a link library's closure (closure.c, cache/lib.c) ---- */
+
+/* Names, sorted and unique (flyc__closure_roots); the strings are
+ * borrowed. */
+typedef struct flyc__names {
+  const char **names;
+  size_t count, cap;
+} flyc__names_t;
+/* The roots of a closure: what module `m` declares (functions other than
+ * intrinsics, and global variables, that are not local) plus `extra` (the
+ * exported globals; NULL entries skipped), sorted and unique, borrowed from
+ * `m` and `extra`. `out->names` is malloc'd. FLYC_ENOMEM only. */
+int flyc__closure_roots(LLVMModuleRef m, const char *const *extra, size_t nextra,
+                        flyc__names_t *out);
+/* The closure of `roots` in library `lib` (read lazily, consumed on every
+ * path): a new module in lib's context, with lib's triple, layout and module
+ * flags, holding the definitions the roots reach (closure.c's comment says
+ * which), linked with LinkOnlyNeeded (cxx.h). Names `lib` does not define are
+ * skipped. FLYC_ELINK (the linker's words are in the context's diagnostic
+ * handler) or FLYC_ENOMEM. */
+int flyc__closure_extract(LLVMModuleRef lib, const char *const *roots, size_t nroots,
+                          LLVMModuleRef *out);
+
+/* What the link stage asks of a library: the closure of `roots` in library
+ * `path` (bytes `data`, `size`, content hash `digest`), as bitcode this
+ * LLVM wrote from a module its own IR parser or bitcode reader built in
+ * this process, never the caller's bytes. `trusted`: the library may be
+ * read in process (FLYC_COMPILE_TRUSTED_BITCODE); else it is read in a child
+ * (isolate.c). `use_cache`: 2, the closure may come from and goes to the
+ * library cache's memory (cache/lib.c), which like the file memo is kept
+ * whatever the compile cache's settings (a content hash keys it); 1, its
+ * disk too (FLYC_CACHE and the options allowing); 0, neither. */
+typedef struct flyc__closure_req {
+  const char *path;
+  const void *data;
+  size_t size;
+  const char *digest;
+  const char *const *roots;
+  size_t nroots;
+  int trusted, use_cache;
+} flyc__closure_req_t;
+/* *bc is malloc'd (the caller frees it); the errors are the library's:
+ * FLYC_ELINK naming it, FLYC_ENOMEM. */
+typedef int (*flyc__closure_fn)(const flyc__closure_req_t *req, void **bc, size_t *size);
+/* The library cache's answer (cache/lib.c): from memory, then from disk,
+ * else extracted (in a child for untrusted bytes) and stored in both. */
+int flyc__libcache_closure(const flyc__closure_req_t *req, void **bc, size_t *size);
+/* Empties the library cache's memory (flyc_cache_forget): how many closures
+ * it held. */
+size_t flyc__libcache_forget(void);
+
 /* ---- the compile state (pipeline.c, ir.c, stage/, inputs.c) ---- */
 
 struct flyc_compile {
@@ -325,6 +383,9 @@ struct flyc_compile {
   /* The options' link libraries as resolved in front (flyc__inputs_libs),
    * one per options entry; NULL: read them at the link. */
   const struct flyc__lib *libs;
+  /* Where link libraries' closures come from (the job's; NULL: extracted
+   * in process, for a pipeline run on its own). */
+  flyc__closure_fn closure;
 };
 
 /* A link library resolved before the pipeline: its bytes (checked form for
@@ -332,8 +393,9 @@ struct flyc_compile {
  * which the link stage reports when it reaches it. */
 typedef struct flyc__lib {
   const char *path;
-  const void *data;
+  const void *data; /* NULL for bitcode: read on demand (flyc__file_read_as) */
   size_t size;
+  int bitcode; /* the file is bitcode */
   int owned; /* data is this entry's (else the file memo's, for the process) */
   char digest[33];
   int rc;
@@ -535,6 +597,11 @@ typedef struct flyc__bc_item {
   const char *what, *name;
   int errcode;
   char *text;
+  /* A link library's closure (closure.c) instead of the whole module: the
+   * bytes are read lazily and only what these names reach is read, checked
+   * and printed. NULL: the whole module. */
+  const char *const *roots;
+  size_t nroots;
 } flyc__bc_item_t;
 /* flyc__bitcode_to_text for every item, in one child for all (in process
  * when already in the isolated compile's child): the first refusal, in item

@@ -220,16 +220,31 @@ static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(s);
 }
 
-/* Parses and verifies one file's bitcode; the answer, into `out`: 'T' and the
- * module as text, 'E' and the reader's error, or 'V' and the verifier's. */
-static void sanitize_one(const void *data, size_t size, flyc_buf_t *out) {
+/* Reads one file's bitcode, whole or (with `it->roots`) lazily for a
+ * closure (closure.c), and verifies it; the answer, into `out`: 'T' and the
+ * module as text, 'E' and the reader's (or linker's) error, or 'V' and the
+ * verifier's. */
+static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out) {
   static child_diag_t diag;
   diag.len = 0;
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, child_handler, &diag);
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(data, size, "in", 0);
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(it->data, it->size, "in", 0);
   LLVMModuleRef m = NULL;
-  if (!mb || LLVMParseBitcodeInContext2(ctx, mb, &m) || !m) {
+  int bad = !mb || (it->roots ? LLVMGetBitcodeModuleInContext2(ctx, mb, &m)
+                              : LLVMParseBitcodeInContext2(ctx, mb, &m)) || !m;
+  if (!bad && it->roots) {
+    LLVMModuleRef lib = m;
+    if (flyc__closure_extract(lib, it->roots, it->nroots, &m) != FLYC_OK) {
+      bad = 1;
+      if (!diag.len) { /* out of memory, or a refusal without LLVM's words */
+        const char *msg = flyc_error_last()->message;
+        diag.len = strlen(msg) < sizeof diag.buf - 1 ? strlen(msg) : sizeof diag.buf - 1;
+        memcpy(diag.buf, msg, diag.len);
+      }
+    }
+  }
+  if (bad) {
     flyc__buf_append(out, "E", 1);
     flyc__buf_append(out, diag.buf, diag.len);
   } else {
@@ -283,7 +298,7 @@ static void sanitize_child(int fd, void *payload) {
   sanitize_job_t *j = payload;
   for (size_t i = 0; i < j->n; i++) {
     flyc_buf_t b = {0};
-    sanitize_one(j->items[i].data, j->items[i].size, &b);
+    sanitize_one(&j->items[i], &b);
     if (b.oom)
       _exit(5);
     uint64_t len = b.len;
@@ -316,7 +331,7 @@ static int check_in_process(flyc__bc_item_t *items, size_t n) {
   for (size_t i = 0; i < n; i++) {
     mark('C', &items[i]);
     flyc_buf_t b = {0};
-    sanitize_one(items[i].data, items[i].size, &b);
+    sanitize_one(&items[i], &b);
     mark('D', NULL);
     int rc = b.oom ? flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'",
                                      items[i].what, items[i].name)
@@ -375,7 +390,7 @@ int flyc__bitcode_to_text_many(flyc__bc_item_t *items, size_t n) {
 
 int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const char *name,
                           int errcode, char **text) {
-  flyc__bc_item_t it = {data, size, what, name, errcode, NULL};
+  flyc__bc_item_t it = {data, size, what, name, errcode, NULL, NULL, 0};
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc == FLYC_OK)
     *text = it.text;
@@ -424,7 +439,7 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
   int32_t code = 0;
   int whole = complete(&res);
   /* The marks: the file being checked when the child stopped, if any. */
-  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL};
+  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL, NULL, 0};
   size_t off = 0;
   while (off < res.len && res.data[off] != 'R') {
     if (res.data[off] == 'D') {
@@ -439,7 +454,7 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
     if (res.data[off] != 'C' || !end)
       break;
     memcpy(&code, res.data + off + 1, sizeof code);
-    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL};
+    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL, NULL, 0};
     off = (size_t)(end + 1 - res.data);
   }
   const char *r = res.data + off + 1;

@@ -44,6 +44,9 @@ typedef struct flyc__job {
   flyc__job_devlib_t *devlibs;
   size_t ndevlibs;
   int devlibs_oom; /* resolving them ran out of memory: no key */
+  /* Where the link stage gets link libraries' closures (the library cache,
+   * cache/lib.c). */
+  flyc__closure_fn closure;
 } flyc__job_t;
 
 /* Fills `job` from normalized options and the input bytes; the target is

@@ -149,6 +149,7 @@ static int setup(flyc_compile_t *c, const flyc__job_t *job) {
   int rc;
   use_options(c, &job->opts);
   c->libs = job->libs;
+  c->closure = job->closure;
   if ((rc = flyc__target_parse(&c->target, c->opts.target)))
     return rc;
   if ((rc = c->target.ops->checks->check_codegen(&c->target, c->opts.codegen)))

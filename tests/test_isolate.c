@@ -1,12 +1,14 @@
 /* Child processes: the isolated compile (FLYC_COMPILE_ISOLATED) and the
  * bitcode check; LLVM fatal errors become statuses. */
 #include <pthread.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -156,9 +158,33 @@ static unsigned forks_of(const char *in, const char *lib, uint32_t flags) {
   return __atomic_load_n(forks, __ATOMIC_RELAXED) - before;
 }
 
-/* One compile forks at most once: isolated, its one child checks the
- * untrusted bitcode too; not isolated, all untrusted files are checked in one
- * child; trusted (or already checked) inputs, not isolated, fork none. */
+/* A copy of the library with content of its own (a global nothing uses),
+ * so that no earlier test's closure of it is in the library cache. */
+static char *unique_lib(int i) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMMemoryBufferRef mb = NULL;
+  char *msg = NULL;
+  assert_int_equal(LLVMCreateMemoryBufferWithContentsOfFile(LIB_MSTL, &mb, &msg), 0);
+  LLVMModuleRef m = NULL;
+  assert_int_equal(LLVMParseBitcodeInContext2(ctx, mb, &m), 0);
+  LLVMDisposeMemoryBuffer(mb);
+  char name[64];
+  snprintf(name, sizeof name, "isolate_unique_%d_%d", i, (int)getpid());
+  LLVMValueRef g = LLVMAddGlobal(m, LLVMInt32TypeInContext(ctx), name);
+  LLVMSetInitializer(g, LLVMConstInt(LLVMInt32TypeInContext(ctx), (unsigned long long)i, 0));
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+  char *path = tu_temp_file(".bc", LLVMGetBufferStart(bc), LLVMGetBufferSize(bc));
+  LLVMDisposeMemoryBuffer(bc);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return path;
+}
+
+/* Untrusted bitcode is read only in a child: the input in front (one child;
+ * none when the compile is isolated, whose one child reads everything), a
+ * link library's closure at the link (one child per library content and
+ * roots per process: then the library cache's memory has it, whatever the
+ * compile cache's settings). Trusted inputs, not isolated, fork none. */
 static void test_isolate__forks_per_compile(void **state) {
   (void)state;
   forks = mmap(NULL, sizeof *forks, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -176,22 +202,27 @@ static void test_isolate__forks_per_compile(void **state) {
   LLVMDisposeMemoryBuffer(bc);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
-  char *lib[5];
-  for (int i = 0; i < 5; i++)
-    lib[i] = fresh_copy(LIB_MSTL, ".bc");
+  char *lib[6];
+  for (int i = 0; i < 6; i++)
+    lib[i] = unique_lib(i);
+  char *same = fresh_copy(lib[2], ".bc");
   assert_int_equal(forks_of(K_MSTL, lib[0], FLYC_COMPILE_TRUSTED_BITCODE), 0);
   assert_int_equal(forks_of(in_bc, lib[1], FLYC_COMPILE_TRUSTED_BITCODE), 0);
   assert_int_equal(forks_of(K_MSTL, lib[2], 0), 1);
-  assert_int_equal(forks_of(K_MSTL, lib[2], 0), 0); /* checked once per process */
-  assert_int_equal(forks_of(in_bc, lib[3], 0), 1);  /* input and library: one child */
+  assert_int_equal(forks_of(K_MSTL, lib[2], 0), 0); /* the closure, once per process */
+  assert_int_equal(forks_of(K_MSTL, same, 0), 0);   /* by content, not by path */
+  assert_int_equal(forks_of(in_bc, same, 0), 1);    /* the input's check only */
+  assert_int_equal(forks_of(in_bc, lib[3], 0), 2);  /* the input, then the closure */
   assert_int_equal(forks_of(in_bc, lib[4], FLYC_COMPILE_ISOLATED), 1);
   assert_int_equal(forks_of(in_bc, lib[4], FLYC_COMPILE_ISOLATED), 1);
   assert_int_equal(
-      forks_of(K_MSTL, lib[0], FLYC_COMPILE_ISOLATED | FLYC_COMPILE_TRUSTED_BITCODE), 1);
-  for (int i = 0; i < 5; i++) {
+      forks_of(K_MSTL, lib[5], FLYC_COMPILE_ISOLATED | FLYC_COMPILE_TRUSTED_BITCODE), 1);
+  for (int i = 0; i < 6; i++) {
     unlink(lib[i]);
     free(lib[i]);
   }
+  unlink(same);
+  free(same);
   unlink(in_bc);
   free(in_bc);
 }

@@ -50,6 +50,11 @@ int flyc__cache_parse_entry(const unsigned char *d, size_t n,
 int flyc__cache_disk_get(const flyc_cache_req_t *r, flyc_artifact_t **out);
 void flyc__cache_disk_put(const flyc_cache_req_t *r, flyc_artifact_t *a);
 void flyc__cache_note(flyc_artifact_t *a, const char *fmt, const char *arg);
+/* Writes an entry (`key`, `payload`) as `file` in `dir` atomically, then
+ * removes the least recently used entries of `dir` over `cap` bytes (the
+ * new one last). 0, or -1 with *why (static) saying what failed. */
+int flyc__cache_store(const char *dir, const char *file, const void *key, size_t klen,
+                      const void *payload, size_t plen, uint64_t cap, const char **why);
 
 /* Entries in the directory, for the size cap and the listing. */
 typedef struct dent {

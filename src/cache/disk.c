@@ -328,12 +328,12 @@ void flyc__cache_free_dents(dent_t *v, long n) {
 
 /* Removes the least recently used entries while the directory holds more
  * than the cap; `keep` (just written) goes last. */
-static void evict(const char *dir, const char *keep) {
+static void evict(const char *dir, const char *keep, uint64_t cap) {
   dent_t *v;
   long n = flyc__cache_scan(dir, &v, 1, 0);
   if (n < 0)
     return;
-  uint64_t total = 0, cap = flyc__cache_max_bytes();
+  uint64_t total = 0;
   for (long i = 0; i < n; i++)
     total += v[i].bytes;
   for (long i = 0; i < n && total > cap; i++) {
@@ -360,6 +360,54 @@ void flyc__cache_note(flyc_artifact_t *a, const char *fmt, const char *arg) {
   flyc__buf_free(&log);
 }
 
+/* Writes entry `key` + `payload` as `file` in `dir` (made if missing),
+ * atomically, then holds the directory to `cap` bytes. 0, or -1 with *why
+ * the reason for a note. */
+int flyc__cache_store(const char *dir, const char *file, const void *key, size_t klen,
+                      const void *payload, size_t plen, uint64_t cap, const char **why) {
+  *why = "writing an entry failed";
+  flyc_buf_t b = {0};
+  flyc__buf_append(&b, ENTRY_MAGIC, 8);
+  unsigned char ver[4] = {ENTRY_VERSION & 0xff, 0, 0, 0};
+  flyc__buf_append(&b, (const char *)ver, 4);
+  put_u64(&b, klen);
+  flyc__buf_append(&b, key, klen);
+  put_u64(&b, plen);
+  flyc__buf_append(&b, payload, plen);
+  if (!b.oom)
+    put_u64(&b, XXH64(b.data, b.len, 0));
+  /* A file size limit would end the process with SIGXFSZ mid-write. */
+  struct rlimit fl;
+  if (!b.oom && getrlimit(RLIMIT_FSIZE, &fl) == 0 && fl.rlim_cur != RLIM_INFINITY &&
+      (uint64_t)b.len > (uint64_t)fl.rlim_cur) {
+    *why = "the entry is over the process's file size limit (RLIMIT_FSIZE)";
+    flyc__buf_free(&b);
+    return -1;
+  }
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s/.tmp-%d-XXXXXX", dir, (int)getpid());
+  int fd = b.oom ? -1 : mkstemp(tmp);
+  int ok = fd >= 0 && flyc__write_all(fd, b.data, b.len) == 0 && fsync(fd) == 0;
+  if (fd >= 0)
+    ok = close(fd) == 0 && ok;
+  /* Never over a file we do not trust (another user's, or one others may
+   * write): it stays as it is, and this result is not stored. */
+  struct stat old;
+  if (ok && lstat(file, &old) == 0 && (!S_ISREG(old.st_mode) || !trusted(&old)))
+    ok = 0;
+  /* rename() replaces atomically: a racing writer of the same key leaves
+   * its whole entry or ours, never a mix. */
+  if (ok && rename(tmp, file) == 0) {
+    flyc__buf_free(&b);
+    evict(dir, file, cap);
+    return 0;
+  }
+  if (fd >= 0)
+    unlink(tmp);
+  flyc__buf_free(&b);
+  return -1;
+}
+
 void flyc__cache_disk_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
   if (!flyc__cache_usable_dir(r->dir, 1)) {
     flyc__cache_count(&flyc__cache_stats.errors);
@@ -368,55 +416,19 @@ void flyc__cache_disk_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
          r->dir);
     return;
   }
-  flyc_buf_t b = {0}, payload = {0};
+  flyc_buf_t payload = {0};
   if (flyc__artifact_serialize(a, &payload) != FLYC_OK) {
     flyc__buf_free(&payload);
     flyc__cache_count(&flyc__cache_stats.errors);
     return;
   }
-  flyc__buf_append(&b, ENTRY_MAGIC, 8);
-  unsigned char ver[4] = {ENTRY_VERSION & 0xff, 0, 0, 0};
-  flyc__buf_append(&b, (const char *)ver, 4);
-  put_u64(&b, r->key.len);
-  flyc__buf_append(&b, r->key.data, r->key.len);
-  put_u64(&b, payload.len);
-  flyc__buf_append(&b, payload.data, payload.len);
-  flyc__buf_free(&payload);
-  if (!b.oom)
-    put_u64(&b, XXH64(b.data, b.len, 0));
-  /* A file size limit would end the process with SIGXFSZ mid-write. */
-  struct rlimit fl;
-  if (!b.oom && getrlimit(RLIMIT_FSIZE, &fl) == 0 && fl.rlim_cur != RLIM_INFINITY &&
-      (uint64_t)b.len > (uint64_t)fl.rlim_cur) {
-    flyc__cache_count(&flyc__cache_stats.errors);
-    flyc__cache_note(a,
-                     "note: not cached on disk: the entry (%s) is over the process's file "
-                     "size limit",
-                     "RLIMIT_FSIZE");
-    flyc__buf_free(&b);
-    return;
-  }
-  char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s/.tmp-%d-XXXXXX", r->dir, (int)getpid());
-  int fd = b.oom ? -1 : mkstemp(tmp);
-  int ok = fd >= 0 && flyc__write_all(fd, b.data, b.len) == 0 && fsync(fd) == 0;
-  if (fd >= 0)
-    ok = close(fd) == 0 && ok;
-  /* Never over a file we do not trust (another user's, or one others may
-   * write): it stays as it is, and this result is not stored. */
-  struct stat old;
-  if (ok && lstat(r->file, &old) == 0 && (!S_ISREG(old.st_mode) || !trusted(&old)))
-    ok = 0;
-  /* rename() replaces atomically: a racing writer of the same key leaves
-   * its whole entry or ours, never a mix. */
-  if (ok && rename(tmp, r->file) == 0) {
+  const char *why;
+  if (flyc__cache_store(r->dir, r->file, r->key.data, r->key.len, payload.data, payload.len,
+                        flyc__cache_max_bytes(), &why) == 0) {
     flyc__cache_count(&flyc__cache_stats.writes);
-    evict(r->dir, r->file);
   } else {
-    if (fd >= 0)
-      unlink(tmp);
     flyc__cache_count(&flyc__cache_stats.errors);
-    flyc__cache_note(a, "note: not cached on disk: writing an entry in '%s' failed", r->dir);
+    flyc__cache_note(a, "note: not cached on disk: %s", why);
   }
-  flyc__buf_free(&b);
+  flyc__buf_free(&payload);
 }

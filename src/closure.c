@@ -1,0 +1,116 @@
+/* A link library's closure: what a module needs of it, and nothing else.
+ *
+ * The roots are the names the module declares (and the globals the options
+ * export); the closure is every definition of the library they reach,
+ * transitively, plus the library's appending globals (llvm.used,
+ * llvm.compiler.used) and the globals a host writes after load
+ * (externally_initialized), which a module that calls nothing of the
+ * library still needs when a post-load processor writes them. The library
+ * is read lazily: only what the closure holds is materialized. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "cxx.h"
+#include "internal.h"
+
+static int is_local(LLVMValueRef g) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+/* The library's definition of `name`, declared in `dst` with the library's
+ * own type (the module's may differ: the signature check says so later). */
+static void declare_root(LLVMModuleRef dst, LLVMModuleRef lib, const char *name) {
+  if (LLVMGetNamedFunction(dst, name) || LLVMGetNamedGlobal(dst, name))
+    return;
+  LLVMValueRef f = LLVMGetNamedFunction(lib, name);
+  if (f && !LLVMIsDeclaration(f) && !is_local(f)) {
+    LLVMAddFunction(dst, name, LLVMGlobalGetValueType(f));
+    return;
+  }
+  LLVMValueRef g = LLVMGetNamedGlobal(lib, name);
+  if (g && !LLVMIsDeclaration(g) && !is_local(g))
+    LLVMAddGlobalInAddressSpace(dst, LLVMGlobalGetValueType(g), name,
+                                LLVMGetPointerAddressSpace(LLVMTypeOf(g)));
+}
+
+int flyc__closure_extract(LLVMModuleRef lib, const char *const *roots, size_t nroots,
+                          LLVMModuleRef *out) {
+  *out = NULL;
+  size_t len;
+  const char *id = LLVMGetModuleIdentifier(lib, &len);
+  LLVMModuleRef dst =
+      LLVMModuleCreateWithNameInContext(id ? id : "closure", LLVMGetModuleContext(lib));
+  if (!dst) {
+    LLVMDisposeModule(lib);
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  LLVMSetTarget(dst, LLVMGetTarget(lib));
+  LLVMSetDataLayout(dst, LLVMGetDataLayoutStr(lib));
+  for (size_t i = 0; i < nroots; i++)
+    declare_root(dst, lib, roots[i]);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
+    if (LLVMIsExternallyInitialized(g) && !LLVMIsDeclaration(g) && !is_local(g))
+      declare_root(dst, lib, LLVMGetValueName2(g, &len));
+  int r = flyc__link_only_needed(dst, lib); /* consumes lib */
+  if (r) {
+    LLVMDisposeModule(dst);
+    return flyc__error_set(r == 3 ? FLYC_ENOMEM : FLYC_ELINK,
+                           r == 3 ? "out of memory linking what the module needs"
+                                  : "LLVM's linker refused the library's closure");
+  }
+  /* What the closure's roots left declared and the library never defined
+   * stays declared: the next library, or the check of unresolved symbols,
+   * answers for it. */
+  *out = dst;
+  return FLYC_OK;
+}
+
+/* strcmp for qsort over char *. */
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int add_name(flyc__names_t *n, const char *s) {
+  if (n->count == n->cap) {
+    size_t cap = n->cap ? n->cap * 2 : 32;
+    const char **v = realloc(n->names, cap * sizeof *v);
+    if (!v)
+      return -1;
+    n->names = v;
+    n->cap = cap;
+  }
+  n->names[n->count++] = s;
+  return 0;
+}
+
+int flyc__closure_roots(LLVMModuleRef m, const char *const *extra, size_t nextra,
+                        flyc__names_t *out) {
+  *out = (flyc__names_t){0};
+  size_t len;
+  int bad = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !bad; f = LLVMGetNextFunction(f))
+    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && !is_local(f))
+      bad = add_name(out, LLVMGetValueName2(f, &len));
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g && !bad; g = LLVMGetNextGlobal(g))
+    if (LLVMIsDeclaration(g) && !is_local(g))
+      bad = add_name(out, LLVMGetValueName2(g, &len));
+  for (size_t i = 0; i < nextra && !bad; i++)
+    if (extra[i])
+      bad = add_name(out, extra[i]);
+  if (bad) {
+    free(out->names);
+    *out = (flyc__names_t){0};
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  }
+  if (out->count > 1)
+    qsort(out->names, out->count, sizeof *out->names, by_name);
+  size_t k = 0;
+  for (size_t i = 0; i < out->count; i++)
+    if (!k || strcmp(out->names[k - 1], out->names[i]) != 0)
+      out->names[k++] = out->names[i];
+  out->count = k;
+  return FLYC_OK;
+}
