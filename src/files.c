@@ -19,9 +19,7 @@
  * Library files (ocml.bc is ~1 MB) are read once, not per compile; an entry is
  * reused only while the file's identity, size, mtime and ctime are the same
  * (ctime too: `cp -p` or `touch -r` put an old mtime back, never an old ctime). LLVM's
- * lazy reader points into these bytes, so they are never freed. An entry of
- * caller bitcode is replaced, once, by its checked form (isolate.c); the raw
- * bytes stay allocated because another thread may still be reading them.
+ * lazy reader points into these bytes, so they are never freed.
  * The cache key's hashes come from the same entries: a file only hashed has
  * no bytes (data NULL) until a compile reads it. */
 struct flyc__file {
@@ -33,8 +31,6 @@ struct flyc__file {
   struct timespec mtime, ctime;
   const void *data;
   size_t size;
-  const void *raw; /* the file's bytes, once `data` holds the checked form */
-  int checked;     /* data was checked through a child (isolate.c) */
   char digest[33]; /* XXH3-128 of the file's bytes, hex (what the cache key uses) */
   int refused;     /* -1 not known yet; 1: bitcode refused unread (newer LLVM) */
   int bitcode;     /* the bytes begin as bitcode does (flyc__is_bitcode) */
@@ -111,15 +107,13 @@ static int read_fd(int fd, const char *path, size_t size, void **out) {
 }
 
 /* The bytes of `path`: cached ones that stay valid for the process (*owned =
- * 0, *entry set, *checked from the entry), or a fresh copy the caller frees
+ * 0), or a fresh copy the caller frees
  * (*owned = 1) when the cache is full. The identity and the bytes come from
  * one open file, so a file replaced meanwhile is one or the other, never a
  * mix. `digest` gets the XXH3-128 of the file's bytes. */
 int flyc__file_read(const char *path, const void **data, size_t *size, int *owned,
-                    flyc__file_t **entry, int *checked, char digest[33]) {
+                    char digest[33]) {
   struct stat st;
-  *entry = NULL;
-  *checked = 0;
   int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     return errno == ENOENT
@@ -136,8 +130,6 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
     *data = e->data;
     *size = e->size;
     *owned = 0;
-    *entry = e;
-    *checked = e->checked;
     memcpy(digest, e->digest, 33);
     pthread_mutex_unlock(&files_mu);
     close(fd);
@@ -163,14 +155,11 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
     e->bitcode = flyc__is_bitcode(buf, n);
     files_bytes += n;
     *owned = 0;
-    *entry = e;
   } else if (e && e->data) { /* another thread read it meanwhile */
     free(buf);
     buf = (void *)e->data;
     n = e->size;
     *owned = 0;
-    *entry = e;
-    *checked = e->checked;
     memcpy(digest, e->digest, 33);
   } else {
     *owned = 1;
@@ -179,23 +168,6 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
   *data = buf;
   *size = n;
   return FLYC_OK;
-}
-
-/* Makes `clean` the memo entry's checked form; 0 when `entry` is NULL (not
- * in the memo) or was checked meanwhile: the caller keeps `clean`. */
-int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size) {
-  int adopted = 0;
-  files_lock();
-  if (entry && !entry->checked) {
-    files_bytes += clean_size;
-    entry->raw = entry->data;
-    entry->data = clean;
-    entry->size = clean_size;
-    entry->checked = 1;
-    adopted = 1;
-  }
-  pthread_mutex_unlock(&files_mu);
-  return adopted;
 }
 
 /* 1 when `data` is bitcode the compile refuses unread (newer than this
@@ -224,9 +196,9 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
   file_entry_t *e = find(path, &st);
   if (e) {
     memcpy(hex, e->digest, 33);
-    /* Read by a compile first: its raw bytes tell. */
+    /* Read by a compile first: its bytes tell. */
     if (e->refused < 0)
-      e->refused = refused_bitcode(e->raw ? e->raw : e->data, e->file_size, path);
+      e->refused = refused_bitcode(e->data, e->file_size, path);
     int refused = e->refused;
     *bitcode = e->bitcode;
     pthread_mutex_unlock(&files_mu);
@@ -269,10 +241,8 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
 
 int flyc__file_read_as(const char *path, const char *digest, const void **data, size_t *size,
                        int *owned) {
-  flyc__file_t *entry;
-  int checked;
   char got[33];
-  int rc = flyc__file_read(path, data, size, owned, &entry, &checked, got);
+  int rc = flyc__file_read(path, data, size, owned, got);
   if (rc == FLYC_OK && strcmp(got, digest) != 0) {
     if (*owned)
       free((void *)*data);

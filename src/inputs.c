@@ -24,15 +24,13 @@ static int library_bytes(const char *path, const void **out, size_t *out_size,
                          int *out_owned, char digest[33]) {
   const void *data = NULL;
   size_t size = 0;
-  int owned = 0, checked = 0;
-  flyc__file_t *entry = NULL;
-  int rc = flyc__file_read(path, &data, &size, &owned, &entry, &checked, digest);
+  int owned = 0;
+  int rc = flyc__file_read(path, &data, &size, &owned, digest);
   if (rc)
     return rc;
   /* Before any reader, trusted or not, and whatever the name: bitcode of a
-   * newer LLVM is refused, never read (or replaced by another copy). The
-   * checked form is this LLVM's own bitcode. */
-  if (!checked && flyc__is_bitcode(data, size) &&
+   * newer LLVM is refused, never read (or replaced by another copy). */
+  if (flyc__is_bitcode(data, size) &&
       (rc = flyc__check_producer(data, size, "link library", path, FLYC_ELINK))) {
     if (owned)
       free((void *)data);

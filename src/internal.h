@@ -241,14 +241,11 @@ int flyc__llvm_cov_is_module_flag(void);
 
 /* ---- library files by identity (files.c) ---- */
 
-typedef struct flyc__file flyc__file_t;
-/* The bytes of `path`: kept for the process (*owned = 0, *entry set,
- * *checked from the entry), or a fresh copy the caller frees (*owned = 1)
- * when the memo is full; `digest` gets the XXH3-128 of the bytes, hex. */
+/* The bytes of `path`: kept for the process (*owned = 0), or a fresh copy
+ * the caller frees (*owned = 1) when the memo is full; `digest` gets the
+ * XXH3-128 of the bytes, hex. */
 int flyc__file_read(const char *path, const void **data, size_t *size, int *owned,
-                    flyc__file_t **entry, int *checked, char digest[33]);
-/* Makes `clean` the entry's checked form (1), or 0: the caller keeps it. */
-int flyc__file_adopt_checked(flyc__file_t *entry, void *clean, size_t clean_size);
+                    char digest[33]);
 /* The XXH3-128 of a file's content, 32 hex digits: 0, -1 (unreadable) or 1
  * (bitcode refused unread: newer than this LLVM). */
 int flyc__file_hash(const char *path, char hex[33]);
@@ -388,9 +385,9 @@ struct flyc_compile {
   flyc__closure_fn closure;
 };
 
-/* A link library resolved before the pipeline: its bytes (checked form for
- * untrusted bitcode), or the status and message reading it failed with,
- * which the link stage reports when it reaches it. */
+/* A link library resolved before the pipeline: its content hash and its
+ * bytes (text only; bitcode is read on demand), or the status and message
+ * reading it failed with, which the link stage reports when it reaches it. */
 typedef struct flyc__lib {
   const char *path;
   const void *data; /* NULL for bitcode: read on demand (flyc__file_read_as) */
@@ -446,12 +443,11 @@ int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);
-/* Checks the caller's untrusted bitcode ahead of the pipeline, all of it in
- * one child process (flyc__bitcode_to_text_many): the input (`data`, may be
- * NULL), whose text goes to *input_text (malloc'd, NULL when it needs none),
- * and the link libraries of `o`, whose checked forms go to the library memo.
- * What cannot be read or is refused unread is left for the pipeline to
- * report. */
+/* Checks the caller's untrusted bitcode input ahead of the pipeline, in a
+ * child process (flyc__bitcode_to_text_many): its text goes to *input_text
+ * (malloc'd, NULL when it needs none: text, trusted, or what cannot be read,
+ * which is left for the pipeline to report). Link libraries are not read
+ * here: the link stage asks for their closures (cache/lib.c). */
 int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t size,
                        const char *name, char **input_text);
 /* Checks `lib` against the module and links it (consumes `lib`). `check` is 0

@@ -100,13 +100,12 @@ found:
 static int load_trusted(flyc_compile_t *c, const char *path, LLVMModuleRef *out) {
   const void *data = NULL;
   size_t size = 0;
-  int owned = 0, checked = 0;
-  flyc__file_t *entry = NULL;
+  int owned = 0;
   char digest[33];
-  int rc = flyc__file_read(path, &data, &size, &owned, &entry, &checked, digest);
+  int rc = flyc__file_read(path, &data, &size, &owned, digest);
   if (rc)
     return rc;
-  if (!checked && flyc__is_bitcode(data, size) &&
+  if (flyc__is_bitcode(data, size) &&
       (rc = flyc__check_producer(data, size, "link library", path, FLYC_ELINK)))
     rc = flyc__error_append(" (found first on the device library search path; flyc "
                             "does not fall back to another copy)");
