@@ -39,7 +39,10 @@ sym = torch.zeros(16, dtype=torch.int32, device="cuda")
 out = torch.zeros(16, dtype=torch.int32, device="cuda")
 k = without_lib if plain else with_lib
 t0 = time.perf_counter()
-k.warmup(sym, out, grid=(1,))
+# Triton links the libraries of the `extern_libs` option (the extern call's
+# lib_path is not what it links).
+extra = {} if plain else {"extern_libs": {"libnvshmem_device": LIB}}
+k.warmup(sym, out, grid=(1,), **extra)
 ms = (time.perf_counter() - t0) * 1e3
 print(f"triton {triton.__version__} {'without' if plain else 'with'} libnvshmem_device.bc: "
       f"compile {ms:.1f} ms (import {t_import*1e3:.0f} ms)")
