@@ -2014,6 +2014,67 @@ static void test_cache__forget_and_stats_when_off(void **state) {
  * target, kernels and processors, skipping and counting corrupt ones;
  * flyc_cache_clear removes entries and stale temporary files and forgets
  * the in-memory artifacts. */
+/* Link libraries' closures (cache/lib.c): one entry in <dir>/lib per
+ * library content and roots, used by a compile the compile cache misses, a
+ * corrupt one a miss that is removed and rewritten, none written without the
+ * disk cache. */
+static void test_cache__library_closures(void **state) {
+  (void)state;
+  char dir[DIRLEN], libdir[DIRLEN + 8], entry[600] = "";
+  use_dir(dir, "libs");
+  snprintf(libdir, sizeof libdir, "%s/lib", dir);
+  forget_memory();
+  const char *mstl[] = {LIB_MSTL};
+  flyc_compile_options_t o = opts(0);
+  o.link_libraries = mstl;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = compile_ok(K_MSTL, &o);
+  assert_int_equal(ENTRIES(libdir), 1);
+  find_entry(libdir, NULL, entry);
+  struct stat st0 = stat_of(entry);
+  assert_true(st0.st_size > 0 && st0.st_size < stat_of(LIB_MSTL).st_size * 4);
+  /* Another optimization level: the compile cache misses, the closure
+   * (same library, same roots) is the one entry still. */
+  forget_memory();
+  o.opt_level = FLYC_OPT_O1;
+  flyc_artifact_t *b = compile_ok(K_MSTL, &o);
+  assert_int_equal(ENTRIES(libdir), 1);
+  /* A corrupt closure: a miss, removed and written again; the code is the
+   * same as from the good one. */
+  forget_memory();
+  FILE *f = fopen(entry, "r+b");
+  assert_non_null(f);
+  assert_int_equal(fseek(f, st0.st_size / 2, SEEK_SET), 0);
+  assert_int_equal(fputc('#', f) != EOF, 1);
+  assert_int_equal(fclose(f), 0);
+  flyc_cache_stats_t s0 = stats_now();
+  o.opt_level = FLYC_OPT_O2;
+  flyc_artifact_t *c = compile_ok(K_MSTL, &o);
+  assert_int_equal(stats_now().corrupt, s0.corrupt + 1);
+  assert_int_equal(ENTRIES(libdir), 1);
+  forget_memory();
+  char other[600];
+  snprintf(other, sizeof other, "%s", entry);
+  find_entry(libdir, NULL, entry);
+  assert_string_equal(entry, other); /* the same key, rewritten whole */
+  size_t n1, n2;
+  const void *c1 = flyc_artifact_code(c, &n1);
+  assert_ok(flyc_cache_clear(NULL));
+  flyc_artifact_t *d = compile_ok(K_MSTL, &o); /* from the library itself */
+  const void *c2 = flyc_artifact_code(d, &n2);
+  assert_int_equal(n1, n2);
+  assert_memory_equal(c1, c2, n1);
+  /* No disk cache, no closure on disk (memory keeps it for the process). */
+  assert_ok(flyc_cache_clear(NULL));
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  flyc_artifact_destroy(compile_ok(K_MSTL, &o));
+  assert_int_equal(ENTRIES(libdir), 0);
+  flyc_artifact_destroy(d);
+  flyc_artifact_destroy(c);
+  flyc_artifact_destroy(b);
+  flyc_artifact_destroy(a);
+}
+
 static void test_cache__list_and_clear(void **state) {
   (void)state;
   char dir[DIRLEN], e1[600], e2[600], e3[600], bad[600], stale[600], fresh[600], notes[600],
@@ -2103,10 +2164,16 @@ static void test_cache__list_and_clear(void **state) {
 
   unlink(shared);
   assert_true(stats_now().memory_entries >= 3);
+  /* The pe kernel's link library closure, in the library cache's lib/. */
+  char libdir[DIRLEN + 8];
+  snprintf(libdir, sizeof libdir, "%s/lib", dir);
+  size_t nlib = ENTRIES(libdir);
+  assert_int_equal(nlib, 1);
   size_t removed = 0;
   assert_ok(flyc_cache_clear(&removed));
-  assert_int_equal(removed, 4); /* the three and the corrupt one */
+  assert_int_equal(removed, 4 + nlib); /* the three, the corrupt one, the closure */
   assert_int_equal(ENTRIES(dir), 0);
+  assert_int_equal(ENTRIES(libdir), 0);
   assert_false(exists(stale));
   assert_true(exists(fresh)); /* a writer may still be at it */
   assert_true(exists(notes));
@@ -2446,6 +2513,7 @@ int main(void) {
       cmocka_unit_test(test_cache__size_cap_evicts_least_recently_used),
       cmocka_unit_test(test_cache__forget_and_stats_when_off),
       cmocka_unit_test(test_cache__trial_regressions),
+      cmocka_unit_test(test_cache__library_closures),
       cmocka_unit_test(test_cache__list_and_clear),
       cmocka_unit_test(test_cache__directory_from_environment),
       cmocka_unit_test(test_cache__cli),

@@ -54,6 +54,23 @@
  * recently used entries are removed while the directory holds more than
  * `FLYC_CACHE_MAX_BYTES` (default 1 GiB).
  *
+ * The library cache: a link library is linked by its closure, the
+ * definitions what the module declares reaches (transitively), the
+ * library's llvm.used and externally_initialized globals, read lazily and
+ * linked with LLVM's LinkOnlyNeeded; caller bitcode is read for that in a
+ * child process, which prints only the closure as text for flyc to parse.
+ * The closure, as bitcode this process's LLVM wrote, is kept by the
+ * library's content hash (XXH3-128), the sorted names the module declares,
+ * flyc's build and LLVM's version: in memory for the process (64 closures,
+ * 256 MiB at most, least recently used first out; kept whatever the
+ * compile cache's settings, as the file memo is, since the content hash
+ * keys it) and on disk in `<dir>/lib` (entries as above; written only when
+ * the disk cache is on for the compile: not with FLYC_COMPILE_NO_CACHE or
+ * FLYC_COMPILE_MEMORY_ONLY or `FLYC_CACHE=0`; held to a quarter of
+ * `FLYC_CACHE_MAX_BYTES`). A second compile of a kernel calling the same
+ * functions of a library neither reads the library's bytes (only its hash)
+ * nor starts a child. A corrupt or torn library entry is a miss, removed.
+ *
  * Processors (the serialization contract): a processor is written as its
  * registered name and looked up again on a hit (flyc_processor_lookup); a
  * name this process has not registered makes the hit fail with
@@ -155,19 +172,21 @@ typedef int (*flyc_cache_entry_cb)(const flyc_cache_entry_t *entry, void *payloa
 FLYC_API int flyc_cache_list(flyc_cache_entry_cb cb, void *payload);
 
 /**
- * Forgets the in-memory artifacts, leaving the disk alone (callers'
- * references stay valid; modules flyc_gpu_jit_module_get() loaded for an
- * artifact nobody else holds are unloaded).
- * @return how many artifacts were forgotten.
+ * Forgets the in-memory artifacts and the library cache's closures, leaving
+ * the disk alone (callers' references stay valid; modules
+ * flyc_gpu_jit_module_get() loaded for an artifact nobody else holds are
+ * unloaded).
+ * @return how many artifacts were forgotten (closures are not counted).
  */
 FLYC_API size_t flyc_cache_forget(void);
 
 /**
- * Removes every disk entry this user owns (trusted or not) and temporary
- * files older than an hour, and forgets the in-memory artifacts (callers'
- * references stay valid; modules flyc_gpu_jit_module_get() loaded for an
- * artifact nobody else holds are unloaded).
- * @param[out] removed entries removed (may be NULL).
+ * Removes every disk entry this user owns (trusted or not), the library
+ * cache's (in `<dir>/lib`) too, and temporary files older than an hour, and
+ * forgets what flyc_cache_forget() forgets (callers' references stay valid;
+ * modules flyc_gpu_jit_module_get() loaded for an artifact nobody else holds
+ * are unloaded).
+ * @param[out] removed entries removed, compile and library ones (may be NULL).
  * @retval FLYC_OK, FLYC_EIO (the directory cannot be read; the message names it)
  */
 FLYC_API int flyc_cache_clear(size_t *removed);

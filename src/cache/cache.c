@@ -231,6 +231,7 @@ int flyc_cache_clear(size_t *removed) {
   if (removed)
     *removed = 0;
   flyc__cache_mem_clear();
+  flyc__libcache_forget();
   char dir[4096];
   flyc__error_saved_t sv; /* no directory: nothing on disk to clear */
   flyc__error_save(&sv);
@@ -254,6 +255,14 @@ int flyc_cache_clear(size_t *removed) {
   for (long i = 0; i < n; i++)
     k += unlink(v[i].path) == 0 && flyc__cache_ends_with(v[i].path, ".flyc");
   flyc__cache_free_dents(v, n);
+  /* The library cache's closures (cache/lib.c), in <dir>/lib. */
+  char lib[4200];
+  snprintf(lib, sizeof lib, "%s/lib", dir);
+  if (flyc__cache_usable_dir(lib, 0) && (n = flyc__cache_scan(lib, &v, 1, 1)) >= 0) {
+    for (long i = 0; i < n; i++)
+      k += unlink(v[i].path) == 0 && flyc__cache_ends_with(v[i].path, ".flyc");
+    flyc__cache_free_dents(v, n);
+  }
   if (removed)
     *removed = k;
   return FLYC_OK;

@@ -85,7 +85,10 @@ void flyc__cache_mem_put(const flyc_cache_req_t *r, flyc_artifact_t *a) {
 
 size_t flyc__cache_mem_clear(void);
 
-size_t flyc_cache_forget(void) { return flyc__cache_mem_clear(); }
+size_t flyc_cache_forget(void) {
+  flyc__libcache_forget();
+  return flyc__cache_mem_clear();
+}
 
 size_t flyc__cache_mem_clear(void) {
   pthread_mutex_lock(&flyc__cache_mem_mu);
