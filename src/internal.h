@@ -300,7 +300,6 @@ struct flyc_compile {
   flyc_target_t target;
   int opt_level;   /* 0..3 */
   int cov;         /* AMDGPU */
-  int cov_open;    /* cov is a guess a link library may still decide */
   flyc_codegen_t codegen;
   LLVMContextRef ctx;
   int own_ctx;

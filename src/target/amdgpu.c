@@ -64,15 +64,19 @@ static void stamp_target_attrs(flyc_compile_t *c, int inline_all) {
 
 static int prepare(flyc_compile_t *c) {
   int present = 0;
-  int64_t flag = flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
+  const char *key = "amdhsa_code_object_version";
+  int64_t flag = flyc__module_flag_int(c->mod, key, 0, &present);
   if (!present)
-    flag = flyc__module_flag_int(c->mod, "amdgpu_code_object_version", 0, &present);
+    flag = flyc__module_flag_int(c->mod, key = "amdgpu_code_object_version", 0, &present);
   int cov = (int)c->opts.code_object_version;
   if (cov && !cov_supported(cov))
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "code object version %d is not supported with LLVM %s "
                            "(supported: 4, 5%s)",
                            cov, flyc_llvm_version(), flyc__llvm_max_cov() >= 6 ? ", 6" : "");
+  char fixed_by[160];
+  snprintf(fixed_by, sizeof fixed_by,
+           "the options ask for COV %d (code_object_version, --cov)", cov);
   if (present) {
     int mcov = (int)(flag / 100);
     if (cov && cov != mcov)
@@ -86,22 +90,27 @@ static int prepare(flyc_compile_t *c) {
                              "cannot make",
                              mcov, flyc_llvm_version());
     cov = mcov;
+    snprintf(fixed_by, sizeof fixed_by, "the input module asks for COV %d (module flag %s=%lld)",
+             cov, key, (long long)flag);
   }
-  c->cov = cov ? cov : default_cov();
-  if (!c->cov) {
-    /* No explicit COV, none in the input, no stack to ask: the first link
-     * library that names one decides (check_flags), else 5. */
+  /* Neither the options nor the input fix it: the link libraries' flag
+   * does (they must agree), else what the installed ROCm stack loads, else
+   * 5. Fixed, every library must have been built for it. */
+  int lib_cov = 0;
+  int rc = flyc__amdgpu_library_cov(c, cov, fixed_by, &lib_cov);
+  if (rc)
+    return rc;
+  c->cov = cov ? cov : lib_cov ? lib_cov : default_cov();
+  if (!c->cov)
     c->cov = 5;
-    c->cov_open = 1;
-  } else if (!present) {
-    /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
-     * the option set at codegen time. Libraries are checked against it. */
+  /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
+   * the option set at codegen time. Libraries are checked against it. */
+  if (!present)
     add_cov_flag(c);
-  }
   stamp_target_attrs(c, 0);
   /* A path that cannot make this COV (or serve the target) is refused now,
    * before linking and optimizing. */
-  return c->cov_open ? FLYC_OK : flyc__amdgpu_pick_path(c);
+  return flyc__amdgpu_pick_path(c);
 }
 
 /* Does a feature string pin `feat` on (+1), off (0), or not at all (-1)? */
@@ -356,19 +365,6 @@ static int define_control_constants(flyc_compile_t *c) {
   return FLYC_OK;
 }
 
-/* Before the device libraries: a COV still open stays the default (no link
- * library named one), and the module says so. */
-static int devlibs_before(flyc_compile_t *c) {
-  if (c->cov_open) {
-    int present;
-    flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
-    if (!present)
-      add_cov_flag(c);
-    c->cov_open = 0;
-  }
-  return FLYC_OK;
-}
-
 /* ROCm 5.x HIP headers' __syncthreads() calls __atomic_work_item_fence,
  * which only ROCm's hip.bc defines (ROCm 6 dropped both). */
 static const flyc__devlib_t rocm_libs[] = {{"__ocml_", "ocml.bc"},
@@ -427,7 +423,7 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     /* The kernarg segment HIP fills at launch; hipModuleLaunchKernel's limit. */
     .max_kernarg_size = 4096,
     .check_elf_facts = flyc__amdgpu_check_elf_facts,
-    .devlibs_before = devlibs_before,
+    .devlibs_before = NULL,
     .device_libs = rocm_libs,
     .devlibs_after = devlibs_after,
     /* hip.bc (ROCm 5.x only) is not in the key. */

@@ -4,6 +4,12 @@
 
 #include "internal.h"
 
+/* The COV the link libraries (c->libs) were built for, read from their
+ * bytes (amdgpu_cov.c): with `cov` fixed (nonzero; `fixed_by` says by what),
+ * FLYC_ELINK for a library built for another; else *out is the libraries'
+ * COV (0: none names one), FLYC_ELINK when two disagree or this LLVM cannot
+ * make it. Libraries that do not read are left to the link stage. */
+int flyc__amdgpu_library_cov(flyc_compile_t *c, int cov, const char *fixed_by, int *out);
 /* Chooses c->codegen once the COV is known (a no-op when chosen). */
 int flyc__amdgpu_pick_path(flyc_compile_t *c);
 /* The ops table's codegen: emit, link the executable, check, fill c->artifact. */

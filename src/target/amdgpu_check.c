@@ -29,24 +29,16 @@ static const char *const fence_scopes[] = {"singlethread", "agent", "workgroup",
                                            "one-as", "singlethread-one-as", "agent-one-as",
                                            "workgroup-one-as", "wavefront-one-as", NULL};
 
-/* The code object version a link library names: it decides an open COV (no
- * COV given and no comgr to say what ROCm loads), else must match it. */
+/* The code object version a link library names must be the compile's
+ * (prepare chose it from the options, the input or the link libraries'
+ * flags, and checked the link libraries against it: this catches the rest,
+ * device libraries). */
 static int library_flag(flyc_compile_t *c, const flyc__module_flag_t *f, const char *path,
                         int *rc) {
   if (!f->is_int || (!flyc__module_flag_is(f, "amdhsa_code_object_version") &&
                      !flyc__module_flag_is(f, "amdgpu_code_object_version")))
     return 0;
-  int64_t v = f->value / 100;
   *rc = FLYC_OK;
-  if (c->cov_open && v >= 4 && v <= flyc__llvm_max_cov()) {
-    c->cov = (int)v;
-    c->cov_open = 0;
-    flyc__buf_printf(&c->log,
-                     "%snote: code object version %d, as link library '%s' asks (no "
-                     "COV was given and there is no comgr to tell what ROCm loads)",
-                     c->log.len ? "\n" : "", c->cov, path);
-    return 1;
-  }
   if (f->value != c->cov * 100)
     *rc = flyc__error_set(FLYC_ELINK,
                           "link library '%s' was built for code object version %lld "
