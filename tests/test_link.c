@@ -1,5 +1,6 @@
 /* Link stage: the stand-in shmem library, its broken variants, internalize,
  * exported globals, undefined symbols, signature mismatches. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -364,6 +365,112 @@ static void test_link__internal_state_global(void **state) {
   }
 }
 
+/* ---- pointers declared as i64 (stage/abi.c) ---- */
+
+static const char ptr_lib_ir[] = "define ptr @lib_at(ptr %p, i64 %i) {\n"
+                                 "  %q = getelementptr i32, ptr %p, i64 %i\n  ret ptr %q\n}\n"
+                                 "define i32 @lib_lds(ptr addrspace(3) %p) {\n"
+                                 "  %v = load i32, ptr addrspace(3) %p\n  ret i32 %v\n}\n";
+
+/* Kernel IR `ir` linked against ptr_lib_ir (a text library) for `target`. */
+static int compile_against_ptr_lib(flyc_artifact_t **a, const char *target, const char *ir) {
+  char *lib = tu_temp_file(".ll", ptr_lib_ir, strlen(ptr_lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  int rc = flyc_compile_buffer(a, ir, strlen(ir), "k.ll", &o);
+  unlink(lib);
+  free(lib);
+  return rc;
+}
+
+/* An i64 where the library has a 64-bit pointer, as argument and result:
+ * the calls convert, on both families (they pass both alike). */
+static void test_link__i64_for_pointer_converted(void **state) {
+  (void)state;
+  static const char body[] = "declare i64 @lib_at(i64, i64)\n"
+                             "define %s void @k(ptr addrspace(1) %%p) {\n"
+                             "  %%f = addrspacecast ptr addrspace(1) %%p to ptr\n"
+                             "  %%a = ptrtoint ptr %%f to i64\n"
+                             "  %%r = call i64 @lib_at(i64 %%a, i64 1)\n"
+                             "  %%q = inttoptr i64 %%r to ptr\n"
+                             "  store i32 7, ptr %%q\n  ret void\n}\n";
+  const char *targets[] = {"gfx90a", "sm_80"}, *ccs[] = {"amdgpu_kernel", "ptx_kernel"};
+  for (int t = 0; t < 2; t++) {
+    char ir[1024];
+    snprintf(ir, sizeof ir, body, ccs[t]);
+    flyc_artifact_t *a = NULL;
+    assert_ok(compile_against_ptr_lib(&a, targets[t], ir));
+    assert_non_null(strstr(flyc_artifact_log(a), "'lib_at' is declared with i64"));
+    assert_non_null(strstr(flyc_artifact_log(a), "1 call converted"));
+    assert_non_null(flyc_artifact_kernel_lookup(a, "k"));
+    flyc_artifact_destroy(a);
+  }
+}
+
+/* What is not converted is refused with the declaration to use: a pointer
+ * of 32 bits (LDS), an i64 in a definition, a use other than a call. */
+static void test_link__i64_for_pointer_refused(void **state) {
+  (void)state;
+  static const struct {
+    const char *ir, *why, *decl;
+  } cases[] = {
+      {"declare i32 @lib_lds(i64)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p, i64 %x) {\n"
+       "  %v = call i32 @lib_lds(i64 %x)\n  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n",
+       "only an i64 where the library has a 64-bit pointer",
+       "'declare i32 @lib_lds(ptr addrspace(3))'"},
+      {"define i64 @lib_at(i64 %p, i64 %i) {\n  ret i64 %p\n}\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p, i64 %x) {\n"
+       "  %v = call i64 @lib_at(i64 %x, i64 0)\n  store i64 %v, ptr addrspace(1) %p\n"
+       "  ret void\n}\n",
+       "in a declaration only, not in a definition", "'declare ptr @lib_at(ptr, i64)'"},
+      {"declare i64 @lib_at(i64, i64)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+       "  store ptr @lib_at, ptr addrspace(1) %p\n  ret void\n}\n",
+       "at direct calls only, and an instruction other than a call uses it",
+       "'declare ptr @lib_at(ptr, i64)'"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    flyc_artifact_t *a = NULL;
+    assert_error(compile_against_ptr_lib(&a, "gfx90a", cases[i].ir), FLYC_ELINK,
+                 "signature mismatch for 'lib_", cases[i].why, cases[i].decl);
+    assert_null(a);
+  }
+}
+
+/* The COV of a text library's flag decides too; two libraries that
+ * disagree are refused naming both. */
+static void test_link__cov_follows_text_library(void **state) {
+  (void)state;
+  static const char lib_ir[] = "define i32 @lib_five() {\n  ret i32 5\n}\n"
+                               "!llvm.module.flags = !{!0}\n"
+                               "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 500}\n";
+  static const char k_ir[] = "declare i32 @lib_five()\n"
+                             "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                             "  %v = call i32 @lib_five()\n"
+                             "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib, LIB_MSTL};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  assert_int_equal(flyc_artifact_code_object_version(a), 5);
+  assert_non_null(strstr(flyc_artifact_log(a), "as link library"));
+  flyc_artifact_destroy(a);
+  o.link_library_count = 2;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+               "disagree on the code object version", lib, "COV 5", LIB_MSTL, "COV 4");
+  unlink(lib);
+  free(lib);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link__state_global_survives),
@@ -385,6 +492,9 @@ int main(void) {
       cmocka_unit_test(test_link__exported_globals),
       cmocka_unit_test(test_link__internal_state_global),
       cmocka_unit_test(test_link__nvptx_library),
+      cmocka_unit_test(test_link__i64_for_pointer_converted),
+      cmocka_unit_test(test_link__i64_for_pointer_refused),
+      cmocka_unit_test(test_link__cov_follows_text_library),
   };
   return cmocka_run_group_tests_name("link", tests, NULL, NULL);
 }

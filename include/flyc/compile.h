@@ -42,7 +42,10 @@
  *     dropped. Globals the host writes after load (`externally_initialized`,
  *     or named in ::flyc_compile_options_t.exported_globals) stay external.
  *     An undefined non-intrinsic symbol or a call whose signature disagrees
- *     with the linked definition is ::FLYC_ELINK naming symbol and library.
+ *     with the linked definition is ::FLYC_ELINK naming symbol and library
+ *     (and, for an integer declared for a pointer, the declaration to use);
+ *     a declaration with an i64 where the definition has a 64-bit pointer
+ *     takes the definition's type, converted at each direct call.
  *     Valid IR that the target's backend would abort or hang on is then
  *     refused as ::FLYC_EIR naming the culprit: transcendental intrinsics
  *     the backend cannot lower (llvm.sin.f64 on AMDGPU, any on NVPTX: call
