@@ -317,9 +317,9 @@ static int compile_k(flyc_artifact_t **out, const char *const *libs, size_t n, u
 static void test_mori__libraries_of_two_covs_refused(void **state) {
   (void)state;
   flyc_artifact_t *a = NULL;
-#if FLYC_TEST_LLVM_MAJOR >= 22
+#if FLYC_TEST_LLVM_MAJOR >= 22 || !CAN_READ
   const char *cco = CCO;
-#else /* clang-22's library is unreadable here: a COV 6 stand-in */
+#else /* LLVM 19 reads no clang-22 bitcode: a COV 6 stand-in */
   const char *cco_ir = "define i32 @cco_stub() {\n  ret i32 0\n}\n"
                        "!llvm.module.flags = !{!0}\n"
                        "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 600}\n";
@@ -332,7 +332,7 @@ static void test_mori__libraries_of_two_covs_refused(void **state) {
                  "COV 5 (module flag amdhsa_code_object_version=500)", cco,
                  "COV 6 (module flag amdhsa_code_object_version=600)");
   assert_null(a);
-#if FLYC_TEST_LLVM_MAJOR < 22
+#if FLYC_TEST_LLVM_MAJOR < 22 && CAN_READ
   unlink(cco);
   free(cco);
 #endif
