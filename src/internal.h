@@ -300,6 +300,8 @@ struct flyc_compile {
   flyc_target_t target;
   int opt_level;   /* 0..3 */
   int cov;         /* AMDGPU */
+  int cov_from;    /* AMDGPU: what chose cov (target/amdgpu.h, FLYC__COV_*) */
+  const char *cov_lib; /* ... the link library that did (FLYC__COV_LIBRARY) */
   flyc_codegen_t codegen;
   LLVMContextRef ctx;
   int own_ctx;

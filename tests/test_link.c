@@ -168,6 +168,16 @@ static void test_link__conflicting_cov(void **state) {
   const char *libs[] = {LIB_MSTL, NULL};
   assert_error(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 5), FLYC_ELINK, LIB_MSTL,
                "amdhsa_code_object_version=400", "the options ask for COV 5");
+  /* ... or with an input whose flag asks for COV 5. */
+  static const char k5[] = "define amdgpu_kernel void @k() {\n  ret void\n}\n"
+                           "!llvm.module.flags = !{!0}\n"
+                           "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 500}\n";
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  assert_error(flyc_compile_buffer(&a, k5, strlen(k5), "k5.ll", &o), FLYC_ELINK, LIB_MSTL,
+               "but this compile makes COV 5: the input module asks for COV 5");
 }
 
 static void test_link__conflicting_wchar(void **state) {

@@ -64,19 +64,16 @@ static void stamp_target_attrs(flyc_compile_t *c, int inline_all) {
 
 static int prepare(flyc_compile_t *c) {
   int present = 0;
-  const char *key = "amdhsa_code_object_version";
-  int64_t flag = flyc__module_flag_int(c->mod, key, 0, &present);
+  int64_t flag = flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
   if (!present)
-    flag = flyc__module_flag_int(c->mod, key = "amdgpu_code_object_version", 0, &present);
+    flag = flyc__module_flag_int(c->mod, "amdgpu_code_object_version", 0, &present);
   int cov = (int)c->opts.code_object_version;
   if (cov && !cov_supported(cov))
     return flyc__error_set(FLYC_EUNSUPPORTED,
                            "code object version %d is not supported with LLVM %s "
                            "(supported: 4, 5%s)",
                            cov, flyc_llvm_version(), flyc__llvm_max_cov() >= 6 ? ", 6" : "");
-  char fixed_by[160];
-  snprintf(fixed_by, sizeof fixed_by,
-           "the options ask for COV %d (code_object_version, --cov)", cov);
+  c->cov_from = cov ? FLYC__COV_OPTIONS : FLYC__COV_DEFAULT;
   if (present) {
     int mcov = (int)(flag / 100);
     if (cov && cov != mcov)
@@ -90,19 +87,23 @@ static int prepare(flyc_compile_t *c) {
                              "cannot make",
                              mcov, flyc_llvm_version());
     cov = mcov;
-    snprintf(fixed_by, sizeof fixed_by, "the input module asks for COV %d (module flag %s=%lld)",
-             cov, key, (long long)flag);
+    c->cov_from = FLYC__COV_INPUT;
   }
   /* Neither the options nor the input fix it: the link libraries' flag
    * does (they must agree), else what the installed ROCm stack loads, else
-   * 5. Fixed, every library must have been built for it. */
-  int lib_cov = 0;
-  int rc = flyc__amdgpu_library_cov(c, cov, fixed_by, &lib_cov);
-  if (rc)
-    return rc;
-  c->cov = cov ? cov : lib_cov ? lib_cov : default_cov();
-  if (!c->cov)
-    c->cov = 5;
+   * 5. Fixed, the link checks every library against it (library_flag). */
+  if (!cov) {
+    int rc = flyc__amdgpu_library_cov(c, &cov, &c->cov_lib);
+    if (rc)
+      return rc;
+    if (cov)
+      c->cov_from = FLYC__COV_LIBRARY;
+    else if ((cov = default_cov()))
+      c->cov_from = FLYC__COV_STACK;
+    else
+      cov = 5;
+  }
+  c->cov = cov;
   /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
    * the option set at codegen time. Libraries are checked against it. */
   if (!present)

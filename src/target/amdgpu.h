@@ -4,12 +4,17 @@
 
 #include "internal.h"
 
-/* The COV the link libraries (c->libs) were built for, read from their
- * bytes (amdgpu_cov.c): with `cov` fixed (nonzero; `fixed_by` says by what),
- * FLYC_ELINK for a library built for another; else *out is the libraries'
- * COV (0: none names one), FLYC_ELINK when two disagree or this LLVM cannot
- * make it. Libraries that do not read are left to the link stage. */
-int flyc__amdgpu_library_cov(flyc_compile_t *c, int cov, const char *fixed_by, int *out);
+/* What chose a compile's COV (c->cov_from). */
+enum { FLYC__COV_DEFAULT, FLYC__COV_OPTIONS, FLYC__COV_INPUT, FLYC__COV_LIBRARY,
+       FLYC__COV_STACK };
+/* With no COV given and none in the input: the COV the link libraries
+ * (c->libs) were built for, read from their bytes (amdgpu_cov.c). *out is
+ * 0 when none names one, else the COV with *lib the first library naming
+ * it; FLYC_ELINK when two disagree or this LLVM cannot make it. Libraries
+ * that do not read are left to the link stage. */
+int flyc__amdgpu_library_cov(flyc_compile_t *c, int *out, const char **lib);
+/* Why the compile makes c->cov, for messages: "the options ask for it ...". */
+void flyc__amdgpu_cov_reason(const flyc_compile_t *c, char *buf, size_t size);
 /* Chooses c->codegen once the COV is known (a no-op when chosen). */
 int flyc__amdgpu_pick_path(flyc_compile_t *c);
 /* The ops table's codegen: emit, link the executable, check, fill c->artifact. */

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "target/amdgpu.h"
 #include "target/checks.h"
 
 /* An explicit section that names one the ELF linker makes itself (symbol and
@@ -30,21 +31,23 @@ static const char *const fence_scopes[] = {"singlethread", "agent", "workgroup",
                                            "workgroup-one-as", "wavefront-one-as", NULL};
 
 /* The code object version a link library names must be the compile's
- * (prepare chose it from the options, the input or the link libraries'
- * flags, and checked the link libraries against it: this catches the rest,
- * device libraries). */
+ * (prepare chose it from the options, the input, the link libraries' flags
+ * or the ROCm stack: the message says which). */
 static int library_flag(flyc_compile_t *c, const flyc__module_flag_t *f, const char *path,
                         int *rc) {
   if (!f->is_int || (!flyc__module_flag_is(f, "amdhsa_code_object_version") &&
                      !flyc__module_flag_is(f, "amdgpu_code_object_version")))
     return 0;
   *rc = FLYC_OK;
-  if (f->value != c->cov * 100)
+  if (f->value != c->cov * 100) {
+    char why[1024];
+    flyc__amdgpu_cov_reason(c, why, sizeof why);
     *rc = flyc__error_set(FLYC_ELINK,
                           "link library '%s' was built for code object version %lld "
-                          "(module flag %.*s=%lld), but this compile makes COV %d",
+                          "(module flag %.*s=%lld), but this compile makes COV %d: %s",
                           path, (long long)(f->value / 100), (int)f->key_len, f->key,
-                          (long long)f->value, c->cov);
+                          (long long)f->value, c->cov, why);
+  }
   return 1;
 }
 

@@ -1,5 +1,6 @@
 /* AMDGPU: the code object version the link libraries were built for, read
  * in front of the link (amdgpu.c's prepare decides the COV with it). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,9 +74,10 @@ static int library_cov(const flyc_compile_t *c, const flyc__lib_t *l, const char
   return found;
 }
 
-int flyc__amdgpu_library_cov(flyc_compile_t *c, int cov, const char *fixed_by, int *out) {
+int flyc__amdgpu_library_cov(flyc_compile_t *c, int *out, const char **lib) {
   *out = 0;
-  const char *first = NULL, *first_key = NULL;
+  *lib = NULL;
+  const char *first_key = NULL;
   int64_t first_value = 0;
   for (size_t i = 0; c->libs && i < c->opts.link_library_count; i++) {
     const flyc__lib_t *l = &c->libs[i];
@@ -84,13 +86,6 @@ int flyc__amdgpu_library_cov(flyc_compile_t *c, int cov, const char *fixed_by, i
     if (l->rc || !library_cov(c, l, &key, &v))
       continue; /* unreadable: the link stage reports it */
     int lcov = (int)(v / 100);
-    if (cov && lcov != cov)
-      return flyc__error_set(FLYC_ELINK,
-                             "link library '%s' was built for code object version %d "
-                             "(module flag %s=%lld), but %s",
-                             l->path, lcov, key, (long long)v, fixed_by);
-    if (cov)
-      continue;
     if (v % 100 || lcov < 4 || lcov > flyc__llvm_max_cov())
       return flyc__error_set(FLYC_ELINK,
                              "link library '%s' was built for code object version %lld "
@@ -98,25 +93,46 @@ int flyc__amdgpu_library_cov(flyc_compile_t *c, int cov, const char *fixed_by, i
                              "4 to %d)",
                              l->path, (long long)(v / 100), key, (long long)v,
                              flyc_llvm_version(), flyc__llvm_max_cov());
-    if (first && v != first_value)
+    if (*lib && v != first_value)
       return flyc__error_set(FLYC_ELINK,
                              "link libraries disagree on the code object version: '%s' was "
                              "built for COV %d (module flag %s=%lld), '%s' for COV %d "
                              "(module flag %s=%lld); one code object has one COV",
-                             first, (int)(first_value / 100), first_key,
+                             *lib, (int)(first_value / 100), first_key,
                              (long long)first_value, l->path, lcov, key, (long long)v);
-    if (!first) {
-      first = l->path;
+    if (!*lib) {
+      *lib = l->path;
       first_key = key;
       first_value = v;
     }
   }
-  if (first) {
+  if (*lib) {
     *out = (int)(first_value / 100);
     flyc__buf_printf(&c->log,
                      "%snote: code object version %d, as link library '%s' asks (no COV "
                      "was given and the input names none)",
-                     c->log.len ? "\n" : "", *out, first);
+                     c->log.len ? "\n" : "", *out, *lib);
   }
   return FLYC_OK;
+}
+
+void flyc__amdgpu_cov_reason(const flyc_compile_t *c, char *buf, size_t size) {
+  switch (c->cov_from) {
+  case FLYC__COV_OPTIONS:
+    snprintf(buf, size, "the options ask for COV %d (code_object_version, --cov)", c->cov);
+    break;
+  case FLYC__COV_INPUT:
+    snprintf(buf, size, "the input module asks for COV %d (its amdhsa_code_object_version "
+                        "module flag)", c->cov);
+    break;
+  case FLYC__COV_LIBRARY:
+    snprintf(buf, size, "link library '%s' asks for COV %d", c->cov_lib, c->cov);
+    break;
+  case FLYC__COV_STACK:
+    snprintf(buf, size, "no COV was given, and the installed ROCm stack (comgr %s) loads COV %d",
+             flyc__comgr_version_string(), c->cov);
+    break;
+  default:
+    snprintf(buf, size, "no COV was given and nothing names one: COV %d", c->cov);
+  }
 }
