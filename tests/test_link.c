@@ -380,7 +380,9 @@ static void test_link__internal_state_global(void **state) {
 static const char ptr_lib_ir[] = "define ptr @lib_at(ptr %p, i64 %i) {\n"
                                  "  %q = getelementptr i32, ptr %p, i64 %i\n  ret ptr %q\n}\n"
                                  "define i32 @lib_lds(ptr addrspace(3) %p) {\n"
-                                 "  %v = load i32, ptr addrspace(3) %p\n  ret i32 %v\n}\n";
+                                 "  %v = load i32, ptr addrspace(3) %p\n  ret i32 %v\n}\n"
+                                 "define signext i8 @lib_ch(ptr %p, i8 zeroext %c) {\n"
+                                 "  store i8 %c, ptr %p\n  ret i8 %c\n}\n";
 
 /* Kernel IR `ir` linked against ptr_lib_ir (a text library) for `target`. */
 static int compile_against_ptr_lib(flyc_artifact_t **a, const char *target, const char *ir) {
@@ -433,6 +435,11 @@ static void test_link__i64_for_pointer_refused(void **state) {
        "  %v = call i32 @lib_lds(i64 %x)\n  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n",
        "only an i64 where the library has a 64-bit pointer",
        "'declare i32 @lib_lds(ptr addrspace(3))'"},
+      {"declare signext i8 @lib_ch(i32, i8 zeroext)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %x) {\n"
+       "  %v = call i8 @lib_ch(i32 %x, i8 1)\n  store i8 %v, ptr addrspace(1) %p\n"
+       "  ret void\n}\n",
+       "'i8 (i32, i8)'", "'declare signext i8 @lib_ch(ptr, i8 zeroext)'"},
       {"define i64 @lib_at(i64 %p, i64 %i) {\n  ret i64 %p\n}\n"
        "define amdgpu_kernel void @k(ptr addrspace(1) %p, i64 %x) {\n"
        "  %v = call i64 @lib_at(i64 %x, i64 0)\n  store i64 %v, ptr addrspace(1) %p\n"

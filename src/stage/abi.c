@@ -63,31 +63,31 @@ static unsigned compare(flyc_compile_t *c, LLVMTypeRef ht, LLVMTypeRef lt,
 static const char *ext_attr(LLVMValueRef fn, unsigned idx) {
   unsigned sext = LLVMGetEnumAttributeKindForName("signext", 7),
            zext = LLVMGetEnumAttributeKindForName("zeroext", 7);
-  return LLVMGetEnumAttributeAtIndex(fn, idx, sext)   ? "signext "
-         : LLVMGetEnumAttributeAtIndex(fn, idx, zext) ? "zeroext "
+  return LLVMGetEnumAttributeAtIndex(fn, idx, sext)   ? "signext"
+         : LLVMGetEnumAttributeAtIndex(fn, idx, zext) ? "zeroext"
                                                       : "";
 }
 
 /* The library's declaration as IR text (with the extension attributes the
- * link checks): `declare i32 @f(ptr, i32 signext)`. */
+ * link checks): `declare i32 @f(ptr, i8 signext)`. */
 static void decl_text(flyc_buf_t *b, LLVMValueRef lib_fn, const char *name) {
   LLVMTypeRef lt = LLVMGlobalGetValueType(lib_fn);
   unsigned n = LLVMCountParamTypes(lt);
   LLVMTypeRef *p = malloc((n + 1) * sizeof *p);
   char *rt = LLVMPrintTypeToString(LLVMGetReturnType(lt));
+  const char *re = ext_attr(lib_fn, LLVMAttributeReturnIndex);
   int plain = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                            "0123456789._$-") == strlen(name) &&
               !(name[0] >= '0' && name[0] <= '9');
-  flyc__buf_printf(b, "declare %s%s @%s%s%s(", ext_attr(lib_fn, LLVMAttributeReturnIndex), rt,
-                   plain ? "" : "\"", name, plain ? "" : "\"");
+  const char *q = plain ? "" : "\"";
+  flyc__buf_printf(b, "declare %s%s%s @%s%s%s(", re, *re ? " " : "", rt, q, name, q);
   LLVMDisposeMessage(rt);
   if (p)
     LLVMGetParamTypes(lt, p);
   for (unsigned i = 0; p && i < n; i++) {
     char *t = LLVMPrintTypeToString(p[i]);
     const char *e = ext_attr(lib_fn, i + 1);
-    flyc__buf_printf(b, "%s%s%s%.*s", i ? ", " : "", t, *e ? " " : "",
-                     *e ? (int)strlen(e) - 1 : 0, e);
+    flyc__buf_printf(b, "%s%s%s%s", i ? ", " : "", t, *e ? " " : "", e);
     LLVMDisposeMessage(t);
   }
   flyc__buf_printf(b, "%s)", LLVMIsFunctionVarArg(lt) ? (n ? ", ..." : "...") : "");
