@@ -300,6 +300,7 @@ struct flyc_compile {
   flyc_target_t target;
   int opt_level;   /* 0..3 */
   int cov;         /* AMDGPU */
+  int cov_open;    /* AMDGPU: no COV given: the first link library naming one decides */
   int cov_from;    /* AMDGPU: what chose cov (target/amdgpu.h, FLYC__COV_*) */
   const char *cov_lib; /* ... the link library that did (FLYC__COV_LIBRARY) */
   flyc_codegen_t codegen;

@@ -477,10 +477,19 @@ static void test_link__cov_follows_text_library(void **state) {
   o.link_libraries = libs;
   o.link_library_count = 1;
   flyc_artifact_t *a = NULL;
-  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
-  assert_int_equal(flyc_artifact_code_object_version(a), 5);
-  assert_non_null(strstr(flyc_artifact_log(a), "as link library"));
-  flyc_artifact_destroy(a);
+  for (int nodev = 0; nodev < 2; nodev++) { /* decided with or without the devlibs stage */
+    o.flags = nodev ? FLYC_COMPILE_NO_DEVICE_LIBS : 0;
+    assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+    assert_int_equal(flyc_artifact_code_object_version(a), 5);
+    assert_non_null(strstr(flyc_artifact_log(a), "as link library"));
+    size_t size;
+    unsigned flags;
+    int abi;
+    tu_elf_flags(flyc_artifact_code(a, &size), size, &flags, &abi);
+    assert_int_equal(abi, 3);
+    flyc_artifact_destroy(a);
+  }
+  o.flags = 0;
   o.link_library_count = 2;
   assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
                "disagree on the code object version", lib, "COV 5", LIB_MSTL, "COV 4");

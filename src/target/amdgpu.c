@@ -89,29 +89,41 @@ static int prepare(flyc_compile_t *c) {
     cov = mcov;
     c->cov_from = FLYC__COV_INPUT;
   }
-  /* Neither the options nor the input fix it: the link libraries' flag
-   * does (they must agree), else what the installed ROCm stack loads, else
-   * 5. Fixed, the link checks every library against it (library_flag). */
-  if (!cov) {
-    int rc = flyc__amdgpu_library_cov(c, &cov, &c->cov_lib);
-    if (rc)
-      return rc;
-    if (cov)
-      c->cov_from = FLYC__COV_LIBRARY;
-    else if ((cov = default_cov()))
-      c->cov_from = FLYC__COV_STACK;
-    else
-      cov = 5;
-  }
   c->cov = cov;
-  /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
-   * the option set at codegen time. Libraries are checked against it. */
-  if (!present)
+  if (!cov) {
+    /* Neither the options nor the input fix it: the first link library
+     * whose flag names one does, as the link checks its flags, and the rest
+     * must agree (amdgpu_cov.c); else what the installed ROCm stack loads,
+     * else 5 (close_cov). */
+    c->cov = default_cov();
+    c->cov_from = c->cov ? FLYC__COV_STACK : FLYC__COV_DEFAULT;
+    if (!c->cov)
+      c->cov = 5;
+    c->cov_open = 1;
+  } else if (!present) {
+    /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
+     * the option set at codegen time. Libraries are checked against it. */
     add_cov_flag(c);
+  }
   stamp_target_attrs(c, 0);
   /* A path that cannot make this COV (or serve the target) is refused now,
-   * before linking and optimizing. */
-  return flyc__amdgpu_pick_path(c);
+   * before linking and optimizing; an open COV's once it is closed. */
+  return c->cov_open ? FLYC_OK : flyc__amdgpu_pick_path(c);
+}
+
+/* After the link libraries: a COV still open (no library named one) is the
+ * default, and the module says so before the device libraries read it and
+ * before the optimizer (whose AMDGPU passes read the flag); then the path
+ * for the COV, when a library chose it. */
+static int close_cov(flyc_compile_t *c) {
+  if (c->cov_open) {
+    int present;
+    flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
+    if (!present)
+      add_cov_flag(c);
+    c->cov_open = 0;
+  }
+  return flyc__amdgpu_pick_path(c); /* a no-op once chosen */
 }
 
 /* Does a feature string pin `feat` on (+1), off (0), or not at all (-1)? */
@@ -366,6 +378,8 @@ static int define_control_constants(flyc_compile_t *c) {
   return FLYC_OK;
 }
 
+static int devlibs_before(flyc_compile_t *c) { return close_cov(c); }
+
 /* ROCm 5.x HIP headers' __syncthreads() calls __atomic_work_item_fence,
  * which only ROCm's hip.bc defines (ROCm 6 dropped both). */
 static const flyc__devlib_t rocm_libs[] = {{"__ocml_", "ocml.bc"},
@@ -424,7 +438,7 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     /* The kernarg segment HIP fills at launch; hipModuleLaunchKernel's limit. */
     .max_kernarg_size = 4096,
     .check_elf_facts = flyc__amdgpu_check_elf_facts,
-    .devlibs_before = NULL,
+    .devlibs_before = devlibs_before,
     .device_libs = rocm_libs,
     .devlibs_after = devlibs_after,
     /* hip.bc (ROCm 5.x only) is not in the key. */
@@ -432,4 +446,6 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .device_lib_dirs = rocm_dirs,
     .builder = &flyc__amdgpu_builder_ops,
     .checks = &flyc__amdgpu_checks,
+    /* Before the optimizer, with FLYC_COMPILE_NO_DEVICE_LIBS too. */
+    .finalize = close_cov,
 };

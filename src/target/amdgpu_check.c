@@ -30,27 +30,6 @@ static const char *const fence_scopes[] = {"singlethread", "agent", "workgroup",
                                            "one-as", "singlethread-one-as", "agent-one-as",
                                            "workgroup-one-as", "wavefront-one-as", NULL};
 
-/* The code object version a link library names must be the compile's
- * (prepare chose it from the options, the input, the link libraries' flags
- * or the ROCm stack: the message says which). */
-static int library_flag(flyc_compile_t *c, const flyc__module_flag_t *f, const char *path,
-                        int *rc) {
-  if (!f->is_int || (!flyc__module_flag_is(f, "amdhsa_code_object_version") &&
-                     !flyc__module_flag_is(f, "amdgpu_code_object_version")))
-    return 0;
-  *rc = FLYC_OK;
-  if (f->value != c->cov * 100) {
-    char why[1024];
-    flyc__amdgpu_cov_reason(c, why, sizeof why);
-    *rc = flyc__error_set(FLYC_ELINK,
-                          "link library '%s' was built for code object version %lld "
-                          "(module flag %.*s=%lld), but this compile makes COV %d: %s",
-                          path, (long long)(f->value / 100), (int)f->key_len, f->key,
-                          (long long)f->value, c->cov, why);
-  }
-  return 1;
-}
-
 static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
   if (codegen == FLYC_CODEGEN_PTX)
     return flyc__error_set(FLYC_EINVAL, "codegen path 'ptx' is for NVPTX targets, not %s",
@@ -63,6 +42,6 @@ const flyc__target_checks_t flyc__amdgpu_checks = {
     .refused_section = refused_section,
     .address_space_ok = address_space_ok,
     .fence_scopes = fence_scopes,
-    .library_flag = library_flag,
+    .library_flag = flyc__amdgpu_library_flag, /* amdgpu_cov.c */
     .check_codegen = check_codegen,
 };
