@@ -382,7 +382,9 @@ static const char ptr_lib_ir[] = "define ptr @lib_at(ptr %p, i64 %i) {\n"
                                  "define i32 @lib_lds(ptr addrspace(3) %p) {\n"
                                  "  %v = load i32, ptr addrspace(3) %p\n  ret i32 %v\n}\n"
                                  "define signext i8 @lib_ch(ptr %p, i8 zeroext %c) {\n"
-                                 "  store i8 %c, ptr %p\n  ret i8 %c\n}\n";
+                                 "  store i8 %c, ptr %p\n  ret i8 %c\n}\n"
+                                 "define ptr @lib_next(ptr %p) {\n"
+                                 "  %q = call ptr @lib_at(ptr %p, i64 1)\n  ret ptr %q\n}\n";
 
 /* Kernel IR `ir` linked against ptr_lib_ir (a text library) for `target`. */
 static int compile_against_ptr_lib(flyc_artifact_t **a, const char *target, const char *ir) {
@@ -440,10 +442,13 @@ static void test_link__i64_for_pointer_refused(void **state) {
        "  %v = call i8 @lib_ch(i32 %x, i8 1)\n  store i8 %v, ptr addrspace(1) %p\n"
        "  ret void\n}\n",
        "'i8 (i32, i8)'", "'declare signext i8 @lib_ch(ptr, i8 zeroext)'"},
+      /* lib_next, which the kernel calls, needs the library's lib_at. */
       {"define i64 @lib_at(i64 %p, i64 %i) {\n  ret i64 %p\n}\n"
+       "declare ptr @lib_next(ptr)\n"
        "define amdgpu_kernel void @k(ptr addrspace(1) %p, i64 %x) {\n"
-       "  %v = call i64 @lib_at(i64 %x, i64 0)\n  store i64 %v, ptr addrspace(1) %p\n"
-       "  ret void\n}\n",
+       "  %f = addrspacecast ptr addrspace(1) %p to ptr\n"
+       "  %n = call ptr @lib_next(ptr %f)\n  %v = call i64 @lib_at(i64 %x, i64 0)\n"
+       "  store i64 %v, ptr %n\n  ret void\n}\n",
        "in a declaration only, not in a definition", "'declare ptr @lib_at(ptr, i64)'"},
       {"declare i64 @lib_at(i64, i64)\n"
        "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
