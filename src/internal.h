@@ -355,7 +355,9 @@ struct flyc_compile {
   flyc_target_t target;
   int opt_level;   /* 0..3 */
   int cov;         /* AMDGPU */
-  int cov_open;    /* cov is a guess a link library may still decide */
+  int cov_open;    /* AMDGPU: no COV given: the first link library naming one decides */
+  int cov_from;    /* AMDGPU: what chose cov (target/amdgpu.h, FLYC__COV_*) */
+  const char *cov_lib; /* ... the link library that did (FLYC__COV_LIBRARY) */
   flyc_codegen_t codegen;
   LLVMContextRef ctx;
   int own_ctx;

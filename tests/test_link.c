@@ -1,5 +1,6 @@
 /* Link stage: the stand-in shmem library, its broken variants, internalize,
  * exported globals, undefined symbols, signature mismatches. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -158,13 +159,25 @@ static void test_link__bad_datalayout(void **state) {
 
 static void test_link__conflicting_cov(void **state) {
   (void)state;
-  link_expect(FX("mstl_bad_cov.gfx90a.cov4.bc"), FLYC_ELINK, "code object version 3",
-              "but this compile makes COV");
+  /* With no COV asked for, the library's decides, and LLVM makes no COV 3. */
+  link_expect(FX("mstl_bad_cov.gfx90a.cov4.bc"), FLYC_ELINK,
+              "code object version 3 (module flag amdhsa_code_object_version=300)",
+              "cannot make");
   /* The good library built for COV4, compiled for COV5. */
   flyc_artifact_t *a = NULL;
   const char *libs[] = {LIB_MSTL, NULL};
   assert_error(tu_compile(&a, K_MSTL, "gfx90a", libs, 0, 5), FLYC_ELINK, LIB_MSTL,
-               "amdhsa_code_object_version=400", "COV 5");
+               "amdhsa_code_object_version=400", "the options ask for COV 5");
+  /* ... or with an input whose flag asks for COV 5. */
+  static const char k5[] = "define amdgpu_kernel void @k() {\n  ret void\n}\n"
+                           "!llvm.module.flags = !{!0}\n"
+                           "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 500}\n";
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  assert_error(flyc_compile_buffer(&a, k5, strlen(k5), "k5.ll", &o), FLYC_ELINK, LIB_MSTL,
+               "but this compile makes COV 5: the input module asks for COV 5");
 }
 
 static void test_link__conflicting_wchar(void **state) {
@@ -362,6 +375,133 @@ static void test_link__internal_state_global(void **state) {
   }
 }
 
+/* ---- pointers declared as i64 (stage/abi.c) ---- */
+
+static const char ptr_lib_ir[] = "define ptr @lib_at(ptr %p, i64 %i) {\n"
+                                 "  %q = getelementptr i32, ptr %p, i64 %i\n  ret ptr %q\n}\n"
+                                 "define i32 @lib_lds(ptr addrspace(3) %p) {\n"
+                                 "  %v = load i32, ptr addrspace(3) %p\n  ret i32 %v\n}\n"
+                                 "define signext i8 @lib_ch(ptr %p, i8 zeroext %c) {\n"
+                                 "  store i8 %c, ptr %p\n  ret i8 %c\n}\n"
+                                 "define ptr @lib_next(ptr %p) {\n"
+                                 "  %q = call ptr @lib_at(ptr %p, i64 1)\n  ret ptr %q\n}\n";
+
+/* Kernel IR `ir` linked against ptr_lib_ir (a text library) for `target`. */
+static int compile_against_ptr_lib(flyc_artifact_t **a, const char *target, const char *ir) {
+  char *lib = tu_temp_file(".ll", ptr_lib_ir, strlen(ptr_lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = target;
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  int rc = flyc_compile_buffer(a, ir, strlen(ir), "k.ll", &o);
+  unlink(lib);
+  free(lib);
+  return rc;
+}
+
+/* An i64 where the library has a 64-bit pointer, as argument and result:
+ * the calls convert, on both families (they pass both alike). */
+static void test_link__i64_for_pointer_converted(void **state) {
+  (void)state;
+  static const char body[] = "declare i64 @lib_at(i64, i64)\n"
+                             "define %s void @k(ptr addrspace(1) %%p) {\n"
+                             "  %%f = addrspacecast ptr addrspace(1) %%p to ptr\n"
+                             "  %%a = ptrtoint ptr %%f to i64\n"
+                             "  %%r = call i64 @lib_at(i64 %%a, i64 1)\n"
+                             "  %%q = inttoptr i64 %%r to ptr\n"
+                             "  store i32 7, ptr %%q\n  ret void\n}\n";
+  const char *targets[] = {"gfx90a", "sm_80"}, *ccs[] = {"amdgpu_kernel", "ptx_kernel"};
+  for (int t = 0; t < 2; t++) {
+    char ir[1024];
+    snprintf(ir, sizeof ir, body, ccs[t]);
+    flyc_artifact_t *a = NULL;
+    assert_ok(compile_against_ptr_lib(&a, targets[t], ir));
+    assert_non_null(strstr(flyc_artifact_log(a), "'lib_at' is declared with i64"));
+    assert_non_null(strstr(flyc_artifact_log(a), "1 call converted"));
+    assert_non_null(flyc_artifact_kernel_lookup(a, "k"));
+    flyc_artifact_destroy(a);
+  }
+}
+
+/* What is not converted is refused with the declaration to use: a pointer
+ * of 32 bits (LDS), an i64 in a definition, a use other than a call. */
+static void test_link__i64_for_pointer_refused(void **state) {
+  (void)state;
+  static const struct {
+    const char *ir, *why, *decl;
+  } cases[] = {
+      {"declare i32 @lib_lds(i64)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p, i64 %x) {\n"
+       "  %v = call i32 @lib_lds(i64 %x)\n  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n",
+       "only an i64 where the library has a 64-bit pointer",
+       "'declare i32 @lib_lds(ptr addrspace(3))'"},
+      {"declare signext i8 @lib_ch(i32, i8 zeroext)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %x) {\n"
+       "  %v = call i8 @lib_ch(i32 %x, i8 1)\n  store i8 %v, ptr addrspace(1) %p\n"
+       "  ret void\n}\n",
+       "'i8 (i32, i8)'", "'declare signext i8 @lib_ch(ptr, i8 zeroext)'"},
+      /* lib_next, which the kernel calls, needs the library's lib_at. */
+      {"define i64 @lib_at(i64 %p, i64 %i) {\n  ret i64 %p\n}\n"
+       "declare ptr @lib_next(ptr)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p, i64 %x) {\n"
+       "  %f = addrspacecast ptr addrspace(1) %p to ptr\n"
+       "  %n = call ptr @lib_next(ptr %f)\n  %v = call i64 @lib_at(i64 %x, i64 0)\n"
+       "  store i64 %v, ptr %n\n  ret void\n}\n",
+       "in a declaration only, not in a definition", "'declare ptr @lib_at(ptr, i64)'"},
+      {"declare i64 @lib_at(i64, i64)\n"
+       "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+       "  store ptr @lib_at, ptr addrspace(1) %p\n  ret void\n}\n",
+       "at direct calls only, and an instruction other than a call uses it",
+       "'declare ptr @lib_at(ptr, i64)'"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    flyc_artifact_t *a = NULL;
+    assert_error(compile_against_ptr_lib(&a, "gfx90a", cases[i].ir), FLYC_ELINK,
+                 "signature mismatch for 'lib_", cases[i].why, cases[i].decl);
+    assert_null(a);
+  }
+}
+
+/* The COV of a text library's flag decides too; two libraries that
+ * disagree are refused naming both. */
+static void test_link__cov_follows_text_library(void **state) {
+  (void)state;
+  static const char lib_ir[] = "define i32 @lib_five() {\n  ret i32 5\n}\n"
+                               "!llvm.module.flags = !{!0}\n"
+                               "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 500}\n";
+  static const char k_ir[] = "declare i32 @lib_five()\n"
+                             "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                             "  %v = call i32 @lib_five()\n"
+                             "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib, LIB_MSTL};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  for (int nodev = 0; nodev < 2; nodev++) { /* decided with or without the devlibs stage */
+    o.flags = nodev ? FLYC_COMPILE_NO_DEVICE_LIBS : 0;
+    assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+    assert_int_equal(flyc_artifact_code_object_version(a), 5);
+    assert_non_null(strstr(flyc_artifact_log(a), "as link library"));
+    size_t size;
+    unsigned flags;
+    int abi;
+    tu_elf_flags(flyc_artifact_code(a, &size), size, &flags, &abi);
+    assert_int_equal(abi, 3);
+    flyc_artifact_destroy(a);
+  }
+  o.flags = 0;
+  o.link_library_count = 2;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+               "disagree on the code object version", lib, "COV 5", LIB_MSTL, "COV 4");
+  unlink(lib);
+  free(lib);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link__state_global_survives),
@@ -383,6 +523,9 @@ int main(void) {
       cmocka_unit_test(test_link__exported_globals),
       cmocka_unit_test(test_link__internal_state_global),
       cmocka_unit_test(test_link__nvptx_library),
+      cmocka_unit_test(test_link__i64_for_pointer_converted),
+      cmocka_unit_test(test_link__i64_for_pointer_refused),
+      cmocka_unit_test(test_link__cov_follows_text_library),
   };
   return cmocka_run_group_tests_name("link", tests, NULL, NULL);
 }

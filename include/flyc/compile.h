@@ -42,7 +42,10 @@
  *     dropped. Globals the host writes after load (`externally_initialized`,
  *     or named in ::flyc_compile_options_t.exported_globals) stay external.
  *     An undefined non-intrinsic symbol or a call whose signature disagrees
- *     with the linked definition is ::FLYC_ELINK naming symbol and library.
+ *     with the linked definition is ::FLYC_ELINK naming symbol and library
+ *     (and, for an integer declared for a pointer, the declaration to use);
+ *     a declaration with an i64 where the definition has a 64-bit pointer
+ *     takes the definition's type, converted at each direct call.
  *     Valid IR that the target's backend would abort or hang on is then
  *     refused as ::FLYC_EIR naming the culprit: transcendental intrinsics
  *     the backend cannot lower (llvm.sin.f64 on AMDGPU, any on NVPTX: call
@@ -166,10 +169,12 @@ typedef struct flyc_compile_options {
    *  NVPTX. */
   uint32_t codegen;
   /** AMDGPU code object version (4 or 5; 6 with LLVM >= 19). 0 picks the
-   *  input's `amdhsa_code_object_version` module flag, else what the
-   *  installed ROCm stack loads (4 for comgr before 2.6, i.e. ROCm 5.x, else
-   *  5); built without comgr, the first link library's flag, else 5. Link
-   *  libraries that name another COV are ::FLYC_ELINK. */
+   *  input's `amdhsa_code_object_version` module flag, else the one the link
+   *  libraries' flag names (mori's shmem library: 5), else what the installed
+   *  ROCm stack loads (4 for comgr before 2.6, i.e. ROCm 5.x, else 5; 5
+   *  built without comgr). ::FLYC_ELINK naming the libraries and versions:
+   *  a link library built for another COV than the one given or the input's,
+   *  two libraries that disagree, or one whose COV this LLVM cannot make. */
   uint32_t code_object_version;
   uint32_t reserved0;
   /** Link libraries (`.bc` or `.ll` paths), linked in this order. */

@@ -454,6 +454,15 @@ typedef struct flyc_type {
  * in a context, called with the C calling convention. Caller-owned; it must
  * stay valid while kernels calling it are emitted. Sized (see "Struct
  * sizes"; FLYC_FFI_INIT).
+ *
+ * The signature must be the linked definition's, with one exception: a
+ * parameter or result the library has as a 64-bit pointer (`ptr`, generic
+ * or global) may be FLYC_TYPE_I64 / FLYC_TYPE_U64, as FlyDSL's ffi and
+ * mori's ABI table declare them; the compile gives the declaration the
+ * library's type and converts at each call (AMDGPU and NVPTX pass both
+ * alike). Any other difference, such as FLYC_TYPE_I32 for a pointer or an
+ * i64 for an LDS pointer, fails the compile with FLYC_ELINK naming the
+ * declaration to use.
  */
 typedef struct flyc_ffi {
   /** sizeof(flyc_ffi_t). */

@@ -263,6 +263,8 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
   if (rc == FLYC_OK)
     rc = check_flags(c, lib, path);
   if (rc == FLYC_OK)
+    rc = flyc__abi_adapt(c, lib, path); /* i64 declared for a pointer (abi.c) */
+  if (rc == FLYC_OK)
     rc = check_signatures(c, lib, path);
   for (LLVMValueRef f = LLVMGetFirstFunction(lib); f && rc == FLYC_OK;
        f = LLVMGetNextFunction(f)) {

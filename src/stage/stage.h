@@ -5,6 +5,17 @@
 
 #include "internal.h"
 
+/* ---- abi.c ---- */
+
+/* Before `lib` (in c->ctx) is checked and linked: each of the module's
+ * declarations that differs from the library's definition only by an i64
+ * where the library has a 64-bit pointer (parameters or result) takes the
+ * library's type, and its direct calls convert (inttoptr / ptrtoint).
+ * FLYC_ELINK, with the declaration to use, for another integer-for-pointer
+ * difference, such a difference in a definition, or a use other than a
+ * direct call. Other differences are left to the link's signature check. */
+int flyc__abi_adapt(flyc_compile_t *c, LLVMModuleRef lib, const char *path);
+
 /* ---- check.c ---- */
 
 /* FLYC_EIR when `m` calls another target's intrinsics (`what` names it). */

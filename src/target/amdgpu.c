@@ -73,6 +73,7 @@ static int prepare(flyc_compile_t *c) {
                            "code object version %d is not supported with LLVM %s "
                            "(supported: 4, 5%s)",
                            cov, flyc_llvm_version(), flyc__llvm_max_cov() >= 6 ? ", 6" : "");
+  c->cov_from = cov ? FLYC__COV_OPTIONS : FLYC__COV_DEFAULT;
   if (present) {
     int mcov = (int)(flag / 100);
     if (cov && cov != mcov)
@@ -86,12 +87,18 @@ static int prepare(flyc_compile_t *c) {
                              "cannot make",
                              mcov, flyc_llvm_version());
     cov = mcov;
+    c->cov_from = FLYC__COV_INPUT;
   }
-  c->cov = cov ? cov : default_cov();
-  if (!c->cov) {
-    /* No explicit COV, none in the input, no stack to ask: the first link
-     * library that names one decides (check_flags), else 5. */
-    c->cov = 5;
+  c->cov = cov;
+  if (!cov) {
+    /* Neither the options nor the input fix it: the first link library
+     * whose flag names one does, as the link checks its flags, and the rest
+     * must agree (amdgpu_cov.c); else what the installed ROCm stack loads,
+     * else 5 (close_cov). */
+    c->cov = default_cov();
+    c->cov_from = c->cov ? FLYC__COV_STACK : FLYC__COV_DEFAULT;
+    if (!c->cov)
+      c->cov = 5;
     c->cov_open = 1;
   } else if (!present) {
     /* LLVM >= 18 reads the COV from this flag; older LLVM ignores it and gets
@@ -100,8 +107,23 @@ static int prepare(flyc_compile_t *c) {
   }
   stamp_target_attrs(c, 0);
   /* A path that cannot make this COV (or serve the target) is refused now,
-   * before linking and optimizing. */
+   * before linking and optimizing; an open COV's once it is closed. */
   return c->cov_open ? FLYC_OK : flyc__amdgpu_pick_path(c);
+}
+
+/* After the link libraries: a COV still open (no library named one) is the
+ * default, and the module says so before the device libraries read it and
+ * before the optimizer (whose AMDGPU passes read the flag); then the path
+ * for the COV, when a library chose it. */
+static int close_cov(flyc_compile_t *c) {
+  if (c->cov_open) {
+    int present;
+    flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
+    if (!present)
+      add_cov_flag(c);
+    c->cov_open = 0;
+  }
+  return flyc__amdgpu_pick_path(c); /* a no-op once chosen */
 }
 
 /* Does a feature string pin `feat` on (+1), off (0), or not at all (-1)? */
@@ -356,18 +378,7 @@ static int define_control_constants(flyc_compile_t *c) {
   return FLYC_OK;
 }
 
-/* Before the device libraries: a COV still open stays the default (no link
- * library named one), and the module says so. */
-static int devlibs_before(flyc_compile_t *c) {
-  if (c->cov_open) {
-    int present;
-    flyc__module_flag_int(c->mod, "amdhsa_code_object_version", 0, &present);
-    if (!present)
-      add_cov_flag(c);
-    c->cov_open = 0;
-  }
-  return FLYC_OK;
-}
+static int devlibs_before(flyc_compile_t *c) { return close_cov(c); }
 
 /* ROCm 5.x HIP headers' __syncthreads() calls __atomic_work_item_fence,
  * which only ROCm's hip.bc defines (ROCm 6 dropped both). */
@@ -435,4 +446,6 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .device_lib_dirs = rocm_dirs,
     .builder = &flyc__amdgpu_builder_ops,
     .checks = &flyc__amdgpu_checks,
+    /* Before the optimizer, with FLYC_COMPILE_NO_DEVICE_LIBS too. */
+    .finalize = close_cov,
 };

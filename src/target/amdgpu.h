@@ -4,6 +4,17 @@
 
 #include "internal.h"
 
+/* What chose a compile's COV (c->cov_from). */
+enum { FLYC__COV_DEFAULT, FLYC__COV_OPTIONS, FLYC__COV_INPUT, FLYC__COV_LIBRARY,
+       FLYC__COV_STACK };
+/* The checks' library_flag (amdgpu_cov.c): a link library's COV module
+ * flag decides an open COV (c->cov_open), naming the library when this LLVM
+ * cannot make it; else it must be c->cov (FLYC_ELINK naming both libraries
+ * when a library chose c->cov, else what did). */
+int flyc__amdgpu_library_flag(flyc_compile_t *c, const flyc__module_flag_t *f,
+                              const char *path, int *rc);
+/* Why the compile makes c->cov, for messages: "the options ask for it ...". */
+void flyc__amdgpu_cov_reason(const flyc_compile_t *c, char *buf, size_t size);
 /* Chooses c->codegen once the COV is known (a no-op when chosen). */
 int flyc__amdgpu_pick_path(flyc_compile_t *c);
 /* The ops table's codegen: emit, link the executable, check, fill c->artifact. */

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "target/amdgpu.h"
 #include "target/checks.h"
 
 /* An explicit section that names one the ELF linker makes itself (symbol and
@@ -29,33 +30,6 @@ static const char *const fence_scopes[] = {"singlethread", "agent", "workgroup",
                                            "one-as", "singlethread-one-as", "agent-one-as",
                                            "workgroup-one-as", "wavefront-one-as", NULL};
 
-/* The code object version a link library names: it decides an open COV (no
- * COV given and no comgr to say what ROCm loads), else must match it. */
-static int library_flag(flyc_compile_t *c, const flyc__module_flag_t *f, const char *path,
-                        int *rc) {
-  if (!f->is_int || (!flyc__module_flag_is(f, "amdhsa_code_object_version") &&
-                     !flyc__module_flag_is(f, "amdgpu_code_object_version")))
-    return 0;
-  int64_t v = f->value / 100;
-  *rc = FLYC_OK;
-  if (c->cov_open && v >= 4 && v <= flyc__llvm_max_cov()) {
-    c->cov = (int)v;
-    c->cov_open = 0;
-    flyc__buf_printf(&c->log,
-                     "%snote: code object version %d, as link library '%s' asks (no "
-                     "COV was given and there is no comgr to tell what ROCm loads)",
-                     c->log.len ? "\n" : "", c->cov, path);
-    return 1;
-  }
-  if (f->value != c->cov * 100)
-    *rc = flyc__error_set(FLYC_ELINK,
-                          "link library '%s' was built for code object version %lld "
-                          "(module flag %.*s=%lld), but this compile makes COV %d",
-                          path, (long long)(f->value / 100), (int)f->key_len, f->key,
-                          (long long)f->value, c->cov);
-  return 1;
-}
-
 static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
   if (codegen == FLYC_CODEGEN_PTX)
     return flyc__error_set(FLYC_EINVAL, "codegen path 'ptx' is for NVPTX targets, not %s",
@@ -68,6 +42,6 @@ const flyc__target_checks_t flyc__amdgpu_checks = {
     .refused_section = refused_section,
     .address_space_ok = address_space_ok,
     .fence_scopes = fence_scopes,
-    .library_flag = library_flag,
+    .library_flag = flyc__amdgpu_library_flag, /* amdgpu_cov.c */
     .check_codegen = check_codegen,
 };
