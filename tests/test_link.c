@@ -490,7 +490,8 @@ static void test_link__cov_follows_text_library(void **state) {
     size_t size;
     unsigned flags;
     int abi;
-    tu_elf_flags(flyc_artifact_code(a, &size), size, &flags, &abi);
+    const void *code = flyc_artifact_code(a, &size); /* sets size: its own statement */
+    tu_elf_flags(code, size, &flags, &abi);
     assert_int_equal(abi, 3);
     flyc_artifact_destroy(a);
   }
