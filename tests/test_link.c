@@ -357,7 +357,8 @@ static void test_link__internal_state_global(void **state) {
   assert_non_null(strstr(flyc_artifact_log(a), "a host cannot find it"));
   size_t size;
   tu_sym_t s;
-  assert_false(tu_dynsym(flyc_artifact_code(a, &size), size, "state", &s));
+  const void *code = flyc_artifact_code(a, &size); /* sets size: its own statement */
+  assert_false(tu_dynsym(code, size, "state", &s));
   flyc_artifact_destroy(a);
   const char *exports[] = {"state"};
   o.exported_globals = exports;
