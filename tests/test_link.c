@@ -369,7 +369,7 @@ static void test_link__internal_state_global(void **state) {
       continue;
     a = NULL;
     assert_ok(flyc_compile_buffer(&a, ir, strlen(ir), "s.ll", &o));
-    const void *code = flyc_artifact_code(a, &size);
+    code = flyc_artifact_code(a, &size);
     assert_true(tu_dynsym(code, size, "state", &s));
     assert_int_equal(s.size, 4);
     flyc_artifact_destroy(a);
