@@ -36,7 +36,7 @@ static void declare_root(LLVMModuleRef dst, LLVMModuleRef lib, const char *name)
                                 LLVMGetPointerAddressSpace(LLVMTypeOf(g)));
 }
 
-int flyc__closure_extract(LLVMModuleRef lib, const char *const *roots, size_t nroots,
+int flyc__closure_extract(LLVMModuleRef lib, const flyc__closure_names_t *n,
                           LLVMModuleRef *out) {
   *out = NULL;
   size_t len;
@@ -49,12 +49,12 @@ int flyc__closure_extract(LLVMModuleRef lib, const char *const *roots, size_t nr
   }
   LLVMSetTarget(dst, LLVMGetTarget(lib));
   LLVMSetDataLayout(dst, LLVMGetDataLayoutStr(lib));
-  for (size_t i = 0; i < nroots; i++)
-    declare_root(dst, lib, roots[i]);
-  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g))
+  for (size_t i = 0; i < n->nroots; i++)
+    declare_root(dst, lib, n->roots[i]);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && !n->later; g = LLVMGetNextGlobal(g))
     if (LLVMIsExternallyInitialized(g) && !LLVMIsDeclaration(g) && !is_local(g))
       declare_root(dst, lib, LLVMGetValueName2(g, &len));
-  int r = flyc__link_only_needed(dst, lib); /* consumes lib */
+  int r = flyc__link_only_needed(dst, lib, n->skip, n->nskip, n->later); /* consumes lib */
   if (r) {
     LLVMDisposeModule(dst);
     return flyc__error_set(r == 3 ? FLYC_ENOMEM : FLYC_ELINK,

@@ -28,14 +28,36 @@
 #include <new>
 #include <string>
 
+#include <llvm/IR/Function.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
 
-extern "C" int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src) {
+extern "C" int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src,
+                                      const char *const *skip, size_t nskip,
+                                      int drop_appending) {
   // unwrap() by hand: llvm-c's wrap/unwrap live in llvm/IR/Module.h's
   // DEFINE_SIMPLE_CONVERSION_FUNCTIONS, whose name differs across versions.
   std::unique_ptr<llvm::Module> s(reinterpret_cast<llvm::Module *>(src));
   try {
+    for (size_t i = 0; i < nskip; i++) {
+      llvm::GlobalValue *gv = s->getNamedValue(skip[i]);
+      if (auto *f = llvm::dyn_cast_or_null<llvm::Function>(gv)) {
+        if (!f->isDeclaration())
+          f->deleteBody(); // also ends a lazy function's materializability
+      } else if (auto *g = llvm::dyn_cast_or_null<llvm::GlobalVariable>(gv)) {
+        if (g->hasInitializer()) {
+          g->setInitializer(nullptr);
+          g->setLinkage(llvm::GlobalValue::ExternalLinkage);
+        }
+      }
+    }
+    if (drop_appending)
+      for (auto it = s->global_begin(); it != s->global_end();) {
+        llvm::GlobalVariable &g = *it++;
+        if (g.hasAppendingLinkage() && g.use_empty())
+          g.eraseFromParent();
+      }
     return llvm::Linker::linkModules(*reinterpret_cast<llvm::Module *>(dst), std::move(s),
                                      llvm::Linker::Flags::LinkOnlyNeeded)
                ? 1

@@ -5,6 +5,8 @@
 #ifndef FLYC_CXX_H
 #define FLYC_CXX_H
 
+#include <stddef.h>
+
 #include <llvm-c/Types.h>
 
 #ifdef __cplusplus
@@ -16,13 +18,17 @@ extern "C" {
  * which llvm-c's LLVMLinkModules2 cannot ask for. A definition of `src` is
  * brought in when `dst` declares it or something brought in references it
  * (transitively), and `src`'s appending globals (llvm.used,
- * llvm.compiler.used) always, with what they reference. `src` may be read
- * lazily (LLVMGetBitcodeModuleInContext2): only what is brought in is
- * materialized. Both modules are in one context; `src` is consumed on every
- * path. Returns 0 when it linked; 1 when the linker refused (its message went
- * to the context's diagnostic handler); 3 when a C++ exception reached this
- * boundary (out of memory). */
-int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src);
+ * llvm.compiler.used) always, with what they reference, unless
+ * `drop_appending` (then those of them nothing uses are erased first). The
+ * `nskip` names of `skip` are made declarations in `src` first (what the
+ * caller already has from it). `src` may be read lazily
+ * (LLVMGetBitcodeModuleInContext2): only what is brought in is materialized.
+ * Both modules are in one context; `src` is consumed on every path. Returns
+ * 0 when it linked; 1 when the linker refused (its message went to the
+ * context's diagnostic handler); 3 when a C++ exception reached this boundary
+ * (out of memory). */
+int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src, const char *const *skip,
+                           size_t nskip, int drop_appending);
 
 /* Runs lld's ELF driver (lld::lldMain, flavor gnu) on `argv` (`argc`
  * entries, argv[0] "ld.lld"). Returns 0 when it linked; 1 when lld reported

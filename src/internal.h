@@ -311,16 +311,27 @@ typedef struct flyc__names {
  * `m` and `extra`. `out->names` is malloc'd. FLYC_ENOMEM only. */
 int flyc__closure_roots(LLVMModuleRef m, const char *const *extra, size_t nextra,
                         flyc__names_t *out);
-/* The closure of `roots` in library `lib` (read lazily, consumed on every
- * path): a new module in lib's context, with lib's triple, layout and module
- * flags, holding the definitions the roots reach (closure.c's comment says
- * which), linked with LinkOnlyNeeded (cxx.h). Names `lib` does not define are
- * skipped. FLYC_ELINK (the linker's words are in the context's diagnostic
- * handler) or FLYC_ENOMEM. */
-int flyc__closure_extract(LLVMModuleRef lib, const char *const *roots, size_t nroots,
+/* What a closure is asked for: the `roots` (names the module declares; a
+ * name the library does not define is passed over), the `skip` names (what
+ * the module already has from this library: left declarations), and
+ * `later`: a pass after the first (the library's externally_initialized
+ * globals and appending globals came with the first). */
+typedef struct flyc__closure_names {
+  const char *const *roots;
+  size_t nroots;
+  const char *const *skip;
+  size_t nskip;
+  int later;
+} flyc__closure_names_t;
+/* The closure of `n` in library `lib` (read lazily, consumed on every path):
+ * a new module in lib's context, with lib's triple, layout and module flags,
+ * holding the definitions the roots reach (closure.c's comment says which),
+ * linked with LinkOnlyNeeded (cxx.h). FLYC_ELINK (the linker's words are in
+ * the context's diagnostic handler) or FLYC_ENOMEM. */
+int flyc__closure_extract(LLVMModuleRef lib, const flyc__closure_names_t *n,
                           LLVMModuleRef *out);
 
-/* What the link stage asks of a library: the closure of `roots` in library
+/* What the link stage asks of a library: the closure of `names` in library
  * `path` (bytes `data`, `size`, content hash `digest`), as bitcode this
  * LLVM wrote from a module its own IR parser or bitcode reader built in
  * this process, never the caller's bytes. `trusted`: the library may be
@@ -334,8 +345,7 @@ typedef struct flyc__closure_req {
   const void *data;
   size_t size;
   const char *digest;
-  const char *const *roots;
-  size_t nroots;
+  flyc__closure_names_t names;
   int trusted, use_cache;
 } flyc__closure_req_t;
 /* *bc is malloc'd (the caller frees it); the errors are the library's:
@@ -598,8 +608,7 @@ typedef struct flyc__bc_item {
   /* A link library's closure (closure.c) instead of the whole module: the
    * bytes are read lazily and only what these names reach is read, checked
    * and printed. NULL: the whole module. */
-  const char *const *roots;
-  size_t nroots;
+  const flyc__closure_names_t *closure;
 } flyc__bc_item_t;
 /* flyc__bitcode_to_text for every item, in one child for all (in process
  * when already in the isolated compile's child): the first refusal, in item

@@ -220,7 +220,7 @@ static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(s);
 }
 
-/* Reads one file's bitcode, whole or (with `it->roots`) lazily for a
+/* Reads one file's bitcode, whole or (with `it->closure`) lazily for a
  * closure (closure.c), and verifies it; the answer, into `out`: 'T' and the
  * module as text, 'E' and the reader's (or linker's) error, or 'V' and the
  * verifier's. */
@@ -231,11 +231,11 @@ static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out) {
   LLVMContextSetDiagnosticHandler(ctx, child_handler, &diag);
   LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(it->data, it->size, "in", 0);
   LLVMModuleRef m = NULL;
-  int bad = !mb || (it->roots ? LLVMGetBitcodeModuleInContext2(ctx, mb, &m)
-                              : LLVMParseBitcodeInContext2(ctx, mb, &m)) || !m;
-  if (!bad && it->roots) {
+  int bad = !mb || (it->closure ? LLVMGetBitcodeModuleInContext2(ctx, mb, &m)
+                                : LLVMParseBitcodeInContext2(ctx, mb, &m)) || !m;
+  if (!bad && it->closure) {
     LLVMModuleRef lib = m;
-    if (flyc__closure_extract(lib, it->roots, it->nroots, &m) != FLYC_OK) {
+    if (flyc__closure_extract(lib, it->closure, &m) != FLYC_OK) {
       bad = 1;
       if (!diag.len) { /* out of memory, or a refusal without LLVM's words */
         const char *msg = flyc_error_last()->message;
@@ -390,7 +390,7 @@ int flyc__bitcode_to_text_many(flyc__bc_item_t *items, size_t n) {
 
 int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const char *name,
                           int errcode, char **text) {
-  flyc__bc_item_t it = {data, size, what, name, errcode, NULL, NULL, 0};
+  flyc__bc_item_t it = {data, size, what, name, errcode, NULL, NULL};
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc == FLYC_OK)
     *text = it.text;
@@ -439,7 +439,7 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
   int32_t code = 0;
   int whole = complete(&res);
   /* The marks: the file being checked when the child stopped, if any. */
-  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL, NULL, 0};
+  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL, NULL};
   size_t off = 0;
   while (off < res.len && res.data[off] != 'R') {
     if (res.data[off] == 'D') {
@@ -454,7 +454,7 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
     if (res.data[off] != 'C' || !end)
       break;
     memcpy(&code, res.data + off + 1, sizeof code);
-    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL, NULL, 0};
+    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL, NULL};
     off = (size_t)(end + 1 - res.data);
   }
   const char *r = res.data + off + 1;

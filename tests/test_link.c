@@ -504,6 +504,59 @@ static void test_link__cov_follows_text_library(void **state) {
   free(lib);
 }
 
+/* Libraries in any order: a library's closure can need what a library
+ * given before it defines (a later pass brings it, once); a later pass
+ * that would copy a library's internal variable a second time is refused,
+ * naming it. */
+static void test_link__libraries_in_any_order(void **state) {
+  (void)state;
+  static const char k_ir[] = "declare i32 @a()\n"
+                             "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                             "  %v = call i32 @a()\n  store i32 %v, ptr addrspace(1) %p\n"
+                             "  ret void\n}\n";
+  /* a (A) -> b (B) -> helper (A) */
+  static const char a_ir[] = "declare i32 @b()\n"
+                             "define i32 @helper() {\n  ret i32 40\n}\n"
+                             "define i32 @a() {\n  %v = call i32 @b()\n  %w = add i32 %v, 1\n"
+                             "  ret i32 %w\n}\n";
+  static const char b_ir[] = "declare i32 @helper()\n"
+                             "define i32 @b() {\n  %v = call i32 @helper()\n  %w = add i32 %v, 1\n"
+                             "  ret i32 %w\n}\n";
+  char *la = tu_temp_file(".ll", a_ir, strlen(a_ir));
+  char *lb = tu_temp_file(".ll", b_ir, strlen(b_ir));
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  o.opt_level = FLYC_OPT_O0; /* the calls stay: each function once */
+  o.link_library_count = 2;
+  flyc_artifact_t *a = NULL;
+  for (int order = 0; order < 2; order++) {
+    const char *libs[2] = {order ? lb : la, order ? la : lb};
+    o.link_libraries = libs;
+    assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+    flyc_artifact_destroy(a);
+  }
+  /* A's internal counter is used by a (the first pass) and by peek, which
+   * B needs (a later pass): refused, naming the variable and the library. */
+  static const char a2_ir[] = "declare i32 @b()\n@counter = internal global i32 0\n"
+                              "define i32 @a() {\n  %v = call i32 @b()\n"
+                              "  store i32 %v, ptr @counter\n  ret i32 %v\n}\n"
+                              "define i32 @peek() {\n  %c = load i32, ptr @counter\n"
+                              "  ret i32 %c\n}\n";
+  static const char b2_ir[] = "declare i32 @peek()\n"
+                              "define i32 @b() {\n  %v = call i32 @peek()\n  ret i32 %v\n}\n";
+  char *la2 = tu_temp_file(".ll", a2_ir, strlen(a2_ir));
+  char *lb2 = tu_temp_file(".ll", b2_ir, strlen(b2_ir));
+  const char *libs2[2] = {la2, lb2};
+  o.link_libraries = libs2;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK, la2,
+               "'peek'", "internal variable 'counter'");
+  for (char **f = (char *[]){la, lb, la2, lb2, NULL}; *f; f++) {
+    unlink(*f);
+    free(*f);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link__state_global_survives),
@@ -528,6 +581,7 @@ int main(void) {
       cmocka_unit_test(test_link__i64_for_pointer_converted),
       cmocka_unit_test(test_link__i64_for_pointer_refused),
       cmocka_unit_test(test_link__cov_follows_text_library),
+      cmocka_unit_test(test_link__libraries_in_any_order),
   };
   return cmocka_run_group_tests_name("link", tests, NULL, NULL);
 }

@@ -193,7 +193,7 @@ static int extract_here(const flyc__closure_req_t *r, void **bc, size_t *size) {
       LLVMDisposeMemoryBuffer(mb);
     rc = flyc__error_set(FLYC_ELINK, "link library '%s' is not valid bitcode: %s", r->path,
                          d.b.len ? d.b.data : "unknown reader error");
-  } else if ((rc = flyc__closure_extract(lib, r->roots, r->nroots, &m)) != FLYC_OK) {
+  } else if ((rc = flyc__closure_extract(lib, &r->names, &m)) != FLYC_OK) {
     if (rc == FLYC_ELINK)
       flyc__error_set(FLYC_ELINK, "linking what the module needs of '%s' failed: %s", r->path,
                       d.b.len ? d.b.data : "(no detail)");
@@ -208,9 +208,8 @@ static int extract_here(const flyc__closure_req_t *r, void **bc, size_t *size) {
 /* Untrusted bytes: the closure is read, checked and printed in a child
  * (isolate.c); its text, parsed here, is written as this LLVM's bitcode. */
 static int extract_child(const flyc__closure_req_t *r, void **bc, size_t *size) {
-  static const char *const no_roots[1] = {NULL}; /* non-NULL: a closure */
   flyc__bc_item_t it = {r->data, r->size, "link library", r->path, FLYC_ELINK, NULL,
-                        r->roots ? r->roots : no_roots, r->nroots};
+                        &r->names};
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc)
     return rc;
@@ -249,11 +248,18 @@ static int extract(const flyc__closure_req_t *r, void **bc, size_t *size) {
 }
 
 static void make_key(const flyc__closure_req_t *r, flyc_buf_t *k) {
-  flyc__buf_printf(k, "flyc-libcache 1\nbuild %s\nllvm %s\nlibrary %s\nread %s\nroots %zu\n",
+  const flyc__closure_names_t *n = &r->names;
+  flyc__buf_printf(k,
+                   "flyc-libcache 1\nbuild %s\nllvm %s\nlibrary %s\nread %s\npass %s\n"
+                   "roots %zu\n",
                    FLYC_BUILD_ID, flyc_llvm_version(), r->digest,
-                   r->trusted ? "in process" : "child", r->nroots);
-  for (size_t i = 0; i < r->nroots; i++)
-    flyc__buf_printf(k, "%s\n", r->roots[i]);
+                   r->trusted ? "in process" : "child", n->later ? "later" : "first",
+                   n->nroots);
+  for (size_t i = 0; i < n->nroots; i++)
+    flyc__buf_printf(k, "%s\n", n->roots[i]);
+  flyc__buf_printf(k, "skip %zu\n", n->nskip);
+  for (size_t i = 0; i < n->nskip; i++)
+    flyc__buf_printf(k, "%s\n", n->skip[i]);
 }
 
 int flyc__libcache_closure(const flyc__closure_req_t *r, void **bc, size_t *size) {
