@@ -452,6 +452,11 @@ int flyc__module_flag_is(const flyc__module_flag_t *f, const char *k);
 int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
                               int *present);
 
+/* IR text LLVM's parser may take: FLYC_OK, or `errcode` naming `what` and
+ * `name` when its brackets nest deeper than the parser's stack allows
+ * (ir.c). */
+int flyc__ir_nesting_check(const char *text, size_t n, const char *what, const char *name,
+                           int errcode);
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);

@@ -212,6 +212,18 @@ static size_t ir_nesting(const char *s, size_t n) {
   return max;
 }
 
+int flyc__ir_nesting_check(const char *text, size_t n, const char *what, const char *name,
+                           int errcode) {
+  size_t depth = ir_nesting(text, n);
+  if (depth > MAX_IR_NESTING)
+    return flyc__error_set(errcode,
+                           "%s '%s' nests brackets %zu deep (constant expressions or "
+                           "types); flyc refuses more than %d, where LLVM's IR parser "
+                           "would overflow its stack",
+                           what, name, depth, MAX_IR_NESTING);
+  return FLYC_OK;
+}
+
 #define HIDDEN_ANNOTATIONS "flyc.nvvm.annotations"
 
 static int hexval(char ch) {
@@ -343,13 +355,9 @@ static int parse_input(flyc_compile_t *c, const void **data, size_t *size, const
                            name);
   }
   if (!(from_bitcode && trusted)) {
-    size_t depth = ir_nesting(*data, *size);
-    if (depth > MAX_IR_NESTING)
-      return flyc__error_set(errcode,
-                             "%s '%s' nests brackets %zu deep (constant expressions or "
-                             "types); flyc refuses more than %d, where LLVM's IR parser "
-                             "would overflow its stack",
-                             what, name, depth, MAX_IR_NESTING);
+    int rc = flyc__ir_nesting_check(*data, *size, what, name, errcode);
+    if (rc)
+      return rc;
   }
   /* LLVM 20+'s IR parser upgrades nvvm.annotations as it reads them and
    * crashes on a malformed entry (AutoUpgrade.cpp casts without checking):

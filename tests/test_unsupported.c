@@ -7,6 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+
 #include "util.h"
 
 static int compile(flyc_artifact_t **a, const char *ir, const char *target) {
@@ -200,6 +203,50 @@ static void test_unsupported__deep_nesting(void **state) {
   free(ir);
 }
 
+/* The same nesting in a link library's bitcode: the closure's text (from
+ * the child) is refused before LLVM's IR parser sees it, naming the
+ * library. Built through llvm-c (no parser): add(ptrtoint @x, ...) does not
+ * fold. */
+static void test_unsupported__deep_nesting_in_library(void **state) {
+  (void)state;
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("deep", ctx);
+  LLVMSetTarget(m, "amdgcn-amd-amdhsa");
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef x = LLVMAddGlobalInAddressSpace(m, i64, "x", 1);
+  LLVMSetInitializer(x, LLVMConstInt(i64, 0, 0));
+  LLVMValueRef v = LLVMConstInt(i64, 0, 0);
+  for (int i = 0; i < 1500; i++)
+    v = LLVMConstAdd(LLVMConstPtrToInt(x, i64), v);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(m, i64, "g", 1);
+  LLVMSetInitializer(g, v);
+  LLVMValueRef f = LLVMAddFunction(m, "deep", LLVMFunctionType(i64, NULL, 0, 0));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, f, "e"));
+  LLVMBuildRet(b, LLVMBuildLoad2(b, i64, g, "v"));
+  LLVMDisposeBuilder(b);
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+  char *lib = tu_temp_file(".bc", LLVMGetBufferStart(bc), LLVMGetBufferSize(bc));
+  LLVMDisposeMemoryBuffer(bc);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  static const char k[] = "declare i64 @deep()\n"
+                          "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                          "  %v = call i64 @deep()\n  store i64 %v, ptr addrspace(1) %p\n"
+                          "  ret void\n}\n";
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, k, strlen(k), "k.ll", &o), FLYC_ELINK, lib,
+               "nests brackets", "more than 1000");
+  unlink(lib);
+  free(lib);
+}
+
 static void test_unsupported__not_regular_files(void **state) {
   (void)state;
   char dir[] = "/tmp/flyc-fifo-XXXXXX";
@@ -224,6 +271,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__calling_conventions_and_kernels),
       cmocka_unit_test(test_unsupported__second_round),
       cmocka_unit_test(test_unsupported__deep_nesting),
+      cmocka_unit_test(test_unsupported__deep_nesting_in_library),
       cmocka_unit_test(test_unsupported__not_regular_files),
   };
   return cmocka_run_group_tests_name("unsupported", tests, NULL, NULL);

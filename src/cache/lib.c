@@ -213,6 +213,11 @@ static int extract_child(const flyc__closure_req_t *r, void **bc, size_t *size) 
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc)
     return rc;
+  if ((rc = flyc__ir_nesting_check(it.text, strlen(it.text), "the closure of link library",
+                                   r->path, FLYC_ELINK))) {
+    free(it.text);
+    return rc;
+  }
   diag_buf_t d = {{0}};
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, on_diag, &d);
