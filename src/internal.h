@@ -236,6 +236,7 @@ int flyc__llvm_gpu_varargs(void);
 int flyc__llvm_gpu_bfloat(void);
 int flyc__llvm_roundeven(void);
 int flyc__llvm_nvptx_tanh_approx(void);
+int flyc__llvm_nvptx_fence(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 

@@ -477,5 +477,8 @@ int flyc__llvm_roundeven(void) { return LLVM_VERSION_MAJOR >= 19; }
 /* NVPTX selects `afn` llvm.tanh.f32 as tanh.approx.f32 (seen on 22; 19 has no
  * lowering at all). */
 int flyc__llvm_nvptx_tanh_approx(void) { return LLVM_VERSION_MAJOR >= 22; }
+/* NVPTX selects `fence` from LLVM 20 on (llvm-project #99649); LLVM 15-19
+ * abort in instruction selection ("Cannot select: AtomicFence"). */
+int flyc__llvm_nvptx_fence(void) { return LLVM_VERSION_MAJOR >= 20; }
 int flyc__llvm_max_cov(void) { return LLVM_VERSION_MAJOR >= 19 ? 6 : 5; }
 int flyc__llvm_cov_is_module_flag(void) { return LLVM_VERSION_MAJOR >= 18; }

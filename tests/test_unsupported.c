@@ -247,6 +247,23 @@ static void test_unsupported__deep_nesting_in_library(void **state) {
   free(lib);
 }
 
+/* Fences on NVPTX compile on every LLVM: LLVM 15-19's backend cannot select
+ * `fence` (it aborts), so flyc makes it membar.sys there; a singlethread
+ * fence orders nothing on the GPU. */
+static void test_unsupported__nvptx_fences(void **state) {
+  (void)state;
+  const char *ir = NV_K "  store i32 1, ptr addrspace(1) %p\n  fence seq_cst\n"
+                        "  fence syncscope(\"singlethread\") acquire\n"
+                        "  store i32 2, ptr addrspace(1) %p\n  fence release\n"
+                        "  ret void\n}\n" NV_ANN;
+  flyc_artifact_t *a = NULL;
+  assert_ok(compile(&a, ir, "sm_80"));
+  size_t n;
+  const char *ptx = flyc_artifact_code(a, &n);
+  assert_true(strstr(ptx, "membar.sys") || strstr(ptx, "fence.sc.sys"));
+  flyc_artifact_destroy(a);
+}
+
 static void test_unsupported__not_regular_files(void **state) {
   (void)state;
   char dir[] = "/tmp/flyc-fifo-XXXXXX";
@@ -272,6 +289,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__second_round),
       cmocka_unit_test(test_unsupported__deep_nesting),
       cmocka_unit_test(test_unsupported__deep_nesting_in_library),
+      cmocka_unit_test(test_unsupported__nvptx_fences),
       cmocka_unit_test(test_unsupported__not_regular_files),
   };
   return cmocka_run_group_tests_name("unsupported", tests, NULL, NULL);

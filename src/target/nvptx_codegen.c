@@ -162,12 +162,51 @@ static int check_ptx(flyc_compile_t *c, const char *ptx) {
   return FLYC_OK;
 }
 
+/* A singlethread fence orders nothing on the GPU and goes (LLVM 22's NVPTX
+ * backend aborts on one: "Unsupported scope Thread"). Where the backend
+ * cannot select `fence` at all (flyc__llvm_nvptx_fence), each other one
+ * becomes llvm.nvvm.membar.sys (PTX membar.sys = fence.sc.sys: at least as
+ * strong as any ordering at system scope). Other scopes were refused by the
+ * IR check. */
+static int lower_fences(flyc_compile_t *c, int all) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->mod);
+  LLVMTypeRef vt = LLVMFunctionType(LLVMVoidTypeInContext(ctx), NULL, 0, 0);
+  LLVMValueRef membar = NULL;
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  if (!b)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb), next; i; i = next) {
+        next = LLVMGetNextInstruction(i);
+        if (LLVMGetInstructionOpcode(i) != LLVMFence)
+          continue;
+        char *s = LLVMPrintValueToString(i);
+        int single = s && strstr(s, "syncscope(\"singlethread\")");
+        LLVMDisposeMessage(s);
+        if (!single && !all)
+          continue;
+        if (!single) {
+          if (!membar && !(membar = LLVMGetNamedFunction(c->mod, "llvm.nvvm.membar.sys")))
+            membar = LLVMAddFunction(c->mod, "llvm.nvvm.membar.sys", vt);
+          LLVMPositionBuilderBefore(b, i);
+          LLVMBuildCall2(b, vt, membar, NULL, 0, "");
+        }
+        LLVMInstructionEraseFromParent(i);
+      }
+  LLVMDisposeBuilder(b);
+  return FLYC_OK;
+}
+
 int flyc__nvptx_codegen(flyc_compile_t *c) {
   c->codegen = FLYC_CODEGEN_PTX;
+  int rc = lower_fences(c, !flyc__llvm_nvptx_fence());
+  if (rc)
+    return rc;
   flyc_artifact_t *a = c->artifact = flyc__artifact_new();
   if (!a)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  int rc = kernel_table(c, a);
+  rc = kernel_table(c, a);
   if (rc)
     return rc;
   uint64_t t0 = flyc__now_us();
