@@ -1296,6 +1296,45 @@ static void test_cache__memory_only_flag(void **state) {
 
 /* ---- 5. corruption ---- */
 
+/* Regression (issue 13): an entry whose checksum holds but whose artifact is
+ * another target's (here sm_80 PTX under a gfx90a key) is a miss, removed
+ * and counted corrupt: the compile makes the gfx90a code object. */
+static void test_cache__foreign_target_entry(void **state) {
+  (void)state;
+  char dir[DIRLEN], amd[600], nv[600];
+  use_dir(dir, "foreign");
+  forget_memory();
+  flyc_compile_options_t o = opts(0);
+  flyc_artifact_destroy(compile_ok(VADD, &o));
+  find_entry(dir, NULL, amd);
+  static const char nv_ir[] = "define ptx_kernel void @vadd(ptr addrspace(1) %p) {\n"
+                              "  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n";
+  flyc_compile_options_t on = opts(0);
+  on.target = "sm_80";
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, nv_ir, strlen(nv_ir), "nv.ll", &on));
+  flyc_artifact_destroy(a);
+  find_entry(dir, amd, nv);
+  size_t na, nn;
+  unsigned char *da = tu_read(amd, &na), *dn = tu_read(nv, &nn);
+  parts_t pa = entry_parts(da, na), pn = entry_parts(dn, nn);
+  size_t n;
+  unsigned char *forged = make_entry(da + pa.key_off, pa.key_len, dn + pn.art_off, pn.art_len,
+                                     1, &n);
+  overwrite(amd, forged, n);
+  forget_memory();
+  flyc_cache_stats_t s0 = stats_now();
+  a = compile_ok(VADD, &o);
+  assert_int_equal(flyc_artifact_origin(a), FLYC_ARTIFACT_COMPILED);
+  assert_int_equal(flyc_artifact_format(a), FLYC_CODE_AMDGPU_ELF);
+  assert_int_equal(stats_now().corrupt, s0.corrupt + 1);
+  flyc_artifact_destroy(a);
+  free(forged);
+  free(da);
+  free(dn);
+}
+
+
 /* Every kind of bad entry under the key's file name is a miss: the compile
  * gives the right code, the bad file is replaced by a good entry, and
  * stats.corrupt counts it. */
@@ -2513,6 +2552,7 @@ int main(void) {
       cmocka_unit_test(test_cache__size_cap_evicts_least_recently_used),
       cmocka_unit_test(test_cache__forget_and_stats_when_off),
       cmocka_unit_test(test_cache__trial_regressions),
+      cmocka_unit_test(test_cache__foreign_target_entry),
       cmocka_unit_test(test_cache__library_closures),
       cmocka_unit_test(test_cache__list_and_clear),
       cmocka_unit_test(test_cache__directory_from_environment),

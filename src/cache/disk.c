@@ -202,6 +202,12 @@ static int plausible(const flyc_cache_req_t *r, const flyc_artifact_t *a) {
     return 0;
   }
   const char *k = flyc__buf_str(&r->key);
+  /* The key's target (key.c's "target <len>:<id>" line) is the artifact's:
+   * an entry of another target, whatever its checksum, is not this key's. */
+  const char *t = strstr(k, "\ntarget "), *tc = t ? strchr(t + 8, ':') : NULL;
+  size_t tl = t ? strtoul(t + 8, NULL, 10) : 0;
+  if (!tc || !a->target || strlen(a->target) != tl || memcmp(a->target, tc + 1, tl) != 0)
+    return 0;
   size_t i = 0;
   for (const char *p = strstr(k, "\nprocessor "); p; p = strstr(p + 1, "\nprocessor "), i++) {
     const char *v = p + 11, *colon = strchr(v, ':');
