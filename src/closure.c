@@ -31,9 +31,21 @@ static void declare_root(LLVMModuleRef dst, LLVMModuleRef lib, const char *name)
     return;
   }
   LLVMValueRef g = LLVMGetNamedGlobal(lib, name);
-  if (g && !LLVMIsDeclaration(g) && !is_local(g))
+  if (g && !LLVMIsDeclaration(g) && !is_local(g)) {
     LLVMAddGlobalInAddressSpace(dst, LLVMGlobalGetValueType(g), name,
                                 LLVMGetPointerAddressSpace(LLVMTypeOf(g)));
+    return;
+  }
+  /* An alias: declared as what it aliases is (the linker brings the alias
+   * and its aliasee). */
+  LLVMValueRef a = LLVMGetNamedGlobalAlias(lib, name, strlen(name));
+  if (!a || is_local(a))
+    return;
+  LLVMTypeRef vt = LLVMGlobalGetValueType(a);
+  if (LLVMGetTypeKind(vt) == LLVMFunctionTypeKind)
+    LLVMAddFunction(dst, name, vt);
+  else
+    LLVMAddGlobalInAddressSpace(dst, vt, name, LLVMGetPointerAddressSpace(LLVMTypeOf(a)));
 }
 
 int flyc__closure_extract(LLVMModuleRef lib, const flyc__closure_names_t *n,
@@ -86,17 +98,34 @@ static int add_name(flyc__names_t *n, const char *s) {
   return 0;
 }
 
+/* A definition a library's may replace (weak, linkonce, common: the
+ * linker takes a strong one over it), or one a library brought (`from`
+ * says so): a library that defines it too must be asked, so that a strong
+ * definition wins and two strong ones are refused, as the linker does. */
+static int offered_definition(LLVMValueRef g, int (*from)(void *, const char *), void *p,
+                              const char *name) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  return l == LLVMWeakAnyLinkage || l == LLVMLinkOnceAnyLinkage || l == LLVMCommonLinkage ||
+         (from && from(p, name));
+}
+
 int flyc__closure_roots(LLVMModuleRef m, const char *const *extra, size_t nextra,
-                        flyc__names_t *out) {
+                        int (*from)(void *, const char *), void *p, flyc__names_t *out) {
   *out = (flyc__names_t){0};
   size_t len;
   int bad = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !bad; f = LLVMGetNextFunction(f))
-    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && !is_local(f))
-      bad = add_name(out, LLVMGetValueName2(f, &len));
-  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g && !bad; g = LLVMGetNextGlobal(g))
-    if (LLVMIsDeclaration(g) && !is_local(g))
-      bad = add_name(out, LLVMGetValueName2(g, &len));
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f && !bad; f = LLVMGetNextFunction(f)) {
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMGetIntrinsicID(f) && !is_local(f) &&
+        (LLVMIsDeclaration(f) || offered_definition(f, from, p, name)))
+      bad = add_name(out, name);
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g && !bad; g = LLVMGetNextGlobal(g)) {
+    const char *name = LLVMGetValueName2(g, &len);
+    if (!is_local(g) && LLVMGetLinkage(g) != LLVMAppendingLinkage &&
+        (LLVMIsDeclaration(g) || offered_definition(g, from, p, name)))
+      bad = add_name(out, name);
+  }
   for (size_t i = 0; i < nextra && !bad; i++)
     if (extra[i])
       bad = add_name(out, extra[i]);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <xxhash.h>
@@ -85,6 +86,23 @@ static file_entry_t *add(const char *path, const struct stat *st, const char dig
   return e;
 }
 
+/* A file's identity vouches for its bytes only once it has settled: a
+ * write updates mtime and ctime before its data lands, so bytes read within
+ * the timestamps' reach of a change may be older than the identity says
+ * (git's "racily clean"). Files changed in the last 2 seconds, or whose
+ * identity changed while they were read (`fd` stat again), are used but not
+ * memoized. */
+static int settled(int fd, const struct stat *st) {
+  struct stat again;
+  struct timespec now;
+  if (fstat(fd, &again) != 0 || again.st_size != st->st_size ||
+      again.st_mtim.tv_sec != st->st_mtim.tv_sec || again.st_mtim.tv_nsec != st->st_mtim.tv_nsec ||
+      again.st_ctim.tv_sec != st->st_ctim.tv_sec || again.st_ctim.tv_nsec != st->st_ctim.tv_nsec ||
+      clock_gettime(CLOCK_REALTIME, &now) != 0)
+    return 0;
+  return now.tv_sec - st->st_mtim.tv_sec >= 2 && now.tv_sec - st->st_ctim.tv_sec >= 2;
+}
+
 static int same_file(const file_entry_t *e, const struct stat *st) {
   return e->dev == st->st_dev && e->ino == st->st_ino && e->file_size == st->st_size &&
          e->mtime.tv_sec == st->st_mtim.tv_sec && e->mtime.tv_nsec == st->st_mtim.tv_nsec &&
@@ -139,6 +157,7 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
   void *buf = NULL;
   size_t n = (size_t)st.st_size;
   int rc = read_fd(fd, path, n, &buf);
+  int keep = rc == FLYC_OK && settled(fd, &st);
   close(fd);
   if (rc)
     return rc;
@@ -147,7 +166,7 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
            (unsigned long long)h.low64);
   files_lock();
   /* The entry a hash made (without bytes), or a new one. */
-  if (files_bytes + n <= FILES_MAX_BYTES &&
+  if (keep && files_bytes + n <= FILES_MAX_BYTES &&
       ((e = find(path, &st)) || (e = add(path, &st, digest))) &&
       !e->data) {
     e->data = buf;
@@ -227,11 +246,12 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
     *bitcode = flyc__is_bitcode(data, (size_t)fst.st_size);
     munmap(data, (size_t)fst.st_size);
   }
+  int keep = settled(fd, &fst);
   close(fd);
   snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
            (unsigned long long)h.low64);
   files_lock();
-  if (!find(path, &fst) && (e = add(path, &fst, hex))) {
+  if (keep && !find(path, &fst) && (e = add(path, &fst, hex))) {
     e->refused = refused;
     e->bitcode = *bitcode;
   }

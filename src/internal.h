@@ -237,6 +237,8 @@ int flyc__llvm_gpu_bfloat(void);
 int flyc__llvm_roundeven(void);
 int flyc__llvm_nvptx_tanh_approx(void);
 int flyc__llvm_nvptx_fence(void);
+int flyc__llvm_gpu_wide_divrem(void);
+int flyc__llvm_amdgpu_19_lowerings(void);
 int flyc__llvm_max_cov(void);
 int flyc__llvm_cov_is_module_flag(void);
 
@@ -307,11 +309,14 @@ typedef struct flyc__names {
   size_t count, cap;
 } flyc__names_t;
 /* The roots of a closure: what module `m` declares (functions other than
- * intrinsics, and global variables, that are not local) plus `extra` (the
- * exported globals; NULL entries skipped), sorted and unique, borrowed from
- * `m` and `extra`. `out->names` is malloc'd. FLYC_ENOMEM only. */
+ * intrinsics, and global variables, that are not local), what it defines
+ * that a library's definition may replace (weak, linkonce, common) or that
+ * a library brought (`from(p, name)` is 1; `from` may be NULL), plus
+ * `extra` (the exported globals; NULL entries skipped), sorted and unique,
+ * borrowed from `m` and `extra`. `out->names` is malloc'd. FLYC_ENOMEM
+ * only. */
 int flyc__closure_roots(LLVMModuleRef m, const char *const *extra, size_t nextra,
-                        flyc__names_t *out);
+                        int (*from)(void *, const char *), void *p, flyc__names_t *out);
 /* What a closure is asked for: the `roots` (names the module declares; a
  * name the library does not define is passed over), the `skip` names (what
  * the module already has from this library: left declarations), and

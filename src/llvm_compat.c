@@ -480,5 +480,11 @@ int flyc__llvm_nvptx_tanh_approx(void) { return LLVM_VERSION_MAJOR >= 22; }
 /* NVPTX selects `fence` from LLVM 20 on (llvm-project #99649); LLVM 15-19
  * abort in instruction selection ("Cannot select: AtomicFence"). */
 int flyc__llvm_nvptx_fence(void) { return LLVM_VERSION_MAJOR >= 20; }
+/* Lowerings LLVM 15 lacks and 19 has (seen on both; 16-18 not tried, so
+ * they are treated as 15): integer division wider than 64 bits expanded in
+ * IR on both GPU targets (no __divti3 libcall); on AMDGPU, fp<->i128
+ * conversions, 8- and 16-bit atomicrmw, llvm.set.rounding. */
+int flyc__llvm_gpu_wide_divrem(void) { return LLVM_VERSION_MAJOR >= 19; }
+int flyc__llvm_amdgpu_19_lowerings(void) { return LLVM_VERSION_MAJOR >= 19; }
 int flyc__llvm_max_cov(void) { return LLVM_VERSION_MAJOR >= 19 ? 6 : 5; }
 int flyc__llvm_cov_is_module_flag(void) { return LLVM_VERSION_MAJOR >= 18; }

@@ -557,6 +557,68 @@ static void test_link__libraries_in_any_order(void **state) {
   }
 }
 
+/* Linker rules through the closure link (the adversarial trial's finds):
+ * a strong library definition replaces the module's weak one; a library
+ * alias links; two libraries' strong definitions of one name are refused;
+ * a global in another address space than the module declares is refused. */
+static void test_link__closure_linker_rules(void **state) {
+  (void)state;
+  static const char weak_k[] =
+      "define weak i32 @f() {\n  ret i32 1\n}\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n  %v = call i32 @f()\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  static const char strong[] = "define i32 @f() {\n  ret i32 1000\n}\n";
+  static const char strong2[] = "define i32 @f() {\n  ret i32 2000\n}\n";
+  static const char alias[] = "define i32 @impl() {\n  ret i32 5\n}\n@f = alias i32 (), ptr @impl\n";
+  static const char decl_k[] =
+      "declare i32 @f()\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n  %v = call i32 @f()\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  static const char gas_k[] =
+      "@gv = external addrspace(1) global i32\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n  %v = load i32, ptr addrspace(1) @gv\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  static const char gas_lib[] = "@gv = addrspace(3) global i32 undef\n";
+  char *ls = tu_temp_file(".ll", strong, strlen(strong));
+  char *ls2 = tu_temp_file(".ll", strong2, strlen(strong2));
+  char *la = tu_temp_file(".ll", alias, strlen(alias));
+  char *lg = tu_temp_file(".ll", gas_lib, strlen(gas_lib));
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "sm_80";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  size_t n;
+  const char *one[1] = {ls};
+  o.link_libraries = one;
+  assert_ok(flyc_compile_buffer(&a, weak_k, strlen(weak_k), "k.ll", &o));
+  assert_non_null(strstr(flyc_artifact_code(a, &n), "1000"));
+  flyc_artifact_destroy(a);
+  /* Aliases: AMDGPU (NVPTX has none). */
+  static const char amd_k[] =
+      "declare i32 @f()\n"
+      "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n  %v = call i32 @f()\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  one[0] = la;
+  o.target = "gfx90a";
+  assert_ok(flyc_compile_buffer(&a, amd_k, strlen(amd_k), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  o.target = "sm_80";
+  const char *two[2] = {ls, ls2};
+  o.link_libraries = two;
+  o.link_library_count = 2;
+  assert_error(flyc_compile_buffer(&a, decl_k, strlen(decl_k), "k.ll", &o), FLYC_ELINK, "'f'");
+  one[0] = lg;
+  o.link_libraries = one;
+  o.link_library_count = 1;
+  assert_error(flyc_compile_buffer(&a, gas_k, strlen(gas_k), "k.ll", &o), FLYC_ELINK, "'gv'",
+               "address space 1", "address space 3", lg);
+  for (char **f = (char *[]){ls, ls2, la, lg, NULL}; *f; f++) {
+    unlink(*f);
+    free(*f);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link__state_global_survives),
@@ -582,6 +644,7 @@ int main(void) {
       cmocka_unit_test(test_link__i64_for_pointer_refused),
       cmocka_unit_test(test_link__cov_follows_text_library),
       cmocka_unit_test(test_link__libraries_in_any_order),
+      cmocka_unit_test(test_link__closure_linker_rules),
   };
   return cmocka_run_group_tests_name("link", tests, NULL, NULL);
 }

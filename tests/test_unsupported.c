@@ -264,6 +264,76 @@ static void test_unsupported__nvptx_fences(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* Valid IR the backends abort on (LLVM ERROR in process), each refused by
+ * name on the LLVMs that abort and compiled where LLVM lowers it (seen on
+ * 15, 19 and 22; 16-18 are treated as 15). */
+/* a, b, c into buf (1024 bytes): IR with '%' in it is no format. */
+static void cat3(char *buf, const char *a, const char *b, const char *c) {
+  assert_true(strlen(a) + strlen(b) + strlen(c) < 1024);
+  strcpy(buf, a);
+  strcat(buf, b);
+  strcat(buf, c);
+}
+
+static void test_unsupported__backend_aborts(void **state) {
+  (void)state;
+  int major = atoi(flyc_llvm_version());
+  flyc_artifact_t *a = NULL;
+  /* fp <-> i128: NVPTX never; AMDGPU from LLVM 19. */
+  const char *fp = "  %x = load double, ptr addrspace(1) %p\n  %i = fptosi double %x to i128\n"
+                   "  store i128 %i, ptr addrspace(1) %p\n  ret void\n}\n";
+  char buf[1024];
+  cat3(buf, NV_K, fp, NV_ANN);
+  assert_error(compile(&a, buf, "sm_80"), FLYC_EIR, "'k'", "wider than 64 bits");
+  cat3(buf, AMD_K, fp, "");
+  if (major >= 19) {
+    assert_ok(compile(&a, buf, "gfx90a"));
+    flyc_artifact_destroy(a);
+  } else {
+    assert_error(compile(&a, buf, "gfx90a"), FLYC_EIR, "'k'", "wider than 64 bits");
+  }
+  /* llvm.set.rounding: NVPTX never; AMDGPU from LLVM 19. */
+  const char *rnd = "  call void @llvm.set.rounding(i32 0)\n  ret void\n}\n"
+                    "declare void @llvm.set.rounding(i32)\n";
+  cat3(buf, NV_K, rnd, NV_ANN);
+  assert_error(compile(&a, buf, "sm_80"), FLYC_EIR, "'k'", "llvm.set.rounding");
+  cat3(buf, AMD_K, rnd, "");
+  if (major >= 19) {
+    assert_ok(compile(&a, buf, "gfx90a"));
+    flyc_artifact_destroy(a);
+  } else {
+    assert_error(compile(&a, buf, "gfx90a"), FLYC_EIR, "'k'", "llvm.set.rounding");
+  }
+  /* i128 division: both targets from LLVM 19. */
+  const char *dv = "  %x = load i128, ptr addrspace(1) %p\n  %y = udiv i128 %x, 7\n"
+                   "  store i128 %y, ptr addrspace(1) %p\n  ret void\n}\n";
+  for (int t = 0; t < 2; t++) {
+    cat3(buf, t ? NV_K : AMD_K, dv, t ? NV_ANN : "");
+    if (major >= 19) {
+      assert_ok(compile(&a, buf, t ? "sm_80" : "gfx90a"));
+      flyc_artifact_destroy(a);
+    } else {
+      assert_error(compile(&a, buf, t ? "sm_80" : "gfx90a"), FLYC_EIR, "'k'", "divides i128");
+    }
+  }
+  /* 8- and 16-bit atomicrmw on AMDGPU from LLVM 19. */
+  const char *rmw = AMD_K "  %o = atomicrmw add ptr addrspace(1) %p, i8 1 seq_cst\n"
+                          "  ret void\n}\n";
+  if (major >= 19) {
+    assert_ok(compile(&a, rmw, "gfx90a"));
+    flyc_artifact_destroy(a);
+  } else {
+    assert_error(compile(&a, rmw, "gfx90a"), FLYC_EIR, "'k'", "16-bit atomicrmw");
+  }
+  /* memcpy through an address space the target does not have. */
+  assert_error(compile(&a, "declare void @llvm.memcpy.p1.p7.i64(ptr addrspace(1), ptr addrspace(7), i64, i1)\n"
+                           "define amdgpu_kernel void @k(ptr addrspace(1) %p, ptr addrspace(7) %q) {\n"
+                           "  call void @llvm.memcpy.p1.p7.i64(ptr addrspace(1) %p, ptr addrspace(7) %q, "
+                           "i64 64, i1 false)\n  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "'k'", "address space 7");
+}
+
 static void test_unsupported__not_regular_files(void **state) {
   (void)state;
   char dir[] = "/tmp/flyc-fifo-XXXXXX";
@@ -290,6 +360,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__deep_nesting),
       cmocka_unit_test(test_unsupported__deep_nesting_in_library),
       cmocka_unit_test(test_unsupported__nvptx_fences),
+      cmocka_unit_test(test_unsupported__backend_aborts),
       cmocka_unit_test(test_unsupported__not_regular_files),
   };
   return cmocka_run_group_tests_name("unsupported", tests, NULL, NULL);

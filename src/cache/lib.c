@@ -120,42 +120,6 @@ size_t flyc__libcache_forget(void) {
   return n;
 }
 
-/* ---- on disk ---- */
-
-/* <cache dir>/lib, and the entry's file in it; 0 when there is none. */
-static int disk_paths(XXH128_hash_t h, char *dir, size_t dsize, char *file, size_t fsize) {
-  char base[4096];
-  flyc__error_saved_t sv;
-  flyc__error_save(&sv);
-  int rc = flyc_cache_dir(base, sizeof base);
-  flyc__error_restore(&sv);
-  if (rc)
-    return 0;
-  int n = snprintf(dir, dsize, "%s/lib", base);
-  int m = snprintf(file, fsize, "%s/%016llx%016llx.flyc", dir, (unsigned long long)h.high64,
-                   (unsigned long long)h.low64);
-  return n > 0 && (size_t)n < dsize && m > 0 && (size_t)m < fsize;
-}
-
-static int disk_get(const char *file, const flyc_buf_t *key, void **bc, size_t *size) {
-  unsigned char *d = NULL;
-  size_t n = 0;
-  if (flyc__cache_read_entry(file, &d, &n, 1) != 1)
-    return 0;
-  const unsigned char *k, *p;
-  size_t kl, pl;
-  int ok = flyc__cache_parse_entry(d, n, &k, &kl, &p, &pl) == 0 && kl == key->len &&
-           !memcmp(k, key->data, kl) && flyc__is_bitcode(p, pl);
-  if (ok && (*bc = copy_of(p, pl)))
-    *size = pl;
-  else if (!ok && unlink(file) == 0)
-    flyc__cache_count(&flyc__cache_stats.corrupt);
-  free(d);
-  return ok && *bc;
-}
-
-/* ---- extraction ---- */
-
 typedef struct diag_buf {
   flyc_buf_t b;
 } diag_buf_t;
@@ -167,6 +131,64 @@ static void on_diag(LLVMDiagnosticInfoRef di, void *p) {
   flyc__buf_printf(&((diag_buf_t *)p)->b, "%s", s ? s : "");
   LLVMDisposeMessage(s);
 }
+
+/* ---- on disk ---- */
+
+/* <cache dir>/lib, and the entry's file in it; 0 when there is none. */
+static int disk_paths(XXH128_hash_t h, char *dir, size_t dsize, char *file, size_t fsize) {
+  char base[4096];
+  flyc__error_saved_t sv;
+  flyc__error_save(&sv);
+  int rc = flyc_cache_dir(base, sizeof base);
+  flyc__error_restore(&sv);
+  if (rc)
+    return 0;
+  /* The compile cache's rule: a directory not ours, writable by others, or
+   * a symbolic link is neither read nor written (lstat: lib/ too). */
+  if (!flyc__cache_usable_dir(base, 0) && !flyc__cache_usable_dir(base, 1))
+    return 0;
+  int n = snprintf(dir, dsize, "%s/lib", base);
+  int m = snprintf(file, fsize, "%s/%016llx%016llx.flyc", dir, (unsigned long long)h.high64,
+                   (unsigned long long)h.low64);
+  return n > 0 && (size_t)n < dsize && m > 0 && (size_t)m < fsize;
+}
+
+/* 1 when bitcode `p` reads back as a module (what flyc wrote does; a torn
+ * or damaged payload whose checksum holds would fail the compile for good). */
+static int reads_back(const void *p, size_t n) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(p, n, "closure", 0);
+  LLVMModuleRef m = NULL;
+  diag_buf_t d = {{0}};
+  LLVMContextSetDiagnosticHandler(ctx, on_diag, &d);
+  int ok = mb && !LLVMParseBitcodeInContext2(ctx, mb, &m) && m;
+  if (m)
+    LLVMDisposeModule(m);
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  LLVMContextDispose(ctx);
+  flyc__buf_free(&d.b);
+  return ok;
+}
+
+static int disk_get(const char *file, const flyc_buf_t *key, void **bc, size_t *size) {
+  unsigned char *d = NULL;
+  size_t n = 0;
+  if (flyc__cache_read_entry(file, &d, &n, 1) != 1)
+    return 0;
+  const unsigned char *k, *p;
+  size_t kl, pl;
+  int ok = flyc__cache_parse_entry(d, n, &k, &kl, &p, &pl) == 0 && kl == key->len &&
+           !memcmp(k, key->data, kl) && flyc__is_bitcode(p, pl) && reads_back(p, pl);
+  if (ok && (*bc = copy_of(p, pl)))
+    *size = pl;
+  else if (!ok && unlink(file) == 0)
+    flyc__cache_count(&flyc__cache_stats.corrupt);
+  free(d);
+  return ok && *bc;
+}
+
+/* ---- extraction ---- */
 
 /* `m` as bitcode into *bc (malloc'd); disposes m. */
 static int to_bitcode(LLVMModuleRef m, const char *path, void **bc, size_t *size) {
@@ -255,16 +277,17 @@ static int extract(const flyc__closure_req_t *r, void **bc, size_t *size) {
 static void make_key(const flyc__closure_req_t *r, flyc_buf_t *k) {
   const flyc__closure_names_t *n = &r->names;
   flyc__buf_printf(k,
-                   "flyc-libcache 1\nbuild %s\nllvm %s\nlibrary %s\nread %s\npass %s\n"
+                   "flyc-libcache 2\nbuild %s\nllvm %s\nlibrary %s\nread %s\npass %s\n"
                    "roots %zu\n",
                    FLYC_BUILD_ID, flyc_llvm_version(), r->digest,
                    r->trusted ? "in process" : "child", n->later ? "later" : "first",
                    n->nroots);
+  /* Length-prefixed: a name may hold a newline. */
   for (size_t i = 0; i < n->nroots; i++)
-    flyc__buf_printf(k, "%s\n", n->roots[i]);
+    flyc__buf_printf(k, "%zu:%s\n", strlen(n->roots[i]), n->roots[i]);
   flyc__buf_printf(k, "skip %zu\n", n->nskip);
   for (size_t i = 0; i < n->nskip; i++)
-    flyc__buf_printf(k, "%s\n", n->skip[i]);
+    flyc__buf_printf(k, "%zu:%s\n", strlen(n->skip[i]), n->skip[i]);
 }
 
 int flyc__libcache_closure(const flyc__closure_req_t *r, void **bc, size_t *size) {
@@ -285,7 +308,7 @@ int flyc__libcache_closure(const flyc__closure_req_t *r, void **bc, size_t *size
   int rc = FLYC_OK;
   if (mem_get(h, &key, bc, size)) {
     /* hit in memory */
-  } else if (disk && disk_get(file, &key, bc, size)) {
+  } else if (disk && flyc__cache_usable_dir(dir, 0) && disk_get(file, &key, bc, size)) {
     mem_put(h, &key, *bc, *size);
   } else {
     rc = extract(r, bc, size);

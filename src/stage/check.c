@@ -419,6 +419,9 @@ static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name
                                name, when, feature, c->target.id, use);
     }
   }
+  int rc = flyc__check_aborts(c, i, name, when); /* check_aborts.c */
+  if (rc)
+    return rc;
   if (LLVMIsATerminatorInst(i)) {
     long long u = loop_unroll_count(c->ctx, i);
     if (u < 0 || u > 4096)

@@ -220,6 +220,15 @@ static int check_global_sig(flyc_compile_t *c, LLVMValueRef g, const char *path)
   if (!have || LLVMGetLinkage(have) == LLVMInternalLinkage ||
       LLVMGetLinkage(have) == LLVMPrivateLinkage)
     return FLYC_OK;
+  /* The linker would cast one address space to the other: UB, which the
+   * optimizer then deletes (a global read as LDS, say). */
+  unsigned has = LLVMGetPointerAddressSpace(LLVMTypeOf(have)),
+           las = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+  if (has != las)
+    return flyc__error_set(FLYC_ELINK,
+                           "address space mismatch for global '%s': %s has it in address "
+                           "space %u, link library '%s' in address space %u",
+                           name, who(c, name, "the module"), has, path, las);
   if (same_type(LLVMGlobalGetValueType(have), LLVMGlobalGetValueType(g), 0))
     return FLYC_OK;
   char *a = type_str(LLVMGlobalGetValueType(have));

@@ -153,15 +153,31 @@ static int no_second_state(LLVMModuleRef lib, const char *path, const flyc__name
         LLVMIsGlobalConstant(g))
       continue;
     size_t len;
+    const char *why = "?"; /* the first name asked for that the closure defines */
+    for (size_t k = 0; k < asked->count && *why == '?'; k++) {
+      LLVMValueRef f = LLVMGetNamedFunction(lib, asked->names[k]);
+      if (f && !LLVMIsDeclaration(f))
+        why = asked->names[k];
+    }
     return flyc__error_set(FLYC_ELINK,
                            "link library '%s' is needed again, for '%s', by a library given "
                            "after it, but that would copy its internal variable '%s' a second "
                            "time: give '%s' after the library that uses it (or, when each "
                            "needs the other, link the two into one first: llvm-link)",
-                           path, asked->count ? asked->names[0] : "?",
-                           LLVMGetValueName2(g, &len), path);
+                           path, why, LLVMGetValueName2(g, &len), path);
   }
   return FLYC_OK;
+}
+
+/* 1 when the module's definition of `name` came from a link library (the
+ * input's own functions have the input as their origin). */
+static int from_a_library(void *p, const char *name) {
+  const flyc_compile_t *c = p;
+  const char *o = flyc__origin_of(c, name);
+  for (size_t i = 0; o && i < c->opts.link_library_count; i++)
+    if (strcmp(o, c->opts.link_libraries[i]) == 0)
+      return 1;
+  return 0;
 }
 
 /* One library in pass `pass`: what it was not offered yet. *linked: 1 when
@@ -171,7 +187,7 @@ static int link_one(flyc_compile_t *c, const char *path, const flyc__lib_t *l, o
   *linked = 0;
   flyc__names_t decl, fresh = {0}, skip = {0};
   int rc = flyc__closure_roots(c->mod, c->opts.exported_globals,
-                               c->opts.exported_global_count, &decl);
+                               c->opts.exported_global_count, from_a_library, c, &decl);
   if (rc)
     return rc;
   if (!(fresh.names = malloc((decl.count + 1) * sizeof *fresh.names)))

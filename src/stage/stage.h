@@ -41,6 +41,9 @@ int flyc__check_undefined(flyc_compile_t *c);
 
 /* Links the options' link libraries, each once (by canonical path). */
 int flyc__link_libraries(flyc_compile_t *c);
+/* Valid IR a GPU backend would abort on, refused naming the function
+ * (check_aborts.c): FLYC_EIR. */
+int flyc__check_aborts(flyc_compile_t *c, LLVMValueRef i, const char *name, const char *when);
 
 /* ---- optimize.c ---- */
 
