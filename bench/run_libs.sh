@@ -4,7 +4,8 @@
 # object or PTX from the same kernel and library, in one run. Cases:
 #   biglib/<gfx>   the generated library (tests/fixtures/biglib_gen.c, 21 MB), COV 5
 #   biglib/<sm>    its NVPTX twin
-#   mori/gfx942    mori's real libmori_shmem_device.bc (MORI_BC), COV 5, with
+#   mori/gfx942    mori's real libmori_shmem_device.bc (MORI_BC; default the copy
+#                  in tests/fixtures/vendor/mori), COV 5, with
 #                  bench/kernels/mori_k.ll.in (five mori_shmem_* calls)
 #   nvshmem/sm_90  NVSHMEM's libnvshmem_device.bc, only when NVSHMEM_BC names it
 #                  (bench/kernels/nvshmem_k.ll.in: my_pe, n_pes, int_p, quiet)
@@ -33,18 +34,13 @@ B=$root/build-bench N=7 OUT=
 while getopts "b:n:o:h" o; do
   case $o in
     b) B=$(cd "$OPTARG" && pwd) ;; n) N=$OPTARG ;; o) OUT=$OPTARG ;;
-    *) sed -n '2,32p' "$0" >&2; exit 2 ;;
+    *) sed -n '2,29p' "$0" >&2; exit 2 ;;
   esac
 done
 BL=$B/bench/bench_libs fx=$B/tests/fixtures
-# mori's library: ../shared/vendor/mori beside the main checkout (also from a
-# worktree of it), or MORI_BC.
-common=$(git -C "$root" rev-parse --path-format=absolute --git-common-dir 2>/dev/null)
-for d in "$root/.." "${common:+$common/../..}"; do
-  [ -z "${MORI_BC:-}" ] && [ -n "$d" ] && [ -f "$d/shared/vendor/mori/libmori_shmem_device.bc" ] &&
-    MORI_BC=$(cd "$d/shared/vendor/mori" && pwd)/libmori_shmem_device.bc
-done
-MORI_BC=${MORI_BC:-}
+# mori's library: MORI_BC, else the copy vendored in tests/fixtures/vendor/mori
+# (the same bytes as ../shared/vendor/mori's).
+MORI_BC=${MORI_BC:-$root/tests/fixtures/vendor/mori/libmori_shmem_device.bc}
 CLANG=${CLANG:-clang-22}
 ROCM_BC=${ROCM_BC:-/usr/lib/x86_64-linux-gnu/amdgcn/bitcode}
 for f in "$BL" /usr/bin/time; do [ -x "$f" ] || { echo "missing $f" >&2; exit 1; }; done
