@@ -1,6 +1,6 @@
 /* Valid IR that a GPU backend aborts on (LLVM ERROR in process: the host
- * program goes with it), refused by name before codegen; the target-specific
- * ones are the targets' check_instruction (amdgpu_check.c, nvptx_check.c).
+ * program goes with it), refused by name before codegen; which a target
+ * lowers, its checks table says (`lowers`, target/checks.h).
  * Seen on LLVM 15, 19 and 22 (tests/test_unsupported.c). Not here yet: a
  * malformed `$` operand in an inline-asm template (the isolated compile's
  * tests use it as their LLVM fatal error). */
@@ -18,8 +18,55 @@ static int is_mem_intrinsic(LLVMValueRef callee) {
                strncmp(n, "llvm.memset", 11) == 0);
 }
 
+/* A conversion between floating point and an integer wider than 64 bits:
+ * the backends call compiler-rt (__fixdfti, __floattisf), which GPUs lack. */
+static int wide_fp_int(LLVMValueRef i, LLVMOpcode op) {
+  if (op != LLVMFPToSI && op != LLVMFPToUI && op != LLVMSIToFP && op != LLVMUIToFP)
+    return 0;
+  LLVMTypeRef t = op == LLVMFPToSI || op == LLVMFPToUI ? LLVMTypeOf(i)
+                                                       : LLVMTypeOf(LLVMGetOperand(i, 0));
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+    t = LLVMGetElementType(t);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 64;
+}
+
+static int sets_rounding(LLVMValueRef i, LLVMOpcode op) {
+  LLVMValueRef f = op == LLVMCall ? LLVMGetCalledValue(i) : NULL;
+  size_t len;
+  const char *n = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : NULL;
+  return n && strcmp(n, "llvm.set.rounding") == 0;
+}
+
+static int narrow_rmw(LLVMValueRef i, LLVMOpcode op) {
+  LLVMTypeRef t = op == LLVMAtomicRMW ? LLVMTypeOf(LLVMGetOperand(i, 1)) : NULL;
+  return t && LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) < 32;
+}
+
+/* What the target's backend does not lower: FLYC_EIR naming it. */
+static int target_lowers(flyc_compile_t *c, LLVMValueRef i, LLVMOpcode op, const char *name,
+                         const char *when) {
+  int (*lowers)(int) = c->target.ops->checks->lowers;
+  const char *what = NULL;
+  if (wide_fp_int(i, op) && lowers && !lowers(FLYC__LOWERS_WIDE_FP_INT))
+    what = "converts between floating point and an integer wider than 64 bits (a library "
+           "call GPUs do not have)";
+  else if (sets_rounding(i, op) && lowers && !lowers(FLYC__LOWERS_SET_ROUNDING))
+    what = "calls llvm.set.rounding";
+  else if (narrow_rmw(i, op) && lowers && !lowers(FLYC__LOWERS_NARROW_RMW))
+    what = "has an 8- or 16-bit atomicrmw";
+  if (!what)
+    return FLYC_OK;
+  return flyc__error_set(FLYC_EIR,
+                         "function '%s' in %s %s, which LLVM %s's backend for %s cannot "
+                         "select",
+                         name, when, what, flyc_llvm_version(), c->target.id);
+}
+
 int flyc__check_aborts(flyc_compile_t *c, LLVMValueRef i, const char *name, const char *when) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
+  int rc = target_lowers(c, i, op, name, when);
+  if (rc)
+    return rc;
   if ((op == LLVMSDiv || op == LLVMUDiv || op == LLVMSRem || op == LLVMURem) &&
       !flyc__llvm_gpu_wide_divrem()) {
     LLVMTypeRef t = LLVMTypeOf(i);

@@ -6,6 +6,13 @@
 
 #include "internal.h"
 
+/* Valid IR some backends abort on (flyc__target_checks_t.lowers). */
+enum {
+  FLYC__LOWERS_WIDE_FP_INT = 1, /* fp <-> integers wider than 64 bits */
+  FLYC__LOWERS_SET_ROUNDING,    /* llvm.set.rounding */
+  FLYC__LOWERS_NARROW_RMW,      /* 8- and 16-bit atomicrmw */
+};
+
 struct flyc__target_checks {
   /* The family's own intrinsics ("llvm.amdgcn."); another target's are refused. */
   const char *intrinsic_prefix;
@@ -23,6 +30,9 @@ struct flyc__target_checks {
    * alloca before PTX 7.3); FLYC_OK. NULL: none. */
   int (*check_instruction)(const flyc_compile_t *c, LLVMValueRef i, const char *name,
                            const char *when);
+  /* 1 when the backend lowers `what` (FLYC__LOWERS_*), which it would
+   * otherwise abort on (stage/check_aborts.c). NULL: lowers all. */
+  int (*lowers)(int what);
   /* 1 when undefined global `g` is one the backend defines itself (NVPTX:
    * clang's CUDA builtin variables). NULL: none. */
   int (*backend_defines)(LLVMValueRef g);

@@ -24,43 +24,8 @@ static int address_space_ok(unsigned as) { return as <= 1 || (as >= 3 && as <= 5
 
 static const char *const fence_scopes[] = {"singlethread", NULL};
 
-/* A conversion between floating point and an integer wider than 64 bits:
- * the backends call compiler-rt (__fixdfti, __floattisf), which GPUs lack. */
-static int wide_fp_int(LLVMValueRef i) {
-  LLVMOpcode op = LLVMGetInstructionOpcode(i);
-  if (op != LLVMFPToSI && op != LLVMFPToUI && op != LLVMSIToFP && op != LLVMUIToFP)
-    return 0;
-  LLVMTypeRef t = op == LLVMFPToSI || op == LLVMFPToUI ? LLVMTypeOf(i)
-                                                       : LLVMTypeOf(LLVMGetOperand(i, 0));
-  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
-    t = LLVMGetElementType(t);
-  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) > 64;
-}
-
-/* A call of llvm.set.rounding. */
-static int sets_rounding(LLVMValueRef i) {
-  if (LLVMGetInstructionOpcode(i) != LLVMCall)
-    return 0;
-  LLVMValueRef f = LLVMGetCalledValue(i);
-  size_t len;
-  const char *n = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : NULL;
-  return n && strcmp(n, "llvm.set.rounding") == 0;
-}
-
 static int check_instruction(const flyc_compile_t *c, LLVMValueRef i, const char *name,
                              const char *when) {
-  if (wide_fp_int(i))
-    return flyc__error_set(FLYC_EIR,
-                           "function '%s' in %s converts between floating point and an "
-                           "integer wider than 64 bits, which the NVPTX backend makes a "
-                           "library call GPUs do not have",
-                           name, when);
-  if (sets_rounding(i))
-    return flyc__error_set(FLYC_EIR,
-                           "function '%s' in %s calls llvm.set.rounding, which the NVPTX "
-                           "backend cannot select (PTX has per-instruction rounding: .rn, "
-                           ".rz, .rm, .rp)",
-                           name, when);
   if (LLVMGetInstructionOpcode(i) == LLVMAlloca && !LLVMIsAConstant(LLVMGetOperand(i, 0)) &&
       c->target.ptx_version < 73)
     return flyc__error_set(FLYC_EIR,
@@ -89,12 +54,18 @@ static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
   return FLYC_OK;
 }
 
+/* What the backend lowers of check_aborts.c's list (checks.h). */
+static int lowers(int what) {
+  return what == FLYC__LOWERS_NARROW_RMW; /* fp<->i128 and set.rounding: no LLVM yet */
+}
+
 const flyc__target_checks_t flyc__nvptx_checks = {
     .intrinsic_prefix = "llvm.nvvm.",
     .check_module = check_module,
     .address_space_ok = address_space_ok,
     .fence_scopes = fence_scopes,
     .check_instruction = check_instruction,
+    .lowers = lowers,
     .backend_defines = backend_defines,
     .check_codegen = check_codegen,
     .short_pointers = 1,
