@@ -428,6 +428,9 @@ int flyc__load_bytes(flyc_compile_t *c, const char *path, const void *data, size
 /* The origins table (origins.c): records that `name` was defined by
  * `origin` (kept if already known), */
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
+/* flyc__origin_add, over an origin the name has (a strong definition that
+ * replaces a weak one). */
+void flyc__origin_replace(flyc_compile_t *c, const char *name, const char *origin);
 /* ... which input or library defined `name` (NULL: unknown), */
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
 /* ... and frees the table (at the end of the compile). */

@@ -32,6 +32,19 @@ void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin) {
   c->origin_count++;
 }
 
+void flyc__origin_replace(flyc_compile_t *c, const char *name, const char *origin) {
+  for (size_t i = 0; i < c->origin_count; i++)
+    if (strcmp(c->origins[i].name, name) == 0) {
+      char *odup = strdup(origin);
+      if (odup) {
+        free(c->origins[i].origin);
+        c->origins[i].origin = odup;
+      }
+      return;
+    }
+  flyc__origin_add(c, name, origin);
+}
+
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name) {
   for (size_t i = 0; i < c->origin_count; i++)
     if (strcmp(c->origins[i].name, name) == 0)

@@ -551,6 +551,24 @@ static void test_link__libraries_in_any_order(void **state) {
   o.link_libraries = libs2;
   assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK, la2,
                "'peek'", "internal variable 'counter'");
+  /* B given first uses an internal counter the first pass never linked (the
+   * kernel needs nothing of B then): no copy exists, so it links. */
+  static const char a3_ir[] = "declare i32 @g()\n"
+                              "define i32 @a() {\n  %v = call i32 @g()\n  ret i32 %v\n}\n";
+  static const char b3_ir[] = "@cnt = internal addrspace(1) global i32 0\n"
+                              "define i32 @g() {\n  %c = load i32, ptr addrspace(1) @cnt\n"
+                              "  %d = add i32 %c, 1\n  store i32 %d, ptr addrspace(1) @cnt\n"
+                              "  ret i32 %c\n}\n";
+  char *la3 = tu_temp_file(".ll", a3_ir, strlen(a3_ir));
+  char *lb3 = tu_temp_file(".ll", b3_ir, strlen(b3_ir));
+  const char *libs3[2] = {lb3, la3};
+  o.link_libraries = libs3;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  for (char **f = (char *[]){la3, lb3, NULL}; *f; f++) {
+    unlink(*f);
+    free(*f);
+  }
   for (char **f = (char *[]){la, lb, la2, lb2, NULL}; *f; f++) {
     unlink(*f);
     free(*f);
@@ -613,6 +631,19 @@ static void test_link__closure_linker_rules(void **state) {
   o.link_library_count = 1;
   assert_error(flyc_compile_buffer(&a, gas_k, strlen(gas_k), "k.ll", &o), FLYC_ELINK, "'gv'",
                "address space 1", "address space 3", lg);
+  /* The module's weak h, then two libraries' strong ones: refused in either
+   * order (the first strong one is the library's, offered to the second). */
+  static const char weak_h[] =
+      "define weak i32 @f() {\n  ret i32 1\n}\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %p) {\n  %v = call i32 @f()\n"
+      "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  o.link_libraries = two;
+  o.link_library_count = 2;
+  for (int order = 0; order < 2; order++) {
+    two[0] = order ? ls2 : ls;
+    two[1] = order ? ls : ls2;
+    assert_error(flyc_compile_buffer(&a, weak_h, strlen(weak_h), "k.ll", &o), FLYC_ELINK, "'f'");
+  }
   for (char **f = (char *[]){ls, ls2, la, lg, NULL}; *f; f++) {
     unlink(*f);
     free(*f);

@@ -282,7 +282,11 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
     LLVMLinkage l = LLVMGetLinkage(f);
-    if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
+    LLVMValueRef have = LLVMGetNamedFunction(c->mod, name);
+    LLVMLinkage hl = have && !LLVMIsDeclaration(have) ? LLVMGetLinkage(have) : l;
+    if (l == LLVMExternalLinkage && (hl == LLVMWeakAnyLinkage || hl == LLVMLinkOnceAnyLinkage))
+      flyc__origin_replace(c, name, path); /* the strong one wins: it is the library's now */
+    else if (l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
       flyc__origin_add(c, name, path);
     if (check)
       rc = c->target.ops->check_function(c, f, path);
@@ -292,8 +296,15 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
   for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && rc == FLYC_OK; g = LLVMGetNextGlobal(g)) {
     LLVMLinkage l = LLVMGetLinkage(g);
     size_t len;
-    if (!LLVMIsDeclaration(g) && l != LLVMInternalLinkage && l != LLVMPrivateLinkage)
-      flyc__origin_add(c, LLVMGetValueName2(g, &len), path);
+    const char *name = LLVMGetValueName2(g, &len);
+    LLVMValueRef have = LLVMGetNamedGlobal(c->mod, name);
+    LLVMLinkage hl = have && !LLVMIsDeclaration(have) ? LLVMGetLinkage(have) : l;
+    if (LLVMIsDeclaration(g) || l == LLVMInternalLinkage || l == LLVMPrivateLinkage)
+      continue;
+    if (l == LLVMExternalLinkage && (hl == LLVMWeakAnyLinkage || hl == LLVMCommonLinkage))
+      flyc__origin_replace(c, name, path); /* the strong one wins */
+    else
+      flyc__origin_add(c, name, path);
   }
   if (rc != FLYC_OK) {
     LLVMDisposeModule(lib);

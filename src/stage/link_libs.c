@@ -146,13 +146,29 @@ static int defines_any(LLVMModuleRef m) {
  * internal variable (a `static` the first pass's functions already use):
  * two copies of one state would be a silent miscompile. Constants may be
  * copied. FLYC_ELINK naming the variable and what asked. */
-static int no_second_state(LLVMModuleRef lib, const char *path, const flyc__names_t *asked) {
+/* 1 when the module has a local global named `name` or `name.N` (the
+ * linker's rename of a clash): an earlier pass's copy, or another
+ * library's variable of that name (a refusal then errs on the safe side). */
+static int has_local(LLVMModuleRef m, const char *name) {
+  size_t n = strlen(name), len;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    LLVMLinkage l = LLVMGetLinkage(g);
+    const char *s = LLVMGetValueName2(g, &len);
+    if ((l == LLVMInternalLinkage || l == LLVMPrivateLinkage) && len >= n &&
+        memcmp(s, name, n) == 0 && (len == n || s[n] == '.'))
+      return 1;
+  }
+  return 0;
+}
+
+static int no_second_state(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
+                           const flyc__names_t *asked) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g)) {
     LLVMLinkage l = LLVMGetLinkage(g);
-    if ((l != LLVMInternalLinkage && l != LLVMPrivateLinkage) || LLVMIsDeclaration(g) ||
-        LLVMIsGlobalConstant(g))
-      continue;
     size_t len;
+    if ((l != LLVMInternalLinkage && l != LLVMPrivateLinkage) || LLVMIsDeclaration(g) ||
+        LLVMIsGlobalConstant(g) || !has_local(c->mod, LLVMGetValueName2(g, &len)))
+      continue;
     const char *why = "?"; /* the first name asked for that the closure defines */
     for (size_t k = 0; k < asked->count && *why == '?'; k++) {
       LLVMValueRef f = LLVMGetNamedFunction(lib, asked->names[k]);
@@ -206,7 +222,7 @@ static int link_one(flyc_compile_t *c, const char *path, const flyc__lib_t *l, o
       rc = library_closure(c, path, l, &n, &lib);
     if (rc == FLYC_OK && pass > 0 && !defines_any(lib)) {
       LLVMDisposeModule(lib); /* nothing new: its flags were checked in the first pass */
-    } else if (rc == FLYC_OK && pass > 0 && (rc = no_second_state(lib, path, &fresh))) {
+    } else if (rc == FLYC_OK && pass > 0 && (rc = no_second_state(c, lib, path, &fresh))) {
       LLVMDisposeModule(lib);
     } else if (rc == FLYC_OK) {
       *linked = 1;
