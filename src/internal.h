@@ -338,7 +338,7 @@ int flyc__closure_extract(LLVMModuleRef lib, const flyc__closure_names_t *n,
                           LLVMModuleRef *out);
 
 /* What the link stage asks of a library: the closure of `names` in library
- * `path` (bytes `data`, `size`, content hash `digest`), as bitcode this
+ * `path` (bytes `data`, `size`, content hash `digest`), read from bitcode this
  * LLVM wrote from a module its own IR parser or bitcode reader built in
  * this process, never the caller's bytes. `trusted`: the library may be
  * read in process (FLYC_COMPILE_TRUSTED_BITCODE); else it is read in a child
@@ -354,12 +354,16 @@ typedef struct flyc__closure_req {
   flyc__closure_names_t names;
   int trusted, use_cache;
 } flyc__closure_req_t;
-/* *bc is malloc'd (the caller frees it); the errors are the library's:
- * FLYC_ELINK naming it, FLYC_ENOMEM. */
-typedef int (*flyc__closure_fn)(const flyc__closure_req_t *req, void **bc, size_t *size);
+/* The closure as a module in `ctx` (the compile's context), read from
+ * bitcode this LLVM wrote; the errors are the library's: FLYC_ELINK naming
+ * it, FLYC_ENOMEM. */
+typedef int (*flyc__closure_fn)(const flyc__closure_req_t *req, LLVMContextRef ctx,
+                                LLVMModuleRef *out);
 /* The library cache's answer (cache/lib.c): from memory, then from disk,
- * else extracted (in a child for untrusted bytes) and stored in both. */
-int flyc__libcache_closure(const flyc__closure_req_t *req, void **bc, size_t *size);
+ * else extracted (in a child for untrusted bytes) and stored in both; read
+ * once into `ctx`. */
+int flyc__libcache_closure(const flyc__closure_req_t *req, LLVMContextRef ctx,
+                           LLVMModuleRef *out);
 /* Empties the library cache's memory (flyc_cache_forget): how many closures
  * it held. */
 size_t flyc__libcache_forget(void);

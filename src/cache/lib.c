@@ -153,24 +153,6 @@ static int disk_paths(XXH128_hash_t h, char *dir, size_t dsize, char *file, size
   return n > 0 && (size_t)n < dsize && m > 0 && (size_t)m < fsize;
 }
 
-/* 1 when bitcode `p` reads back as a module (what flyc wrote does; a torn
- * or damaged payload whose checksum holds would fail the compile for good). */
-static int reads_back(const void *p, size_t n) {
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(p, n, "closure", 0);
-  LLVMModuleRef m = NULL;
-  diag_buf_t d = {{0}};
-  LLVMContextSetDiagnosticHandler(ctx, on_diag, &d);
-  int ok = mb && !LLVMParseBitcodeInContext2(ctx, mb, &m) && m;
-  if (m)
-    LLVMDisposeModule(m);
-  if (mb)
-    LLVMDisposeMemoryBuffer(mb);
-  LLVMContextDispose(ctx);
-  flyc__buf_free(&d.b);
-  return ok;
-}
-
 static int disk_get(const char *file, const flyc_buf_t *key, void **bc, size_t *size) {
   unsigned char *d = NULL;
   size_t n = 0;
@@ -179,7 +161,7 @@ static int disk_get(const char *file, const flyc_buf_t *key, void **bc, size_t *
   const unsigned char *k, *p;
   size_t kl, pl;
   int ok = flyc__cache_parse_entry(d, n, &k, &kl, &p, &pl) == 0 && kl == key->len &&
-           !memcmp(k, key->data, kl) && flyc__is_bitcode(p, pl) && reads_back(p, pl);
+           !memcmp(k, key->data, kl) && flyc__is_bitcode(p, pl);
   if (ok && (*bc = copy_of(p, pl)))
     *size = pl;
   else if (!ok && unlink(file) == 0)
@@ -290,11 +272,36 @@ static void make_key(const flyc__closure_req_t *r, flyc_buf_t *k) {
     flyc__buf_printf(k, "%zu:%s\n", strlen(n->skip[i]), n->skip[i]);
 }
 
-int flyc__libcache_closure(const flyc__closure_req_t *r, void **bc, size_t *size) {
-  *bc = NULL;
-  *size = 0;
+/* Bitcode `bc` (flyc's own) into `ctx`: 0, or -1 when it does not read
+ * back (a damaged entry whose checksum held). */
+static int read_into(LLVMContextRef ctx, const void *bc, size_t n, const char *path,
+                     LLVMModuleRef *out) {
+  *out = NULL;
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, n, path, 0);
+  int bad = !mb || LLVMParseBitcodeInContext2(ctx, mb, out) || !*out;
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  return bad ? -1 : 0;
+}
+
+/* A freshly extracted closure into `ctx`; `bc` is freed. */
+static int fresh_into(const flyc__closure_req_t *r, void *bc, size_t n, LLVMContextRef ctx,
+                      LLVMModuleRef *out) {
+  int rc = read_into(ctx, bc, n, r->path, out)
+               ? flyc__error_set(FLYC_ELINK, "the closure of link library '%s' does not "
+                                             "read back", r->path)
+               : FLYC_OK;
+  free(bc);
+  return rc;
+}
+
+int flyc__libcache_closure(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMModuleRef *out) {
+  *out = NULL;
+  void *bc = NULL;
+  size_t size = 0;
+  int rc;
   if (!r->use_cache)
-    return extract(r, bc, size);
+    return (rc = extract(r, &bc, &size)) ? rc : fresh_into(r, bc, size, ctx, out);
   pthread_once(&lib_once, lib_register);
   flyc_buf_t key = {0};
   make_key(r, &key);
@@ -304,21 +311,34 @@ int flyc__libcache_closure(const flyc__closure_req_t *r, void **bc, size_t *size
   }
   XXH128_hash_t h = XXH3_128bits(key.data, key.len);
   char dir[4200], file[4300];
-  int disk = r->use_cache == 1 && flyc__cache_enabled() && disk_paths(h, dir, sizeof dir, file, sizeof file);
-  int rc = FLYC_OK;
-  if (mem_get(h, &key, bc, size)) {
-    /* hit in memory */
-  } else if (disk && flyc__cache_usable_dir(dir, 0) && disk_get(file, &key, bc, size)) {
-    mem_put(h, &key, *bc, *size);
-  } else {
-    rc = extract(r, bc, size);
-    if (rc == FLYC_OK) {
-      mem_put(h, &key, *bc, *size);
-      const char *why;
-      if (disk && flyc__cache_usable_dir(dir, 1))
-        (void)flyc__cache_store(dir, file, key.data, key.len, *bc, *size,
-                                flyc__cache_max_bytes() / 4, &why);
-    }
+  int disk = r->use_cache == 1 && flyc__cache_enabled() &&
+             disk_paths(h, dir, sizeof dir, file, sizeof file);
+  int hit = 0;
+  if (mem_get(h, &key, &bc, &size)) {
+    hit = read_into(ctx, bc, size, r->path, out) == 0;
+  } else if (disk && flyc__cache_usable_dir(dir, 0) && disk_get(file, &key, &bc, &size)) {
+    /* Read once, into the compile's context: a payload that does not read
+     * back is a damaged entry, removed, and a miss. */
+    if ((hit = read_into(ctx, bc, size, r->path, out) == 0))
+      mem_put(h, &key, bc, size);
+    else if (unlink(file) == 0)
+      flyc__cache_count(&flyc__cache_stats.corrupt);
+  }
+  if (hit) {
+    free(bc);
+    flyc__buf_free(&key);
+    return FLYC_OK;
+  }
+  free(bc);
+  bc = NULL;
+  rc = extract(r, &bc, &size);
+  if (rc == FLYC_OK) {
+    mem_put(h, &key, bc, size);
+    const char *why;
+    if (disk && flyc__cache_usable_dir(dir, 1))
+      (void)flyc__cache_store(dir, file, key.data, key.len, bc, size,
+                              flyc__cache_max_bytes() / 4, &why);
+    rc = fresh_into(r, bc, size, ctx, out);
   }
   flyc__buf_free(&key);
   return rc;

@@ -51,17 +51,7 @@ static int library_closure(flyc_compile_t *c, const char *path, const flyc__lib_
     rc = closure_here(c, &r, out);
   } else {
     flyc__buf_printf(&c->inputs, "%s\t%s\n", l->digest, path);
-    void *bc = NULL;
-    size_t n = 0;
-    if ((rc = c->closure(&r, &bc, &n)) == FLYC_OK) {
-      LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, n, path, 0);
-      if (!mb || LLVMParseBitcodeInContext2(c->ctx, mb, out) || !*out)
-        rc = flyc__error_set(FLYC_ELINK, "the closure of link library '%s' does not read back",
-                             path);
-      if (mb)
-        LLVMDisposeMemoryBuffer(mb);
-    }
-    free(bc);
+    rc = c->closure(&r, c->ctx, out);
   }
   return rc;
 }
