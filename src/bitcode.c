@@ -1,7 +1,6 @@
 /* Bitcode before LLVM reads it: the magic, the producer's LLVM version from
  * the identification block, and the refusal of bitcode newer than the LLVM
- * flyc is built on; and the data layout LLVM's bitcode reader would give an
- * old layout (for IR text, which LLVM's text parser does not upgrade).
+ * flyc is built on.
  *
  * LLVM reads bitcode of older releases, never of newer ones: a newer file can
  * fail to parse, or parse into something else (LLVM 15 reads some LLVM 19/22
@@ -30,10 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <llvm-c/BitReader.h>
-#include <llvm-c/BitWriter.h>
-#include <llvm-c/Core.h>
 
 #include "internal.h"
 
@@ -514,40 +509,4 @@ int flyc__check_producer(const void *data, size_t size, const char *what, const 
                            digits > PRODUCER_SHOWN - 4 ? PRODUCER_SHOWN - 4 : digits, v);
   }
   return FLYC_OK;
-}
-
-/* ---- data layouts ----
- * LLVM's bitcode reader passes every module's layout through
- * UpgradeDataLayoutString (AutoUpgrade.cpp), keyed on the triple: an LLVM 15
- * AMDGPU layout gains ni:7:8:9 and p7/p8/p9 on LLVM 19, and m:e and p8's
- * index width on LLVM 21+. The text parser does not, so a `.ll` library of an
- * older LLVM would be refused where the same library as bitcode is read. The
- * upgrade is asked of this process's LLVM itself: a module with only the
- * triple and the layout goes through its bitcode writer and reader, so the
- * answer is the reader's, for this LLVM, with no rule copied here. */
-static void quiet_diag(LLVMDiagnosticInfoRef di, void *p) {
-  (void)di;
-  (void)p;
-}
-
-char *flyc__upgraded_layout(const char *triple, const char *layout) {
-  char *out = NULL;
-  LLVMContextRef ctx = LLVMContextCreate();
-  /* LLVM's default handler exits the process on an error. */
-  LLVMContextSetDiagnosticHandler(ctx, quiet_diag, NULL);
-  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("flyc-layout", ctx);
-  LLVMSetTarget(m, triple);
-  LLVMSetDataLayout(m, layout); /* parsed before: it came from a module */
-  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
-  LLVMDisposeModule(m);
-  LLVMModuleRef back = NULL;
-  if (bc && !LLVMParseBitcodeInContext2(ctx, bc, &back) && back) {
-    const char *dl = LLVMGetDataLayoutStr(back);
-    out = strdup(dl ? dl : "");
-    LLVMDisposeModule(back);
-  }
-  if (bc)
-    LLVMDisposeMemoryBuffer(bc);
-  LLVMContextDispose(ctx);
-  return out;
 }

@@ -1,5 +1,6 @@
-/* IR in: triple and data layout, the parser with its nesting guard and
- * annotation hiding. */
+/* IR in: triple and data layout (with the layout LLVM's bitcode reader would
+ * give an old one), the parser with its nesting guard and annotation
+ * hiding. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,42 @@ static int adopt_short_pointers(flyc_compile_t *c, const char *dl) {
   c->datalayout = wide;
   c->short_ptr = 0;
   return 0;
+}
+
+/* ---- data layouts ----
+ * LLVM's bitcode reader passes every module's layout through
+ * UpgradeDataLayoutString (AutoUpgrade.cpp), keyed on the triple: an LLVM 15
+ * AMDGPU layout gains ni:7:8:9 and p7/p8/p9 on LLVM 19, and m:e and p8's
+ * index width on LLVM 21+. The text parser does not, so a `.ll` library of an
+ * older LLVM would be refused where the same library as bitcode is read. The
+ * upgrade is asked of this process's LLVM itself: a module with only the
+ * triple and the layout goes through its bitcode writer and reader, so the
+ * answer is the reader's, for this LLVM, with no rule copied here. */
+static void quiet_diag(LLVMDiagnosticInfoRef di, void *p) {
+  (void)di;
+  (void)p;
+}
+
+char *flyc__upgraded_layout(const char *triple, const char *layout) {
+  char *out = NULL;
+  LLVMContextRef ctx = LLVMContextCreate();
+  /* LLVM's default handler exits the process on an error. */
+  LLVMContextSetDiagnosticHandler(ctx, quiet_diag, NULL);
+  LLVMModuleRef m = LLVMModuleCreateWithNameInContext("flyc-layout", ctx);
+  LLVMSetTarget(m, triple);
+  LLVMSetDataLayout(m, layout); /* parsed before: it came from a module */
+  LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMDisposeModule(m);
+  LLVMModuleRef back = NULL;
+  if (bc && !LLVMParseBitcodeInContext2(ctx, bc, &back) && back) {
+    const char *dl = LLVMGetDataLayoutStr(back);
+    out = strdup(dl ? dl : "");
+    LLVMDisposeModule(back);
+  }
+  if (bc)
+    LLVMDisposeMemoryBuffer(bc);
+  LLVMContextDispose(ctx);
+  return out;
 }
 
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *what,
