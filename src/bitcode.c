@@ -24,11 +24,13 @@
  * numbers are Apple's, not LLVM's), and bitcode with no identification block
  * (LLVM before 3.8, or stripped). In a file of several modules (llvm-cat -b)
  * the worst producer decides: one flyc cannot place, else the newest. */
+#include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -415,13 +417,55 @@ static int decides_over(const flyc_bc_ident_t *a, const flyc_bc_ident_t *b) {
   return unplaceable(a) || a->major > b->major;
 }
 
-int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, const char **why) {
-  static const char *none = "";
+/* Where the identification walk reads: bytes in memory, or a file read
+ * piecewise (pread), so that a file is never mapped into the caller's
+ * process, where one truncated meanwhile would raise SIGBUS. */
+typedef struct ident_src {
+  const unsigned char *mem;
+  int fd;
+  uint64_t size;
+  unsigned char *buf;
+  size_t cap;
+} ident_src_t;
+
+/* The `n` bytes at `off`, all there, or NULL. A file's pointer lasts until
+ * the next call. */
+static const unsigned char *src_at(ident_src_t *s, uint64_t off, size_t n) {
+  if (off > s->size || n > s->size - off)
+    return NULL;
+  if (s->mem)
+    return s->mem + off;
+  if (n > s->cap) {
+    unsigned char *b = realloc(s->buf, n);
+    if (!b)
+      return NULL;
+    s->buf = b;
+    s->cap = n;
+  }
+  for (size_t got = 0; got < n;) {
+    ssize_t r = pread(s->fd, s->buf + got, n - got, (off_t)(off + got));
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      return NULL;
+    got += (size_t)r;
+  }
+  return s->buf;
+}
+
+/* A top-level block header is at most 28 bytes (the 2-bit abbreviation, at
+ * most 11 chunks of VBR8 and 23 of VBR4 before rd_vbr gives up, the
+ * alignment, the 32-bit length): it is read from a window of this many
+ * bytes at its position. */
+#define HEADER_WINDOW 64
+
+static int ident_walk(ident_src_t *s, flyc_bc_ident_t *id, const char **why) {
   memset(id, 0, sizeof *id);
   id->major = id->minor = id->patch = -1;
-  *why = none;
-  const unsigned char *d = data;
-  int kind = flyc__is_bitcode(data, size);
+  *why = "";
+  uint64_t base = 0, size = s->size;
+  const unsigned char *d = src_at(s, 0, size < 20 ? (size_t)size : 20);
+  int kind = d ? flyc__is_bitcode(d, size < 20 ? (size_t)size : 20) : 0;
   if (!kind)
     return 0;
   if (kind == 2) {
@@ -438,17 +482,26 @@ int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, cons
       *why = "has a bitcode wrapper header that points past the end of the file";
       return -1;
     }
-    d += off;
+    base = off;
     size = len;
-    if (flyc__is_bitcode(d, size) != 1) {
+    d = src_at(s, base, size < 4 ? (size_t)size : 4);
+    if (!d || flyc__is_bitcode(d, size < 4 ? (size_t)size : 4) != 1) {
       *why = "has a bitcode wrapper around something that is not bitcode";
       return -1;
     }
   }
-  /* Top level: abbreviation width 2, a sequence of blocks. A stream that
-   * stops making sense here is left to LLVM's reader to reject. */
-  bits_t b = {d, 32, (uint64_t)size * 8, 0};
-  while (b.end - b.pos >= 32) {
+  /* Top level: abbreviation width 2, a sequence of blocks, each at a 32-bit
+   * boundary. A stream that stops making sense here is left to LLVM's
+   * reader to reject. `pos`: bits from `base`. */
+  uint64_t pos = 32, total = size * 8;
+  while (total - pos >= 32) {
+    uint64_t at = pos / 8, left = size - at;
+    const unsigned char *w =
+        src_at(s, base + at, left < HEADER_WINDOW ? (size_t)left : HEADER_WINDOW);
+    if (!w)
+      break;
+    /* Bits from the window's start, bounded by the stream's end. */
+    bits_t b = {w, 0, total - pos, 0};
     uint64_t aid = rd_fixed(&b, 2);
     if (aid != 1) /* only ENTER_SUBBLOCK is valid at the top level */
       break;
@@ -457,10 +510,18 @@ int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, cons
     if (rd_block_header(&b, &bid, &width, &end) != 0)
       break;
     if (bid == 13) {
+      /* The whole block, from the window's start (some dozen bytes). */
+      size_t n = (size_t)((end + 7) / 8);
+      const unsigned char *blk = src_at(s, base + at, n);
+      if (!blk) {
+        *why = "is truncated";
+        return -1;
+      }
+      bits_t bb = {blk, b.pos, end, 0};
       flyc_bc_ident_t one;
       memset(&one, 0, sizeof one);
       one.major = one.minor = one.patch = -1;
-      if (rd_ident_block(&b, width, end, &one, why) != 0) {
+      if (rd_ident_block(&bb, width, end, &one, why) != 0) {
         if (one.found) /* a producer that is not text, escaped */
           *id = one;
         return -1;
@@ -469,16 +530,27 @@ int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, cons
       if (decides_over(&one, id))
         *id = one;
     }
-    b.pos = end;
+    pos += end;
   }
   return 0;
 }
 
-int flyc__check_producer(const void *data, size_t size, const char *what, const char *name,
-                         int errcode) {
-  flyc_bc_ident_t id;
-  const char *why;
-  if (flyc__bitcode_ident(data, size, &id, &why) != 0) {
+int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id, const char **why) {
+  ident_src_t s = {data, -1, size, NULL, 0};
+  return ident_walk(&s, id, why);
+}
+
+int flyc__bitcode_ident_fd(int fd, uint64_t size, flyc_bc_ident_t *id, const char **why) {
+  ident_src_t s = {NULL, fd, size, NULL, 0};
+  int rc = ident_walk(&s, id, why);
+  free(s.buf);
+  return rc;
+}
+
+/* The refusal (or FLYC_OK) for what ident_walk returned and found. */
+static int producer_verdict(int walked, flyc_bc_ident_t id, const char *why, const char *what,
+                            const char *name, int errcode) {
+  if (walked != 0) {
     if (id.found) /* escaped, at most PRODUCER_SHOWN characters and "..." */
       return flyc__error_set(errcode,
                              "%s '%s' is bitcode whose producer string (its identification "
@@ -509,4 +581,20 @@ int flyc__check_producer(const void *data, size_t size, const char *what, const 
                            digits > PRODUCER_SHOWN - 4 ? PRODUCER_SHOWN - 4 : digits, v);
   }
   return FLYC_OK;
+}
+
+int flyc__check_producer(const void *data, size_t size, const char *what, const char *name,
+                         int errcode) {
+  flyc_bc_ident_t id;
+  const char *why;
+  int r = flyc__bitcode_ident(data, size, &id, &why);
+  return producer_verdict(r, id, why, what, name, errcode);
+}
+
+int flyc__check_producer_fd(int fd, uint64_t size, const char *what, const char *name,
+                            int errcode) {
+  flyc_bc_ident_t id;
+  const char *why;
+  int r = flyc__bitcode_ident_fd(fd, size, &id, &why);
+  return producer_verdict(r, id, why, what, name, errcode);
 }

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -162,8 +161,7 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
   if (rc)
     return rc;
   XXH128_hash_t h = XXH3_128bits(buf, n);
-  snprintf(digest, 33, "%016llx%016llx", (unsigned long long)h.high64,
-           (unsigned long long)h.low64);
+  flyc__hash_hex(h.high64, h.low64, digest);
   files_lock();
   /* The entry a hash made (without bytes), or a new one. */
   if (keep && files_bytes + n <= FILES_MAX_BYTES &&
@@ -201,6 +199,39 @@ static int refused_bitcode(const void *data, size_t size, const char *path) {
   return r;
 }
 
+/* The XXH3-128 of `fd`'s `size` bytes, read in pieces, and whether they
+ * begin as bitcode does; -1 when the read fails or the file is not `size`
+ * bytes long any more. */
+static int hash_fd(int fd, uint64_t size, XXH128_hash_t *h, int *bitcode) {
+  enum { PIECE = 1 << 20 };
+  XXH3_state_t *st = XXH3_createState();
+  unsigned char *buf = malloc(PIECE);
+  uint64_t got = 0;
+  int rc = st && buf && XXH3_128bits_reset(st) == XXH_OK ? 0 : -1;
+  *bitcode = 0;
+  while (rc == 0) {
+    ssize_t n = read(fd, buf, PIECE);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      rc = -1;
+    if (n <= 0)
+      break;
+    if (got == 0)
+      *bitcode = flyc__is_bitcode(buf, (size_t)n);
+    got += (uint64_t)n;
+    if (XXH3_128bits_update(st, buf, (size_t)n) != XXH_OK)
+      rc = -1;
+  }
+  if (rc == 0 && got != size)
+    rc = -1;
+  if (rc == 0)
+    *h = XXH3_128bits_digest(st);
+  XXH3_freeState(st);
+  free(buf);
+  return rc;
+}
+
 int flyc__file_hash(const char *path, char hex[33]) {
   int bitcode;
   return flyc__file_identify(path, hex, &bitcode);
@@ -224,8 +255,9 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
     return refused;
   }
   pthread_mutex_unlock(&files_mu);
-  /* Mapped, not copied: device libraries are hundreds of KiB, and a hit
-   * never reads them. */
+  /* Read in pieces, never mapped: a file truncated while mapped would
+   * raise SIGBUS in the caller's process. Only the hash reads every byte;
+   * the producer check reads a few blocks' headers. */
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat fst;
   if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
@@ -233,23 +265,22 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
       close(fd);
     return -1;
   }
-  XXH128_hash_t h = XXH3_128bits("", 0);
+  XXH128_hash_t h;
   int refused = 0;
-  if (fst.st_size > 0) {
-    void *data = mmap(NULL, (size_t)fst.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (data == MAP_FAILED) {
-      close(fd);
-      return -1;
-    }
-    h = XXH3_128bits(data, (size_t)fst.st_size);
-    refused = refused_bitcode(data, (size_t)fst.st_size, path);
-    *bitcode = flyc__is_bitcode(data, (size_t)fst.st_size);
-    munmap(data, (size_t)fst.st_size);
+  if (hash_fd(fd, (uint64_t)fst.st_size, &h, bitcode) != 0) {
+    close(fd);
+    return -1;
+  }
+  if (*bitcode) {
+    flyc__error_saved_t sv;
+    flyc__error_save(&sv);
+    refused = flyc__check_producer_fd(fd, (uint64_t)fst.st_size, "link library", path,
+                                      FLYC_ELINK) != FLYC_OK;
+    flyc__error_restore(&sv);
   }
   int keep = settled(fd, &fst);
   close(fd);
-  snprintf(hex, 33, "%016llx%016llx", (unsigned long long)h.high64,
-           (unsigned long long)h.low64);
+  flyc__hash_hex(h.high64, h.low64, hex);
   files_lock();
   if (keep && !find(path, &fst) && (e = add(path, &fst, hex))) {
     e->refused = refused;
@@ -267,9 +298,17 @@ int flyc__file_read_as(const char *path, const char *digest, const void **data, 
     if (*owned)
       free((void *)*data);
     *data = NULL;
-    rc = flyc__error_set(FLYC_EIO, "link library '%s' changed while it was being compiled "
-                                   "(its content hash is not the one the compile began with)",
-                         path);
+    rc = flyc__file_changed(path);
   }
   return rc;
+}
+
+int flyc__file_changed(const char *path) {
+  return flyc__error_set(FLYC_EIO, "link library '%s' changed while it was being compiled (its "
+                                   "content hash is not the one the compile began with)",
+                         path);
+}
+
+void flyc__hash_hex(uint64_t hi, uint64_t lo, char hex[33]) {
+  snprintf(hex, 33, "%016llx%016llx", (unsigned long long)hi, (unsigned long long)lo);
 }

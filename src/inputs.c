@@ -55,7 +55,7 @@ int flyc__inputs_check(const flyc_compile_options_t *o, const void *data, size_t
   flyc__error_restore(&sv);
   if (!has_input)
     return FLYC_OK;
-  flyc__bc_item_t it = {data, size, "input", name, FLYC_EIR, NULL, NULL};
+  flyc__bc_item_t it = {data, size, "input", name, FLYC_EIR, NULL, NULL, NULL, NULL};
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc == FLYC_OK)
     *input_text = it.text;

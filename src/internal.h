@@ -259,6 +259,10 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode);
  * identified in front): FLYC_EIO naming the file when it changed since. */
 int flyc__file_read_as(const char *path, const char *digest, const void **data, size_t *size,
                        int *owned);
+/* The content hash's hex form: `hi` then `lo`, 16 digits each. */
+void flyc__hash_hex(uint64_t hi, uint64_t lo, char hex[33]);
+/* The error flyc__file_read_as gives for a file that changed. */
+int flyc__file_changed(const char *path);
 
 /* ---- the options rule (options.c) ---- */
 
@@ -584,6 +588,13 @@ int flyc__bitcode_ident(const void *data, size_t size, flyc_bc_ident_t *id,
  * before any LLVM reader sees the bytes. */
 int flyc__check_producer(const void *data, size_t size, const char *what,
                          const char *name, int errcode);
+/* The same two for the `size` bytes of an open file, read piecewise with
+ * pread (a few blocks' headers, not the file): a file is never mapped into
+ * the caller's process, where one truncated meanwhile would raise SIGBUS.
+ * A read that fails stops the walk, as the end of the bytes would. */
+int flyc__bitcode_ident_fd(int fd, uint64_t size, flyc_bc_ident_t *id, const char **why);
+int flyc__check_producer_fd(int fd, uint64_t size, const char *what, const char *name,
+                            int errcode);
 /* `layout` as this LLVM's bitcode reader upgrades it for `triple`
  * (malloc'd; NULL when LLVM refuses it or out of memory). */
 char *flyc__upgraded_layout(const char *triple, const char *layout);
@@ -627,6 +638,10 @@ typedef struct flyc__bc_item {
    * bytes are read lazily and only what these names reach is read, checked
    * and printed. NULL: the whole module. */
   const flyc__closure_names_t *closure;
+  /* With `data` NULL: the file the child maps and reads itself, refused
+   * (FLYC_EIO) unless its XXH3-128 is `digest` (hex). The caller's process
+   * never reads it: a file truncated meanwhile kills the child, not it. */
+  const char *path, *digest;
 } flyc__bc_item_t;
 /* flyc__bitcode_to_text for every item, in one child for all (in process
  * when already in the isolated compile's child): the first refusal, in item

@@ -17,11 +17,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <xxhash.h>
 
 #include "internal.h"
 
@@ -220,16 +223,59 @@ static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(s);
 }
 
+/* The bytes of it->path, for a child (flyc__bc_item_t): mapped (a file
+ * truncated meanwhile kills the child, which the parent reports) and their
+ * hash checked against it->digest. 0; or -1 with the answer in `out`: 'O'
+ * and why the file cannot be read, or 'C' when its content changed. The
+ * mapping lasts as long as the process. */
+static int map_item(const flyc__bc_item_t *it, const void **data, size_t *size, flyc_buf_t *out) {
+  static const char empty[1];
+  struct stat st;
+  const char *why = NULL;
+  void *p = MAP_FAILED;
+  int fd = open(it->path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || fstat(fd, &st) != 0)
+    why = strerror(errno);
+  else if (!S_ISREG(st.st_mode))
+    why = "not a regular file";
+  else if (st.st_size == 0)
+    p = (void *)empty;
+  else if ((p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
+    why = strerror(errno);
+  if (fd >= 0)
+    close(fd);
+  if (why) {
+    flyc__buf_append(out, "O", 1);
+    flyc__buf_append(out, why, strlen(why));
+    return -1;
+  }
+  *data = p;
+  *size = p == empty ? 0 : (size_t)st.st_size;
+  XXH128_hash_t h = XXH3_128bits(*data, *size);
+  char hex[33];
+  flyc__hash_hex(h.high64, h.low64, hex);
+  if (!it->digest || strcmp(hex, it->digest) != 0) {
+    flyc__buf_append(out, "C", 1);
+    return -1;
+  }
+  return 0;
+}
+
 /* Reads one file's bitcode, whole or (with `it->closure`) lazily for a
  * closure (closure.c), and verifies it; the answer, into `out`: 'T' and the
  * module as text, 'E' and the reader's (or linker's) error, or 'V' and the
- * verifier's. */
-static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out) {
+ * verifier's (or map_item's). `dispose`: free what LLVM built (a child about
+ * to exit leaves it). */
+static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out, int dispose) {
   static child_diag_t diag;
   diag.len = 0;
+  const void *data = it->data;
+  size_t size = it->size;
+  if (!data && it->path && map_item(it, &data, &size, out) != 0)
+    return;
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, child_handler, &diag);
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(it->data, it->size, "in", 0);
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(data, size, "in", 0);
   LLVMModuleRef m = NULL;
   int bad = !mb || (it->closure ? LLVMGetBitcodeModuleInContext2(ctx, mb, &m)
                                 : LLVMParseBitcodeInContext2(ctx, mb, &m)) || !m;
@@ -259,9 +305,11 @@ static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out) {
       LLVMDisposeMessage(text);
     }
     LLVMDisposeMessage(msg);
-    LLVMDisposeModule(m);
+    if (dispose)
+      LLVMDisposeModule(m);
   }
-  LLVMContextDispose(ctx);
+  if (dispose)
+    LLVMContextDispose(ctx);
 }
 
 /* What an answer of sanitize_one means for `it`: its text, or its error. */
@@ -275,6 +323,11 @@ static int take_answer(flyc__bc_item_t *it, const char *a, size_t n) {
   if (a[0] == 'V')
     return flyc__error_set(it->errcode, "%s '%s' fails the LLVM verifier: %.*s", it->what,
                            it->name, n > 1 ? (int)(n - 1) : 11, n > 1 ? a + 1 : "(no detail)");
+  if (a[0] == 'O')
+    return flyc__error_set(FLYC_EIO, "cannot read %s '%s': %.*s", it->what, it->name,
+                           n > 1 ? (int)(n - 1) : 13, n > 1 ? a + 1 : "unknown error");
+  if (a[0] == 'C')
+    return flyc__file_changed(it->name);
   if (!(it->text = malloc(n)))
     return flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'", it->what, it->name);
   memcpy(it->text, a + 1, n - 1);
@@ -298,7 +351,7 @@ static void sanitize_child(int fd, void *payload) {
   sanitize_job_t *j = payload;
   for (size_t i = 0; i < j->n; i++) {
     flyc_buf_t b = {0};
-    sanitize_one(&j->items[i], &b);
+    sanitize_one(&j->items[i], &b, 0);
     if (b.oom)
       _exit(5);
     uint64_t len = b.len;
@@ -331,7 +384,7 @@ static int check_in_process(flyc__bc_item_t *items, size_t n) {
   for (size_t i = 0; i < n; i++) {
     mark('C', &items[i]);
     flyc_buf_t b = {0};
-    sanitize_one(&items[i], &b);
+    sanitize_one(&items[i], &b, 1);
     mark('D', NULL);
     int rc = b.oom ? flyc__error_set(FLYC_ENOMEM, "out of memory checking %s '%s'",
                                      items[i].what, items[i].name)
@@ -390,7 +443,7 @@ int flyc__bitcode_to_text_many(flyc__bc_item_t *items, size_t n) {
 
 int flyc__bitcode_to_text(const void *data, size_t size, const char *what, const char *name,
                           int errcode, char **text) {
-  flyc__bc_item_t it = {data, size, what, name, errcode, NULL, NULL};
+  flyc__bc_item_t it = {data, size, what, name, errcode, NULL, NULL, NULL, NULL};
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc == FLYC_OK)
     *text = it.text;
@@ -439,7 +492,7 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
   int32_t code = 0;
   int whole = complete(&res);
   /* The marks: the file being checked when the child stopped, if any. */
-  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL, NULL};
+  flyc__bc_item_t on = {NULL, 0, NULL, NULL, 0, NULL, NULL, NULL, NULL};
   size_t off = 0;
   while (off < res.len && res.data[off] != 'R') {
     if (res.data[off] == 'D') {
@@ -454,7 +507,7 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
     if (res.data[off] != 'C' || !end)
       break;
     memcpy(&code, res.data + off + 1, sizeof code);
-    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL, NULL};
+    on = (flyc__bc_item_t){NULL, 0, w, nm + 1, code, NULL, NULL, NULL, NULL};
     off = (size_t)(end + 1 - res.data);
   }
   const char *r = res.data + off + 1;

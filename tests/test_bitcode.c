@@ -24,6 +24,31 @@
 #define L15 BC("lib_amdgcn.l15.bc")
 #define L22 BC("lib_amdgcn.l22.bc")
 
+/* flyc__bitcode_ident, asserted to agree in every field with
+ * flyc__bitcode_ident_fd over the same bytes in a file (the piecewise
+ * reader the file memo uses, which never maps the file). */
+static int ident_both(const void *d, size_t n, flyc_bc_ident_t *id, const char **why) {
+  static FILE *f;
+  if (!f)
+    assert_non_null(f = tmpfile());
+  int fd = fileno(f);
+  assert_int_equal(ftruncate(fd, 0), 0);
+  assert_int_equal(n ? pwrite(fd, d, n, 0) : 0, (ssize_t)n);
+  flyc_bc_ident_t fid;
+  const char *fwhy;
+  int fr = flyc__bitcode_ident_fd(fd, n, &fid, &fwhy);
+  int r = flyc__bitcode_ident(d, n, id, why);
+  assert_int_equal(r, fr);
+  assert_int_equal(id->found, fid.found);
+  assert_string_equal(id->producer, fid.producer);
+  assert_int_equal(id->major, fid.major);
+  assert_int_equal(id->minor, fid.minor);
+  assert_int_equal(id->patch, fid.patch);
+  assert_int_equal(id->epoch, fid.epoch);
+  assert_string_equal(*why, fwhy);
+  return r;
+}
+
 static unsigned char *slurp(const char *path, size_t *n) {
   unsigned char *d = tu_read(path, n);
   assert_non_null(d);
@@ -74,13 +99,13 @@ static char *rewritten(const char *name, const char *suffix, const char *two) {
   unsigned char *d = slurp(name, &n);
   flyc_bc_ident_t id;
   const char *why;
-  assert_int_equal(flyc__bitcode_ident(d, n, &id, &why), 0);
+  assert_int_equal(ident_both(d, n, &id, &why), 0);
   char to[64];
   snprintf(to, sizeof to, "%s", id.producer);
   to[4] = two[0];
   to[5] = two[1];
   repatch(d, n, id.producer, to);
-  assert_int_equal(flyc__bitcode_ident(d, n, &id, &why), 0);
+  assert_int_equal(ident_both(d, n, &id, &why), 0);
   assert_string_equal(id.producer, to);
   char *p = tu_temp_file(suffix, d, n);
   free(d);
@@ -121,7 +146,7 @@ static void test_ident__fixtures(void **state) {
     flyc_bc_ident_t id;
     const char *why;
     assert_int_equal(flyc__is_bitcode(d, n), 1);
-    assert_int_equal(flyc__bitcode_ident(d, n, &id, &why), 0);
+    assert_int_equal(ident_both(d, n, &id, &why), 0);
     assert_true(id.found);
     assert_string_equal(id.producer, want[i].producer);
     assert_int_equal(id.major, want[i].major);
@@ -133,7 +158,7 @@ static void test_ident__fixtures(void **state) {
   const char *why;
   const char text[] = "define void @f() { ret void }";
   assert_int_equal(flyc__is_bitcode(text, sizeof text), 0);
-  assert_int_equal(flyc__bitcode_ident(text, sizeof text, &id, &why), 0);
+  assert_int_equal(ident_both(text, sizeof text, &id, &why), 0);
   assert_false(id.found);
   assert_int_equal(id.major, -1);
   assert_int_equal(flyc__bitcode_ident(NULL, 0, &id, &why), 0);
@@ -156,18 +181,18 @@ static void test_ident__wrapper(void **state) {
   flyc_bc_ident_t id;
   const char *why;
   assert_int_equal(flyc__is_bitcode(w, wn), 2);
-  assert_int_equal(flyc__bitcode_ident(w, wn, &id, &why), 0);
+  assert_int_equal(ident_both(w, wn, &id, &why), 0);
   assert_string_equal(id.producer, "LLVM22.1.8");
   /* A wrapper that points past the end, or at something else: an error. */
   w[12] = (unsigned char)(n + 100);
   w[13] = (unsigned char)((n + 100) >> 8);
-  assert_int_equal(flyc__bitcode_ident(w, wn, &id, &why), -1);
+  assert_int_equal(ident_both(w, wn, &id, &why), -1);
   assert_non_null(strstr(why, "past the end"));
   w[12] = (unsigned char)n;
   w[13] = (unsigned char)(n >> 8);
   w[20] = 'X';
-  assert_int_equal(flyc__bitcode_ident(w, wn, &id, &why), -1);
-  assert_int_equal(flyc__bitcode_ident(w, 19, &id, &why), -1);
+  assert_int_equal(ident_both(w, wn, &id, &why), -1);
+  assert_int_equal(ident_both(w, 19, &id, &why), -1);
   /* Refused through the wrapper too. */
   w[20] = 'B';
   if (FLYC_TEST_LLVM_MAJOR < 22) {
@@ -189,7 +214,7 @@ static void test_ident__truncated_and_flipped(void **state) {
   for (size_t len = 0; len <= n; len++) {
     unsigned char *p = malloc(len ? len : 1); /* exact size: ASan sees overreads */
     memcpy(p, d, len);
-    int rc = flyc__bitcode_ident(p, len, &id, &why);
+    int rc = ident_both(p, len, &id, &why);
     assert_true(rc == 0 || rc == -1);
     if (rc == 0 && id.found)
       assert_string_equal(id.producer, "LLVM22.1.8"); /* never a partial string */
@@ -202,7 +227,7 @@ static void test_ident__truncated_and_flipped(void **state) {
     unsigned char *p = malloc(n);
     memcpy(p, d, n);
     p[bit / 8] ^= (unsigned char)(1u << (bit % 8));
-    int rc = flyc__bitcode_ident(p, n, &id, &why);
+    int rc = ident_both(p, n, &id, &why);
     assert_true(rc == 0 || rc == -1);
     errors += rc == -1;
     free(p);
@@ -220,7 +245,7 @@ static void test_ident__truncated_and_flipped(void **state) {
     }
     if (round % 2 && len >= 6) /* a plausible identification block header */
       p[4] = 0x35, p[5] = 0x08 | (round & 0x70);
-    int rc = flyc__bitcode_ident(p, len, &id, &why);
+    int rc = ident_both(p, len, &id, &why);
     assert_true(rc == 0 || rc == -1);
     free(p);
   }
@@ -274,7 +299,7 @@ static void unabbrev_string(bw_t *b, int w, const char *s) {
 static int ident_of(bw_t *b, size_t n, flyc_bc_ident_t *id, const char **why) {
   unsigned char *p = malloc(n);
   memcpy(p, b->d, n);
-  int rc = flyc__bitcode_ident(p, n, id, why);
+  int rc = ident_both(p, n, id, why);
   free(p);
   return rc;
 }
@@ -405,7 +430,7 @@ static void test_ident__unplaceable_producers(void **state) {
     unabbrev_string(&c, 5, pairs[i][1]);
     size_t m = end(&c, at, 5);
     memcpy(two + n, c.d + 4, m - 4); /* the second block, without the magic */
-    assert_int_equal(flyc__bitcode_ident(two, n + m - 4, &id, &why), 0);
+    assert_int_equal(ident_both(two, n + m - 4, &id, &why), 0);
     const char *want = i < 2 ? "LLVMxx.1.8" : "LLVM99.0.0";
     assert_string_equal(id.producer, want);
     assert_int_not_equal(flyc__check_producer(two, n + m - 4, "input", "x.bc", FLYC_EIR),
@@ -777,6 +802,34 @@ static void test_cache__refused_bitcode_is_not_looked_up(void **state) {
   unsetenv("FLYC_CACHE_DIR");
 }
 
+/* The child reads a link library itself (the caller's process never maps
+ * or copies it) and refuses bytes whose hash is not the one the compile
+ * began with, or a file it cannot read, naming the file. */
+static void test_child__reads_the_library_itself(void **state) {
+  (void)state;
+  char hex[33];
+  assert_int_equal(flyc__file_hash(L22, hex), 0);
+  static const char *const roots[] = {"fx_bc_add"};
+  flyc__closure_names_t names = {roots, 1, NULL, 0, 0};
+  flyc__bc_item_t it = {NULL, 0, "link library", L22, FLYC_ELINK, NULL, &names, L22, hex};
+  assert_int_equal(flyc__bitcode_to_text_many(&it, 1), FLYC_OK);
+  assert_non_null(strstr(it.text, "define"));
+  assert_non_null(strstr(it.text, "@fx_bc_add("));
+  free(it.text);
+  char other[33];
+  memcpy(other, hex, sizeof other);
+  other[0] = other[0] == '0' ? '1' : '0';
+  it.digest = other;
+  assert_error(flyc__bitcode_to_text_many(&it, 1), FLYC_EIO, L22,
+               "changed while it was being compiled");
+  assert_null(it.text);
+  it.path = it.name = BC("no-such-library.bc");
+  assert_error(flyc__bitcode_to_text_many(&it, 1), FLYC_EIO, "cannot read link library",
+               "no-such-library.bc", "No such file");
+  it.path = it.name = FLYC_BC_FIXTURE_DIR; /* a directory */
+  assert_error(flyc__bitcode_to_text_many(&it, 1), FLYC_EIO, "not a regular file");
+}
+
 int main(void) {
   /* No test here should write to the user's cache. */
   setenv("FLYC_CACHE", "0", 1);
@@ -793,6 +846,7 @@ int main(void) {
       cmocka_unit_test(test_layout__text_as_bitcode),
       cmocka_unit_test(test_search_path__refused_copy_is_not_skipped),
       cmocka_unit_test(test_cache__refused_bitcode_is_not_looked_up),
+      cmocka_unit_test(test_child__reads_the_library_itself),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -172,10 +172,9 @@ static int disk_get(const char *file, const flyc_buf_t *key, void **bc, size_t *
 
 /* ---- extraction ---- */
 
-/* `m` as bitcode into *bc (malloc'd); disposes m. */
-static int to_bitcode(LLVMModuleRef m, const char *path, void **bc, size_t *size) {
+/* `m` as bitcode into *bc (malloc'd). */
+static int write_bc(LLVMModuleRef m, const char *path, void **bc, size_t *size) {
   LLVMMemoryBufferRef mb = LLVMWriteBitcodeToMemoryBuffer(m);
-  LLVMDisposeModule(m);
   *bc = mb ? copy_of(LLVMGetBufferStart(mb), LLVMGetBufferSize(mb)) : NULL;
   *size = mb ? LLVMGetBufferSize(mb) : 0;
   if (mb)
@@ -184,8 +183,23 @@ static int to_bitcode(LLVMModuleRef m, const char *path, void **bc, size_t *size
              : flyc__error_set(FLYC_ENOMEM, "out of memory writing the closure of '%s'", path);
 }
 
-/* Trusted bytes: read lazily and linked in process. */
-static int extract_here(const flyc__closure_req_t *r, void **bc, size_t *size) {
+/* Bitcode `bc` (flyc's own) into `ctx`: 0, or -1 when it does not read
+ * back (a damaged entry whose checksum held). */
+static int read_into(LLVMContextRef ctx, const void *bc, size_t n, const char *path,
+                     LLVMModuleRef *out) {
+  *out = NULL;
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, n, path, 0);
+  int bad = !mb || LLVMParseBitcodeInContext2(ctx, mb, out) || !*out;
+  if (mb)
+    LLVMDisposeMemoryBuffer(mb);
+  return bad ? -1 : 0;
+}
+
+/* Trusted bytes: read lazily and linked in process, in a context of their
+ * own (the whole library's declarations stay out of the compile's), then
+ * into `ctx` through bitcode, which *bc keeps. */
+static int extract_here(const flyc__closure_req_t *r, LLVMContextRef into, LLVMModuleRef *out,
+                        void **bc, size_t *size) {
   diag_buf_t d = {{0}};
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, on_diag, &d);
@@ -202,18 +216,28 @@ static int extract_here(const flyc__closure_req_t *r, void **bc, size_t *size) {
       flyc__error_set(FLYC_ELINK, "linking what the module needs of '%s' failed: %s", r->path,
                       d.b.len ? d.b.data : "(no detail)");
   } else {
-    rc = to_bitcode(m, r->path, bc, size);
+    rc = write_bc(m, r->path, bc, size);
+    LLVMDisposeModule(m);
+    if (rc == FLYC_OK && read_into(into, *bc, *size, r->path, out) != 0) {
+      free(*bc);
+      *bc = NULL;
+      rc = flyc__error_set(FLYC_ELINK, "the closure of link library '%s' does not read back",
+                           r->path);
+    }
   }
   LLVMContextDispose(ctx);
   flyc__buf_free(&d.b);
   return rc;
 }
 
-/* Untrusted bytes: the closure is read, checked and printed in a child
- * (isolate.c); its text, parsed here, is written as this LLVM's bitcode. */
-static int extract_child(const flyc__closure_req_t *r, void **bc, size_t *size) {
+/* Untrusted bytes: the child (isolate.c) maps the file itself, checks its
+ * hash, reads the closure, verifies it and prints it; its text, parsed here
+ * into `ctx`, is the closure, and *bc its bitcode, this LLVM's. The caller's
+ * process never reads the library. */
+static int extract_child(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMModuleRef *out,
+                         void **bc, size_t *size) {
   flyc__bc_item_t it = {r->data, r->size, "link library", r->path, FLYC_ELINK, NULL,
-                        &r->names};
+                        &r->names, r->path, r->digest};
   int rc = flyc__bitcode_to_text_many(&it, 1);
   if (rc)
     return rc;
@@ -222,35 +246,37 @@ static int extract_child(const flyc__closure_req_t *r, void **bc, size_t *size) 
     free(it.text);
     return rc;
   }
-  diag_buf_t d = {{0}};
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMContextSetDiagnosticHandler(ctx, on_diag, &d);
-  LLVMMemoryBufferRef mb =
-      LLVMCreateMemoryBufferWithMemoryRangeCopy(it.text, strlen(it.text), r->path);
-  LLVMModuleRef m = NULL;
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(it.text, strlen(it.text),
+                                                                 r->path, 0);
   char *msg = NULL;
-  if (!mb || LLVMParseIRInContext(ctx, mb, &m, &msg) || !m) /* takes mb */
+  if (!mb || LLVMParseIRInContext(ctx, mb, out, &msg) || !*out) /* takes mb */
     rc = flyc__error_set(FLYC_ELINK,
                          "link library '%s' is malformed bitcode: LLVM's reader accepted "
                          "it, but its disassembly does not parse: %s",
                          r->path, msg ? msg : "unknown error");
-  else
-    rc = to_bitcode(m, r->path, bc, size);
+  else if ((rc = write_bc(*out, r->path, bc, size)) != FLYC_OK) {
+    LLVMDisposeModule(*out);
+    *out = NULL;
+  }
   LLVMDisposeMessage(msg);
-  LLVMContextDispose(ctx);
-  flyc__buf_free(&d.b);
   free(it.text);
   return rc;
 }
 
-/* The library's bytes, read now when the link stage has not (the library
- * cache spares most compiles that). */
-static int extract(const flyc__closure_req_t *r, void **bc, size_t *size) {
+/* A closure extracted now: the module in `ctx`, and its bitcode (*bc,
+ * malloc'd) for the caches. Trusted bytes are read here when the link stage
+ * has not; untrusted ones only by the child. */
+static int extract(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMModuleRef *out,
+                   void **bc, size_t *size) {
+  *out = NULL;
+  *bc = NULL;
+  if (!r->trusted)
+    return extract_child(r, ctx, out, bc, size);
   flyc__closure_req_t q = *r;
-  int owned = 0, rc = FLYC_OK;
+  int owned = 0, rc;
   if (!q.data && (rc = flyc__file_read_as(q.path, q.digest, &q.data, &q.size, &owned)))
     return rc;
-  rc = q.trusted ? extract_here(&q, bc, size) : extract_child(&q, bc, size);
+  rc = extract_here(&q, ctx, out, bc, size);
   if (owned)
     free((void *)q.data);
   return rc;
@@ -272,36 +298,16 @@ static void make_key(const flyc__closure_req_t *r, flyc_buf_t *k) {
     flyc__buf_printf(k, "%zu:%s\n", strlen(n->skip[i]), n->skip[i]);
 }
 
-/* Bitcode `bc` (flyc's own) into `ctx`: 0, or -1 when it does not read
- * back (a damaged entry whose checksum held). */
-static int read_into(LLVMContextRef ctx, const void *bc, size_t n, const char *path,
-                     LLVMModuleRef *out) {
-  *out = NULL;
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, n, path, 0);
-  int bad = !mb || LLVMParseBitcodeInContext2(ctx, mb, out) || !*out;
-  if (mb)
-    LLVMDisposeMemoryBuffer(mb);
-  return bad ? -1 : 0;
-}
-
-/* A freshly extracted closure into `ctx`; `bc` is freed. */
-static int fresh_into(const flyc__closure_req_t *r, void *bc, size_t n, LLVMContextRef ctx,
-                      LLVMModuleRef *out) {
-  int rc = read_into(ctx, bc, n, r->path, out)
-               ? flyc__error_set(FLYC_ELINK, "the closure of link library '%s' does not "
-                                             "read back", r->path)
-               : FLYC_OK;
-  free(bc);
-  return rc;
-}
-
 int flyc__libcache_closure(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMModuleRef *out) {
   *out = NULL;
   void *bc = NULL;
   size_t size = 0;
   int rc;
-  if (!r->use_cache)
-    return (rc = extract(r, &bc, &size)) ? rc : fresh_into(r, bc, size, ctx, out);
+  if (!r->use_cache) {
+    rc = extract(r, ctx, out, &bc, &size);
+    free(bc);
+    return rc;
+  }
   pthread_once(&lib_once, lib_register);
   flyc_buf_t key = {0};
   make_key(r, &key);
@@ -330,16 +336,15 @@ int flyc__libcache_closure(const flyc__closure_req_t *r, LLVMContextRef ctx, LLV
     return FLYC_OK;
   }
   free(bc);
-  bc = NULL;
-  rc = extract(r, &bc, &size);
+  rc = extract(r, ctx, out, &bc, &size);
   if (rc == FLYC_OK) {
     mem_put(h, &key, bc, size);
     const char *why;
     if (disk && flyc__cache_usable_dir(dir, 1))
       (void)flyc__cache_store(dir, file, key.data, key.len, bc, size,
                               flyc__cache_max_bytes() / 4, &why);
-    rc = fresh_into(r, bc, size, ctx, out);
   }
+  free(bc);
   flyc__buf_free(&key);
   return rc;
 }
