@@ -399,7 +399,10 @@ static int check_in_process(flyc__bc_item_t *items, size_t n) {
 /* A child that died on `it`: the error its own child would have given. */
 static int died_on(const flyc__bc_item_t *it, int status, flyc_buf_t *err) {
   int rc = child_failed(status, err, it->errcode, it->what, it->name);
-  if (rc == it->errcode && status >= 0 && WIFSIGNALED(status))
+  if (rc == it->errcode && status >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS &&
+      !it->data)
+    flyc__error_append(" -- the file shrank while the child read it (it maps the file)");
+  else if (rc == it->errcode && status >= 0 && WIFSIGNALED(status))
     flyc__error_append(" -- the file is corrupt bitcode");
   return rc;
 }

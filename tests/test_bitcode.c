@@ -5,6 +5,8 @@
  * exactly when the same library as bitcode is, the device library search
  * path that never falls back, and the cache that looks nothing up for
  * refused bitcode. Fixtures: tests/fixtures/bitcode (gen.sh). */
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -830,6 +832,52 @@ static void test_child__reads_the_library_itself(void **state) {
   assert_error(flyc__bitcode_to_text_many(&it, 1), FLYC_EIO, "not a regular file");
 }
 
+/* A library rewritten in place (cut short, then written whole again) while
+ * compiles read it: every compile ends with a status, never with a signal
+ * in the caller's process, where nothing of the file is mapped. */
+typedef struct rewriter {
+  int fd;
+  const unsigned char *d;
+  size_t n;
+  volatile int stop;
+  int rounds;
+} rewriter_t;
+
+static void *rewrite_loop(void *p) {
+  rewriter_t *r = p;
+  while (!r->stop) {
+    if (ftruncate(r->fd, (off_t)(r->n / 2)) != 0 || ftruncate(r->fd, 0) != 0 ||
+        pwrite(r->fd, r->d, r->n, 0) != (ssize_t)r->n)
+      break;
+    r->rounds++;
+  }
+  return NULL;
+}
+
+static void test_child__library_rewritten_while_read(void **state) {
+  (void)state;
+  size_t n;
+  unsigned char *d = slurp(L15, &n);
+  char *path = tu_temp_file(".bc", d, n);
+  rewriter_t r = {open(path, O_RDWR), d, n, 0, 0};
+  assert_true(r.fd >= 0);
+  pthread_t t;
+  assert_int_equal(pthread_create(&t, NULL, rewrite_loop, &r), 0);
+  for (int i = 0; i < 40; i++) {
+    int rc = compile_amd(K15, path, FLYC_COMPILE_NO_CACHE);
+    assert_true(rc == FLYC_OK || rc == FLYC_EIO || rc == FLYC_ELINK || rc == FLYC_ENOTFOUND);
+  }
+  r.stop = 1;
+  pthread_join(t, NULL);
+  assert_true(r.rounds > 0);
+  /* Whole again, it compiles. */
+  assert_ok(compile_amd(K15, path, FLYC_COMPILE_NO_CACHE));
+  close(r.fd);
+  unlink(path);
+  free(path);
+  free(d);
+}
+
 int main(void) {
   /* No test here should write to the user's cache. */
   setenv("FLYC_CACHE", "0", 1);
@@ -847,6 +895,7 @@ int main(void) {
       cmocka_unit_test(test_search_path__refused_copy_is_not_skipped),
       cmocka_unit_test(test_cache__refused_bitcode_is_not_looked_up),
       cmocka_unit_test(test_child__reads_the_library_itself),
+      cmocka_unit_test(test_child__library_rewritten_while_read),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
