@@ -1,6 +1,7 @@
 /* IR in: triple and data layout (with the layout LLVM's bitcode reader would
  * give an old one), the parser with its nesting guard and annotation
  * hiding. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,6 +250,45 @@ static size_t ir_nesting(const char *s, size_t n) {
   return max;
 }
 
+/* LLVM 15's IR parser crashes (UpgradeCallsToIntrinsic reads an operand
+ * that is not there) on the one-operand llvm.lifetime.start/end of LLVM 21+,
+ * which LLVM 19's verifier refuses: on LLVM < 19 each use, outside
+ * comments, with one operand is refused before the parser sees it. */
+static int one_operand_lifetime(const char *s, size_t n, const char *what, const char *name,
+                                int errcode) {
+  static const char *const uses[] = {"@llvm.lifetime.start", "@llvm.lifetime.end"};
+  const char *end = s + n;
+  for (size_t u = 0; u < 2 && flyc__llvm_major() < 19; u++) {
+    size_t len = strlen(uses[u]);
+    for (const char *p = s; (p = memmem(p, (size_t)(end - p), uses[u], len)); p += len) {
+      const char *line = p, *q = p + len;
+      while (line > s && line[-1] != '\n' && line[-1] != ';')
+        line--;
+      while (q < end && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
+        q++;
+      if ((line > s && line[-1] == ';') || q >= end || *q != '(')
+        continue;
+      int depth = 0, commas = 0, any = 0;
+      for (q++; q < end && !(depth == 0 && *q == ')'); q++) {
+        if (*q == '(' || *q == '[' || *q == '{' || *q == '<')
+          depth++;
+        else if ((*q == ')' || *q == ']' || *q == '}' || *q == '>') && depth)
+          depth--;
+        commas += depth == 0 && *q == ',';
+        any |= !isspace((unsigned char)*q);
+      }
+      if (any && !commas)
+        return flyc__error_set(errcode,
+                               "%s '%s' uses %s with one operand (the form of LLVM 21 and "
+                               "newer); this flyc is built on LLVM %s, whose IR parser "
+                               "crashes on it: use the two-operand form (i64 size, ptr), or "
+                               "a flyc built on LLVM 22",
+                               what, name, uses[u], flyc_llvm_version());
+    }
+  }
+  return FLYC_OK;
+}
+
 int flyc__ir_nesting_check(const char *text, size_t n, const char *what, const char *name,
                            int errcode) {
   size_t depth = ir_nesting(text, n);
@@ -393,6 +433,8 @@ static int parse_input(flyc_compile_t *c, const void **data, size_t *size, const
   }
   if (!(from_bitcode && trusted)) {
     int rc = flyc__ir_nesting_check(*data, *size, what, name, errcode);
+    if (!rc && !from_bitcode)
+      rc = one_operand_lifetime(*data, *size, what, name, errcode);
     if (rc)
       return rc;
   }

@@ -504,6 +504,70 @@ static void test_link__cov_follows_text_library(void **state) {
   free(lib);
 }
 
+/* LLVM 21+'s one-operand llvm.lifetime.start/end in a `.ll` library (issue
+ * 13, item 5): LLVM 15's IR parser crashed on it in process; refused there
+ * naming the library, refused by LLVM 19's verifier, compiled by LLVM 22.
+ * The two-operand form compiles on every LLVM. */
+static void test_link__one_operand_lifetime_in_text_library(void **state) {
+  (void)state;
+  static const char one[] =
+      "define i32 @lib_f(i32 %x) {\n"
+      "  %a = alloca i32, align 4, addrspace(5)\n"
+      "  call void @llvm.lifetime.start.p5(ptr addrspace(5) %a)\n"
+      "  store i32 %x, ptr addrspace(5) %a\n"
+      "  %v = load i32, ptr addrspace(5) %a\n"
+      "  call void @llvm.lifetime.end.p5(ptr addrspace(5) %a)\n  ret i32 %v\n}\n"
+      "; a comment: call void @llvm.lifetime.start.p5(ptr %a)\n"
+      "declare void @llvm.lifetime.start.p5(ptr addrspace(5))\n"
+      "declare void @llvm.lifetime.end.p5(ptr addrspace(5))\n";
+  static const char two[] =
+      "define i32 @lib_f(i32 %x) {\n"
+      "  %a = alloca i32, align 4, addrspace(5)\n"
+      "  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %a)\n"
+      "  store i32 %x, ptr addrspace(5) %a\n"
+      "  %v = load i32, ptr addrspace(5) %a\n"
+      "  call void @llvm.lifetime.end.p5(i64 4, ptr addrspace(5) %a)\n  ret i32 %v\n}\n"
+      "declare void @llvm.lifetime.start.p5(i64 immarg, ptr addrspace(5))\n"
+      "declare void @llvm.lifetime.end.p5(i64 immarg, ptr addrspace(5))\n";
+  static const char k_ir[] = "declare i32 @lib_f(i32)\n"
+                             "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                             "  %v = call i32 @lib_f(i32 3)\n"
+                             "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  int major = atoi(flyc_llvm_version());
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  char *lib = tu_temp_file(".ll", one, strlen(one));
+  const char *libs[] = {lib};
+  o.link_libraries = libs;
+  int rc = flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o);
+  if (major < 19)
+    assert_error(rc, FLYC_ELINK, lib, "@llvm.lifetime.start with one operand", "LLVM 15");
+  else if (major < 21)
+    assert_error(rc, FLYC_ELINK, "verifier");
+  else
+    assert_ok(rc);
+  flyc_artifact_destroy(a);
+  a = NULL;
+  /* The same text as the input itself. */
+  flyc_compile_options_t plain = FLYC_COMPILE_OPTIONS_INIT;
+  plain.target = "gfx90a";
+  rc = flyc_compile_buffer(&a, one, strlen(one), "one.ll", &plain);
+  if (major < 19)
+    assert_error(rc, FLYC_EIR, "one.ll", "with one operand");
+  flyc_artifact_destroy(a);
+  a = NULL;
+  unlink(lib);
+  free(lib);
+  lib = tu_temp_file(".ll", two, strlen(two));
+  libs[0] = lib;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  unlink(lib);
+  free(lib);
+}
+
 /* Libraries in any order: a library's closure can need what a library
  * given before it defines (a later pass brings it, once); a later pass
  * that would copy a library's internal variable a second time is refused,
@@ -674,6 +738,7 @@ int main(void) {
       cmocka_unit_test(test_link__i64_for_pointer_converted),
       cmocka_unit_test(test_link__i64_for_pointer_refused),
       cmocka_unit_test(test_link__cov_follows_text_library),
+      cmocka_unit_test(test_link__one_operand_lifetime_in_text_library),
       cmocka_unit_test(test_link__libraries_in_any_order),
       cmocka_unit_test(test_link__closure_linker_rules),
   };
