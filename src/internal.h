@@ -229,6 +229,11 @@ int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf);
 /* The template of inline asm call `call` (malloc'd; *len its length): before
  * LLVM 19's llvm-c, the printed call, which contains it. */
 char *flyc__inline_asm_string(LLVMValueRef call, size_t *len);
+/* The template and the constraint string of inline asm call `call`, each
+ * malloc'd and NUL-terminated as LLVM holds them (before LLVM 19's llvm-c,
+ * read back from the printed call, its \XX escapes undone): 0, or -1 out of
+ * memory or when the printed call does not hold them. */
+int flyc__inline_asm_parts(LLVMValueRef call, char **tmpl, char **constraints);
 /* A fence with a named syncscope, or NULL when llvm-c cannot build one. */
 LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const char *scope);
 /* Backend abilities. */

@@ -432,6 +432,58 @@ char *flyc__inline_asm_string(LLVMValueRef call, size_t *len) {
 #endif
 }
 
+#if LLVM_VERSION_MAJOR < 19
+static int hex_digit(char ch) {
+  return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                             : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* The quoted string at `p` ('"'), unescaped (LLVM prints '"', '\\' and
+ * what is not printable as \XX); *end past its closing quote. */
+static char *unquote(const char *p, const char **end) {
+  const char *q = strchr(p + 1, '"');
+  char *out = q ? malloc((size_t)(q - p)) : NULL;
+  size_t n = 0;
+  for (const char *r = p + 1; out && r < q; r++) {
+    int hi = r + 2 < q && *r == '\\' ? hex_digit(r[1]) : -1, lo = hi >= 0 ? hex_digit(r[2]) : -1;
+    if (lo >= 0)
+      out[n++] = (char)(hi << 4 | lo), r += 2;
+    else
+      out[n++] = *r;
+  }
+  if (out)
+    out[n] = '\0', *end = q + 1;
+  return out;
+}
+#endif
+
+int flyc__inline_asm_parts(LLVMValueRef call, char **tmpl, char **constraints) {
+  *tmpl = *constraints = NULL;
+#if LLVM_VERSION_MAJOR >= 19
+  LLVMValueRef a = LLVMGetCalledValue(call);
+  size_t tn = 0, cn = 0;
+  const char *t = LLVMGetInlineAsmAsmString(a, &tn);
+  const char *k = LLVMGetInlineAsmConstraintString(a, &cn);
+  if ((*tmpl = malloc(tn + 1)))
+    memcpy(*tmpl, t, tn), (*tmpl)[tn] = '\0';
+  if ((*constraints = malloc(cn + 1)))
+    memcpy(*constraints, k, cn), (*constraints)[cn] = '\0';
+#else
+  /* "... asm [sideeffect] [alignstack] [inteldialect] [unwind] "T", "C"(...)" */
+  char *printed = LLVMPrintValueToString(call);
+  const char *p = printed ? strstr(printed, " asm ") : NULL, *e;
+  if (p && (p = strchr(p, '"')) && (*tmpl = unquote(p, &e)) && (p = strchr(e, '"')))
+    *constraints = unquote(p, &e);
+  LLVMDisposeMessage(printed);
+#endif
+  if (*tmpl && *constraints)
+    return 0;
+  free(*tmpl);
+  free(*constraints);
+  *tmpl = *constraints = NULL;
+  return -1;
+}
+
 int flyc__allow_contract(LLVMValueRef fn) {
 #if LLVM_VERSION_MAJOR >= 18
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))

@@ -325,6 +325,13 @@ static void test_unsupported__backend_aborts(void **state) {
   } else {
     assert_error(compile(&a, rmw, "gfx90a"), FLYC_EIR, "'k'", "16-bit atomicrmw");
   }
+  /* llvm.clear_cache: a library call neither backend has. */
+  const char *cc = "  call void @llvm.clear_cache(ptr null, ptr null)\n  ret void\n}\n"
+                   "declare void @llvm.clear_cache(ptr, ptr)\n";
+  for (int t = 0; t < 2; t++) {
+    cat3(buf, t ? NV_K : AMD_K, cc, t ? NV_ANN : "");
+    assert_error(compile(&a, buf, t ? "sm_80" : "gfx90a"), FLYC_EIR, "'k'", "llvm.clear_cache");
+  }
   /* memcpy through an address space the target does not have. */
   assert_error(compile(&a, "declare void @llvm.memcpy.p1.p7.i64(ptr addrspace(1), ptr addrspace(7), i64, i1)\n"
                            "define amdgpu_kernel void @k(ptr addrspace(1) %p, ptr addrspace(7) %q) {\n"
@@ -332,6 +339,58 @@ static void test_unsupported__backend_aborts(void **state) {
                            "i64 64, i1 false)\n  ret void\n}\n",
                        "gfx90a"),
                FLYC_EIR, "'k'", "address space 7");
+}
+
+/* Inline-asm templates LLVM's asm printer aborts on (report_fatal_error),
+ * on both targets, refused naming the function and the template; the
+ * well-formed forms compile. */
+static void test_unsupported__inline_asm_templates(void **state) {
+  (void)state;
+  static const struct {
+    const char *tmpl, *cons, *why;
+  } bad[] = {
+      {"s_nop $5", "", "names an operand the call does not have"},
+      {"v_mov_b32 $1, 0", "=v", "names an operand the call does not have"},
+      {"s_nop $x", "", "no operand number"},
+      {"s_nop $", "", "no operand number"},
+      {"s_nop $4294967296", "", "no operand number"},
+      {"s_nop ${0:qq}", "v", "one modifier letter"},
+      {"s_nop ${0:}", "v", "no modifier"},
+      {"s_nop ${0", "v", "one modifier letter"},
+      {"s_nop ${:frob}", "", "special formatter"},
+      {"s_nop ${:uid", "", "unterminated"},
+      {"$( s_nop $( $) $)", "", "nests variants"},
+  };
+  static const char *const good[][2] = {
+      {"v_mov_b32 $0, $1", "=v,v"},        {"v_mov_b32 ${0}, ${1}", "=v,v"},
+      {"s_nop 0 ; $$ ${:comment} ${:uid}", ""}, {"v_mov_b32 $0, $1", "=v,v,~{vcc}"},
+      {"$( s_nop 0 $| s_nop 1 $)", ""},
+  };
+  char ir[1024];
+  for (int t = 0; t < 2; t++)
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+      int out = bad[i].cons[0] == '=';
+      snprintf(ir, sizeof ir,
+               "%s  %s call %s asm sideeffect \"%s\", \"%s\"(%s)\n%s  ret void\n}\n%s",
+               t ? NV_K : AMD_K, out ? "%r =" : "", out ? "i32" : "void", bad[i].tmpl,
+               bad[i].cons, bad[i].cons[0] == 'v' ? "i32 1" : "",
+               out ? "  store i32 %r, ptr addrspace(1) %p\n" : "", t ? NV_ANN : "");
+      flyc_artifact_t *a = NULL;
+      assert_error(compile(&a, ir, t ? "sm_80" : "gfx90a"), FLYC_EIR, "'k'", "inline asm",
+                   bad[i].why, "fails or aborts on");
+    }
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    const char *cons = good[i][1];
+    int out = cons[0] == '=';
+    snprintf(ir, sizeof ir, "%s  %s call %s asm sideeffect \"%s\", \"%s\"(%s)\n%s  ret void\n}\n",
+             AMD_K, out ? "%r =" : "", out ? "i32" : "void", good[i][0], cons,
+             strstr(cons, ",v") ? "i32 1" : "", out ? "  store i32 %r, ptr addrspace(1) %p\n" : "");
+    flyc_artifact_t *a = NULL;
+    int rc = compile(&a, ir, "gfx90a");
+    if (rc)
+      fail_msg("'%s' (%s): %s", good[i][0], cons, flyc_error_last()->message);
+    flyc_artifact_destroy(a);
+  }
 }
 
 static void test_unsupported__not_regular_files(void **state) {
@@ -361,6 +420,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__deep_nesting_in_library),
       cmocka_unit_test(test_unsupported__nvptx_fences),
       cmocka_unit_test(test_unsupported__backend_aborts),
+      cmocka_unit_test(test_unsupported__inline_asm_templates),
       cmocka_unit_test(test_unsupported__not_regular_files),
   };
   return cmocka_run_group_tests_name("unsupported", tests, NULL, NULL);

@@ -59,8 +59,13 @@
  *     it lacks, inline asm returning more than 64 bits, vectors over 1024
  *     elements, scalable vectors, llvm.frameaddress, unroll counts over
  *     4096, malformed nvvm.annotations or !reqd_work_group_size, register
- *     limits under 24 VGPRs / 16 SGPRs, and (before LLVM 19) bfloat and
- *     variadic functions. LLVM has more fatal errors than
+ *     limits under 24 VGPRs / 16 SGPRs, inline-asm templates with a `$`
+ *     operand LLVM's asm printer aborts on (past the operands, not a
+ *     number, `${N:xy}`, an unknown `${:special}`, nested `$(`),
+ *     llvm.clear_cache, (before LLVM 19) bfloat and variadic functions,
+ *     i128 division, 8/16-bit atomicrmw on AMDGPU, and LLVM 21+'s
+ *     one-operand llvm.lifetime.start/end, which LLVM 15's IR parser
+ *     crashes on (refused before parsing). LLVM has more fatal errors than
  *     any list: ::FLYC_COMPILE_ISOLATED turns the rest into statuses too.
  *  4. optimize: the new pass manager, `default<O0..O3>`.
  *  5. codegen: AMDGPU through one of ::flyc_codegen_t; NVPTX to PTX.
