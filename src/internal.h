@@ -476,9 +476,16 @@ int64_t flyc__module_flag_int(LLVMModuleRef mod, const char *key, int64_t dflt,
 
 /* IR text LLVM's parser may take: FLYC_OK, or `errcode` naming `what` and
  * `name` when its brackets nest deeper than the parser's stack allows
- * (ir.c). */
+ * (ir_text.c). */
 int flyc__ir_nesting_check(const char *text, size_t n, const char *what, const char *name,
                            int errcode);
+/* When p starts a string or a comment of IR text, its last byte (one past
+ * the end when it does not end); else NULL (ir_text.c). */
+const char *flyc__ir_skip_lexeme(const char *p, const char *end);
+/* ... and, on LLVM < 19, when it uses LLVM 21+'s one-operand
+ * llvm.lifetime.start/end, which LLVM 15's parser crashes on. */
+int flyc__ir_one_operand_lifetime(const char *s, size_t n, const char *what, const char *name,
+                                  int errcode);
 /* Checks (or, when empty, sets) a module's triple and data layout. */
 int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m,
                               const char *what, int is_input);
