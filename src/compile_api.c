@@ -109,11 +109,28 @@ static int run_job(flyc_artifact_t **out, void *p) {
   return rc;
 }
 
+/* run_job on a thread with a big stack (flyc__call_on_big_stack): LLVM's
+ * recursion over a long metadata chain would overflow the caller's. */
+typedef struct job_call {
+  flyc_artifact_t **out;
+  void *job;
+} job_call_t;
+
+static int job_thunk(void *p) {
+  job_call_t *c = p;
+  return run_job(c->out, c->job);
+}
+
+static int run_job_big(flyc_artifact_t **out, void *p) {
+  job_call_t c = {out, p};
+  return flyc__call_on_big_stack(job_thunk, &c);
+}
+
 /* Isolated, the whole of run_job runs in one child: that is the one fork.
  * Consumes job->module. */
 static int run_isolated_or_not(flyc_artifact_t **out, flyc__job_t *job) {
   if (!(job->opts.flags & FLYC_COMPILE_ISOLATED))
-    return run_job(out, job);
+    return run_job_big(out, job);
   flyc__job_t child = *job;
   child.opts.flags &= ~(uint32_t)FLYC_COMPILE_ISOLATED;
   char name[256];
@@ -124,7 +141,7 @@ static int run_isolated_or_not(flyc_artifact_t **out, flyc__job_t *job) {
   } else {
     snprintf(name, sizeof name, "%s", job->name);
   }
-  int rc = flyc__compile_isolated(run_job, &child, name, out);
+  int rc = flyc__compile_isolated(run_job_big, &child, name, out);
   if (job->module)
     LLVMDisposeModule(job->module); /* the child consumed its own copy */
   job->module = NULL;

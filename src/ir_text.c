@@ -26,8 +26,11 @@ const char *flyc__ir_skip_lexeme(const char *p, const char *end) {
   return q ? q : end;
 }
 
-static size_t ir_nesting(const char *s, size_t n) {
+/* The deepest nesting, and in *nodes the metadata definitions (lines that
+ * begin with '!'). */
+static size_t ir_nesting(const char *s, size_t n, size_t *nodes) {
   size_t depth = 0, max = 0;
+  *nodes = 0;
   for (const char *p = s, *end = s + n; p < end; p++) {
     const char *skip = flyc__ir_skip_lexeme(p, end);
     if (skip) {
@@ -35,6 +38,7 @@ static size_t ir_nesting(const char *s, size_t n) {
       continue;
     }
     char ch = *p;
+    *nodes += ch == '!' && (p == s || p[-1] == '\n');
     if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
       if (++depth > max)
         max = depth;
@@ -86,12 +90,18 @@ int flyc__ir_one_operand_lifetime(const char *s, size_t n, const char *what, con
 
 int flyc__ir_nesting_check(const char *text, size_t n, const char *what, const char *name,
                            int errcode) {
-  size_t depth = ir_nesting(text, n);
+  size_t nodes, depth = ir_nesting(text, n, &nodes);
   if (depth > MAX_IR_NESTING)
     return flyc__error_set(errcode,
                            "%s '%s' nests brackets %zu deep (constant expressions or "
                            "types); flyc refuses more than %d, where LLVM's IR parser "
                            "would overflow its stack",
                            what, name, depth, MAX_IR_NESTING);
+  if (nodes > FLYC__MAX_IR_METADATA)
+    return flyc__error_set(errcode,
+                           "%s '%s' has %zu metadata nodes; flyc refuses more than %zu, "
+                           "where LLVM's IR parser and verifier could overflow the "
+                           "compile's stack on a chain of them",
+                           what, name, nodes, FLYC__MAX_IR_METADATA);
   return FLYC_OK;
 }

@@ -211,6 +211,38 @@ void flyc__cov_exclusive_end(void) {
   cov_unlock();
 }
 
+typedef struct big_call {
+  int (*fn)(void *p);
+  void *p;
+  int rc;
+  flyc__error_saved_t err;
+} big_call_t;
+
+static void *big_thread(void *arg) {
+  big_call_t *b = arg;
+  b->rc = b->fn(b->p);
+  if (b->rc != FLYC_OK)
+    flyc__error_save(&b->err);
+  return NULL;
+}
+
+int flyc__call_on_big_stack(int (*fn)(void *p), void *p) {
+  big_call_t b = {fn, p, FLYC_OK, {0, NULL}};
+  pthread_attr_t attr;
+  pthread_t t;
+  int made = pthread_attr_init(&attr) == 0;
+  if (made && (pthread_attr_setstacksize(&attr, FLYC__BIG_STACK) != 0 ||
+               pthread_create(&t, &attr, big_thread, &b) != 0))
+    made = (pthread_attr_destroy(&attr), 0);
+  if (!made)
+    return fn(p);
+  pthread_attr_destroy(&attr);
+  pthread_join(t, NULL);
+  if (b.rc != FLYC_OK)
+    flyc__error_restore(&b.err);
+  return b.rc;
+}
+
 uint64_t flyc__now_us(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

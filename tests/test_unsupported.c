@@ -1,6 +1,8 @@
 /* Valid IR that GPU backends abort or hang on is refused in process with
  * FLYC_EIR naming the culprit (without these checks each of these inputs
  * would end the calling process). */
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,6 +209,49 @@ static void test_unsupported__deep_nesting(void **state) {
  * the child) is refused before LLVM's IR parser sees it, naming the
  * library. Built through llvm-c (no parser): add(ptrtoint @x, ...) does not
  * fold. */
+/* A chain of `n` metadata nodes, each naming the next (forward
+ * references): LLVM's IR parser resolves them recursively, a frame per
+ * link. malloc'd. */
+static char *metadata_chain(size_t n) {
+  char *ir = malloc(n * 24 + 256), *p = ir;
+  p += sprintf(p, "define amdgpu_kernel void @k(ptr addrspace(1) %%p) !foo !0 {\n"
+                  "  store i32 1, ptr addrspace(1) %%p\n  ret void\n}\n");
+  for (size_t i = 0; i + 1 < n; i++)
+    p += sprintf(p, "!%zu = !{!%zu}\n", i, i + 1);
+  sprintf(p, "!%zu = !{}\n", n - 1);
+  return ir;
+}
+
+static void *compile_chain(void *arg) {
+  flyc_artifact_t *a = NULL;
+  int rc = compile(&a, arg, "gfx90a");
+  flyc_artifact_destroy(a);
+  return (void *)(intptr_t)rc;
+}
+
+/* A 200,000-link metadata chain overflowed the caller's 8 MiB stack in
+ * LLVM's parser (issue 13): the compile runs on a stack of its own, so it
+ * compiles, from a thread of 256 KiB too; over 2^20 metadata nodes is
+ * refused before the parser sees them. */
+static void test_unsupported__long_metadata_chain(void **state) {
+  (void)state;
+  char *ir = metadata_chain(200000);
+  pthread_attr_t attr;
+  pthread_t t;
+  void *rc = (void *)1;
+  assert_int_equal(pthread_attr_init(&attr), 0);
+  assert_int_equal(pthread_attr_setstacksize(&attr, 256 << 10), 0);
+  assert_int_equal(pthread_create(&t, &attr, compile_chain, ir), 0);
+  pthread_join(t, &rc);
+  pthread_attr_destroy(&attr);
+  assert_int_equal((intptr_t)rc, FLYC_OK);
+  free(ir);
+  ir = metadata_chain(((size_t)1 << 20) + 2);
+  flyc_artifact_t *a = NULL;
+  assert_error(compile(&a, ir, "gfx90a"), FLYC_EIR, "u.ll", "metadata nodes", "1048576");
+  free(ir);
+}
+
 static void test_unsupported__deep_nesting_in_library(void **state) {
   (void)state;
   LLVMContextRef ctx = LLVMContextCreate();
@@ -418,6 +463,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__second_round),
       cmocka_unit_test(test_unsupported__deep_nesting),
       cmocka_unit_test(test_unsupported__deep_nesting_in_library),
+      cmocka_unit_test(test_unsupported__long_metadata_chain),
       cmocka_unit_test(test_unsupported__nvptx_fences),
       cmocka_unit_test(test_unsupported__backend_aborts),
       cmocka_unit_test(test_unsupported__inline_asm_templates),
