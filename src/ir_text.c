@@ -1,6 +1,7 @@
 /* IR text before LLVM's parser reads it: the checks that keep the parser
  * from overflowing its stack or crashing (ir.c calls them). */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -26,6 +27,11 @@ const char *flyc__ir_skip_lexeme(const char *p, const char *end) {
   return q ? q : end;
 }
 
+/* A character of an unquoted name (@name, !name). */
+static int name_char(char ch) {
+  return isalnum((unsigned char)ch) || ch == '-' || ch == '$' || ch == '.' || ch == '_';
+}
+
 /* The deepest nesting, and in *nodes the metadata definitions (lines that
  * begin with '!'). */
 static size_t ir_nesting(const char *s, size_t n, size_t *nodes) {
@@ -38,7 +44,14 @@ static size_t ir_nesting(const char *s, size_t n, size_t *nodes) {
       continue;
     }
     char ch = *p;
-    *nodes += ch == '!' && (p == s || p[-1] == '\n');
+    if (ch == '!') { /* a definition, "!name =" or "!7 =", wherever it is */
+      const char *q = p + 1;
+      while (q < end && name_char(*q))
+        q++;
+      while (q > p + 1 && q < end && (*q == ' ' || *q == '\t'))
+        q++;
+      *nodes += q > p + 1 && q < end && *q == '=';
+    }
     if (ch == '(' || ch == '[' || ch == '{' || ch == '<') {
       if (++depth > max)
         max = depth;
@@ -51,39 +64,93 @@ static size_t ir_nesting(const char *s, size_t n, size_t *nodes) {
 
 /* LLVM 15's IR parser crashes (UpgradeCallsToIntrinsic reads an operand
  * that is not there) on the one-operand llvm.lifetime.start/end of LLVM 21+,
- * which LLVM 19's verifier refuses: on LLVM < 19 each use, outside
- * comments, with one operand is refused before the parser sees it. */
+ * which LLVM 19's verifier refuses: on LLVM < 19 each use with one operand
+ * is refused before the parser sees it. The text is read as LLVM's lexer
+ * reads it: strings and comments skipped, quoted names unescaped, blanks
+ * and comments allowed before the argument list. */
+/* Blanks and comments from `q`. */
+static const char *past_blanks(const char *q, const char *end) {
+  while (q < end) {
+    const char *skip = *q == '"' ? NULL : flyc__ir_skip_lexeme(q, end);
+    if (skip)
+      q = skip + 1;
+    else if (isspace((unsigned char)*q))
+      q++;
+    else
+      break;
+  }
+  return q;
+}
+
+/* "start" or "end" when [n, e) names llvm.lifetime.start/end (with any
+ * suffix), quoted names' \XX undone; else NULL. */
+static const char *lifetime_kind(const char *n, const char *e, int quoted) {
+  char buf[24];
+  size_t k = 0;
+  for (const char *p = n; p < e && k < sizeof buf - 1; p++) {
+    if (quoted && *p == '\\' && e - p > 2 && isxdigit((unsigned char)p[1]) &&
+        isxdigit((unsigned char)p[2])) {
+      char hex[3] = {p[1], p[2], 0};
+      buf[k++] = (char)strtol(hex, NULL, 16);
+      p += 2;
+    } else {
+      buf[k++] = *p;
+    }
+  }
+  buf[k] = '\0';
+  if (strncmp(buf, "llvm.lifetime.start", 19) == 0 && (!buf[19] || buf[19] == '.'))
+    return "start";
+  if (strncmp(buf, "llvm.lifetime.end", 17) == 0 && (!buf[17] || buf[17] == '.'))
+    return "end";
+  return NULL;
+}
+
 int flyc__ir_one_operand_lifetime(const char *s, size_t n, const char *what, const char *name,
                                   int errcode) {
-  static const char *const uses[] = {"@llvm.lifetime.start", "@llvm.lifetime.end"};
   const char *end = s + n;
-  for (size_t u = 0; u < 2 && flyc__llvm_major() < 19; u++) {
-    size_t len = strlen(uses[u]);
-    for (const char *p = s; (p = memmem(p, (size_t)(end - p), uses[u], len)); p += len) {
-      const char *line = p, *q = p + len;
-      while (line > s && line[-1] != '\n' && line[-1] != ';')
-        line--;
-      while (q < end && (isalnum((unsigned char)*q) || *q == '.' || *q == '_'))
-        q++;
-      if ((line > s && line[-1] == ';') || q >= end || *q != '(')
-        continue;
-      int depth = 0, commas = 0, any = 0;
-      for (q++; q < end && !(depth == 0 && *q == ')'); q++) {
-        if (*q == '(' || *q == '[' || *q == '{' || *q == '<')
-          depth++;
-        else if ((*q == ')' || *q == ']' || *q == '}' || *q == '>') && depth)
-          depth--;
-        commas += depth == 0 && *q == ',';
-        any |= !isspace((unsigned char)*q);
-      }
-      if (any && !commas)
-        return flyc__error_set(errcode,
-                               "%s '%s' uses %s with one operand (the form of LLVM 21 and "
-                               "newer); this flyc is built on LLVM %s, whose IR parser "
-                               "crashes on it: use the two-operand form (i64 size, ptr), or "
-                               "a flyc built on LLVM 22",
-                               what, name, uses[u], flyc_llvm_version());
+  for (const char *p = s; p < end && flyc__llvm_major() < 19; p++) {
+    const char *q, *kind;
+    if (*p == '@' && p + 1 < end && p[1] == '"') { /* @"a quoted name" */
+      const char *close = memchr(p + 2, '"', (size_t)(end - p - 2));
+      if (!close)
+        break;
+      kind = lifetime_kind(p + 2, close, 1);
+      q = close + 1;
+    } else if (*p == '@') {
+      for (q = p + 1; q < end && name_char(*q); q++)
+        ;
+      kind = lifetime_kind(p + 1, q, 0);
+    } else {
+      const char *skip = flyc__ir_skip_lexeme(p, end);
+      if (skip)
+        p = skip;
+      continue;
     }
+    p = q - 1;
+    if (!kind || (q = past_blanks(q, end)) >= end || *q != '(')
+      continue;
+    int depth = 0, commas = 0, any = 0;
+    for (q++; q < end && !(depth == 0 && *q == ')'); q++) {
+      const char *skip = flyc__ir_skip_lexeme(q, end);
+      if (skip) { /* a string is an operand's text; a comment is nothing */
+        any |= *q == '"';
+        q = skip;
+        continue;
+      }
+      if (*q == '(' || *q == '[' || *q == '{' || *q == '<')
+        depth++;
+      else if ((*q == ')' || *q == ']' || *q == '}' || *q == '>') && depth)
+        depth--;
+      commas += depth == 0 && *q == ',';
+      any |= !isspace((unsigned char)*q);
+    }
+    if (any && !commas)
+      return flyc__error_set(errcode,
+                             "%s '%s' uses @llvm.lifetime.%s with one operand (the form of LLVM "
+                             "21 and newer); this flyc is built on LLVM %s, whose IR parser "
+                             "crashes on it: use the two-operand form (i64 size, ptr), or a "
+                             "flyc built on LLVM 22",
+                             what, name, kind, flyc_llvm_version());
   }
   return FLYC_OK;
 }

@@ -550,6 +550,28 @@ static void test_link__one_operand_lifetime_in_text_library(void **state) {
     assert_ok(rc);
   flyc_artifact_destroy(a);
   a = NULL;
+  /* Spelled as LLVM's lexer also reads it: blanks and a comment before the
+   * operands, a quoted and escaped name, a comma inside a quoted operand. */
+  static const char *const spellings[] = {
+      "call void @llvm.lifetime.start.p5 ; x\n  (ptr addrspace(5) %a)",
+      "call void @\"llvm.lifetime\\2Estart.p5\"(ptr addrspace(5) %a)",
+      "call void @llvm.lifetime.start.p5(ptr addrspace(5) %\"a,b\")",
+  };
+  for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++) {
+    char ir[1024];
+    snprintf(ir, sizeof ir,
+             "define void @f() {\n  %%a = alloca i32, align 4, addrspace(5)\n"
+             "  %%\"a,b\" = alloca i32, align 4, addrspace(5)\n  %s\n  ret void\n}\n"
+             "declare void @\"llvm.lifetime.start.p5\"(ptr addrspace(5))\n",
+             spellings[i]);
+    flyc_compile_options_t so = FLYC_COMPILE_OPTIONS_INIT;
+    so.target = "gfx90a";
+    rc = flyc_compile_buffer(&a, ir, strlen(ir), "sp.ll", &so);
+    if (major < 19)
+      assert_error(rc, FLYC_EIR, "sp.ll", "with one operand");
+    flyc_artifact_destroy(a);
+    a = NULL;
+  }
   /* The same text as the input itself. */
   flyc_compile_options_t plain = FLYC_COMPILE_OPTIONS_INIT;
   plain.target = "gfx90a";

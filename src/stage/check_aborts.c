@@ -104,6 +104,10 @@ static const char *asm_template_fault(const char *t, unsigned nops) {
       return "names an operand the call does not have";
     if (braces && *p == ':' && (!p[1] || p[1] == '}'))
       return "has a ${N:} with no modifier";
+    /* GCC's %aN: AsmPrinter prints a register operand as a memory one,
+     * and NVPTX's printMemOperand reads the operand after it. */
+    if (braces && *p == ':' && p[1] == 'a')
+      return "has ${N:a} (an operand printed as a memory address)";
     if (braces && *p == ':')
       p += 2;
     if (braces && *p != '}')
@@ -143,8 +147,15 @@ static int check_asm(LLVMValueRef i, const char *name, const char *when) {
 int flyc__check_aborts(flyc_compile_t *c, LLVMValueRef i, const char *name, const char *when) {
   LLVMOpcode op = LLVMGetInstructionOpcode(i);
   int rc = target_lowers(c, i, op, name, when);
-  if (!rc && op == LLVMCall && LLVMIsAInlineAsm(LLVMGetCalledValue(i)))
+  if (!rc && (op == LLVMCall || op == LLVMCallBr) && LLVMIsAInlineAsm(LLVMGetCalledValue(i)))
     rc = check_asm(i, name, when);
+  /* asm goto: the StructurizeCFG of LLVM 15 and 19, which AMDGPU runs,
+   * crashes on the callbr's edges (amdgpu_check.c). */
+  int (*lowers)(int) = c->target.ops->checks->lowers;
+  if (!rc && op == LLVMCallBr && lowers && !lowers(FLYC__LOWERS_CALLBR))
+    rc = flyc__error_set(FLYC_EIR, "function '%s' in %s has asm goto (callbr), which LLVM %s's "
+                                   "backend for %s crashes on",
+                         name, when, flyc_llvm_version(), c->target.id);
   /* llvm.clear_cache becomes a call of __clear_cache, which neither backend
    * has ("unsupported library call operation"). */
   LLVMValueRef f = op == LLVMCall ? LLVMGetCalledValue(i) : NULL;

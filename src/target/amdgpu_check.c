@@ -31,9 +31,11 @@ static const char *const fence_scopes[] = {"singlethread", "agent", "workgroup",
                                            "workgroup-one-as", "wavefront-one-as", NULL};
 
 /* What the backend lowers of check_aborts.c's list (checks.h): fp<->i128,
- * set.rounding and 8/16-bit atomicrmw from LLVM 19 on. */
+ * set.rounding and 8/16-bit atomicrmw from LLVM 19 on; asm goto from 22 (on
+ * 15 and 19 StructurizeCFG crashes on the callbr's edges). */
 static int lowers(int what) {
-  (void)what;
+  if (what == FLYC__LOWERS_CALLBR)
+    return flyc__llvm_major() >= 22;
   return flyc__llvm_amdgpu_19_lowerings();
 }
 

@@ -11,6 +11,7 @@ enum {
   FLYC__LOWERS_WIDE_FP_INT = 1, /* fp <-> integers wider than 64 bits */
   FLYC__LOWERS_SET_ROUNDING,    /* llvm.set.rounding */
   FLYC__LOWERS_NARROW_RMW,      /* 8- and 16-bit atomicrmw */
+  FLYC__LOWERS_CALLBR,          /* asm goto (StructurizeCFG on its edges) */
 };
 
 struct flyc__target_checks {

@@ -56,7 +56,8 @@ static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
 
 /* What the backend lowers of check_aborts.c's list (checks.h). */
 static int lowers(int what) {
-  return what == FLYC__LOWERS_NARROW_RMW; /* fp<->i128 and set.rounding: no LLVM yet */
+  /* fp<->i128 and set.rounding: no LLVM yet */
+  return what == FLYC__LOWERS_NARROW_RMW || what == FLYC__LOWERS_CALLBR;
 }
 
 const flyc__target_checks_t flyc__nvptx_checks = {
