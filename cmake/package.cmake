@@ -74,6 +74,10 @@ set_target_properties(flyc PROPERTIES EXPORT_NAME flyc_static)
 set_target_properties(flyc_runtime PROPERTIES EXPORT_NAME runtime_static)
 add_library(flyc::flyc_static ALIAS flyc)
 add_library(flyc::runtime_static ALIAS flyc_runtime)
+if(NOT FLYC_BUILD_SHARED) # as the package says: flyc::flyc is then the static one
+  add_library(flyc::flyc ALIAS flyc)
+  add_library(flyc::runtime ALIAS flyc_runtime)
+endif()
 install(TARGETS flyc flyc_runtime EXPORT flycStaticTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT flyc_static
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

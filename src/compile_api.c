@@ -106,9 +106,11 @@ static int dump_artifact(const flyc__job_t *job, const flyc_artifact_t *a) {
   if (rc == FLYC_OK)
     rc = s.oom ? flyc__error_set(FLYC_ENOMEM, "out of memory disassembling for a dump")
                : flyc__dump_write(job->dump_dir, job->dump_key, "4.s", s.data, s.len);
-  else if (rc == FLYC_EUNSUPPORTED) { /* no disassembler for it: no .4.s */
+  if (rc == FLYC_EUNSUPPORTED) { /* no disassembler for it: no .4.s */
     flyc__error_restore(&sv);
     rc = FLYC_OK;
+  } else {
+    flyc__error_discard_saved(&sv);
   }
   flyc__buf_free(&s);
   return rc ? rc : flyc__dump_write(job->dump_dir, job->dump_key, "5.hsaco", code, size);
