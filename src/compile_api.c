@@ -18,10 +18,10 @@
 
 /* The device libraries the target would link, wherever the search path
  * finds them, with their hashes: what the cache key covers of them. Only
- * when the caches are used (the key is their only reader). */
+ * when the caches are used or the compile dumps (the key's readers). */
 static void job_devlibs(flyc__job_t *job) {
   const flyc_target_ops_t *ops = job->target.ops;
-  if (!job->target_ok || !flyc__cache_wanted(&job->opts) ||
+  if (!job->target_ok || (!flyc__cache_wanted(&job->opts) && !job->dump_dir) ||
       (job->opts.flags & FLYC_COMPILE_NO_DEVICE_LIBS) || !ops->device_lib_files)
     return;
   size_t n = 0;
@@ -51,6 +51,7 @@ void flyc__job_init(flyc__job_t *job, const flyc_compile_options_t *opts, const 
                     size_t input_size, const char *name, const flyc__job_extras_t *extras) {
   memset(job, 0, sizeof *job);
   job->opts = *opts;
+  job->dump_dir = flyc__dump_dir(opts);
   flyc__error_saved_t sv; /* a bad target, a missing library: the pipeline's to report */
   flyc__error_save(&sv);
   job->target_ok = flyc__target_parse(&job->target, opts->target) == FLYC_OK;
@@ -82,6 +83,37 @@ int flyc__job_decorate(const flyc__job_t *job, flyc_artifact_t *a) {
   for (size_t i = 0; rc == FLYC_OK && i < x->nprocs; i++)
     rc = flyc__artifact_add_processor(a, &x->procs[i]);
   return rc;
+}
+
+static int append_text(const char *text, size_t len, void *payload) {
+  flyc__buf_append(payload, text, len);
+  return 0;
+}
+
+/* The artifact's dumps (flyc_compile_options_t.dump_dir): the PTX, or the
+ * code object and its disassembly; for a compile and for a cache hit. */
+static int dump_artifact(const flyc__job_t *job, const flyc_artifact_t *a) {
+  if (!job->dump_dir || !job->dump_key[0])
+    return FLYC_OK;
+  size_t size;
+  const void *code = flyc_artifact_code(a, &size);
+  if (flyc_artifact_format(a) == FLYC_CODE_PTX)
+    return flyc__dump_write(job->dump_dir, job->dump_key, "4.ptx", code, size);
+  flyc_buf_t s = {0};
+  flyc__error_saved_t sv;
+  flyc__error_save(&sv);
+  int rc = flyc_artifact_disassemble(a, append_text, &s);
+  if (rc == FLYC_OK)
+    rc = s.oom ? flyc__error_set(FLYC_ENOMEM, "out of memory disassembling for a dump")
+               : flyc__dump_write(job->dump_dir, job->dump_key, "4.s", s.data, s.len);
+  if (rc == FLYC_EUNSUPPORTED) { /* no disassembler for it: no .4.s */
+    flyc__error_restore(&sv);
+    rc = FLYC_OK;
+  } else {
+    flyc__error_discard_saved(&sv);
+  }
+  flyc__buf_free(&s);
+  return rc ? rc : flyc__dump_write(job->dump_dir, job->dump_key, "5.hsaco", code, size);
 }
 
 /* The inputs: untrusted bitcode checked (in one child, or in process in the
@@ -161,13 +193,18 @@ int flyc_compile_buffer(flyc_artifact_t **out, const void *data, size_t size,
   flyc_artifact_t *a = NULL; /* *out is untouched on failure */
   flyc_cache_req_t r;
   flyc__cache_begin_job(&r, &job);
+  if (job.dump_dir)
+    flyc__cache_key_hex(&r, &job, job.dump_key);
   rc = flyc__cache_get(&r, &a);
   if (rc == 0) {
     rc = run_isolated_or_not(&a, &job);
-    if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
+    /* Dumped before it is cached: a dump that fails stores nothing. */
+    if (rc == FLYC_OK && ((rc = dump_artifact(&job, a)) != FLYC_OK ||
+                          (rc = flyc__cache_put(&r, a)) != FLYC_OK))
       flyc_artifact_destroy(a);
   } else if (rc == 1) {
-    rc = FLYC_OK;
+    if ((rc = dump_artifact(&job, a)) != FLYC_OK)
+      flyc_artifact_destroy(a);
   }
   if (rc == FLYC_OK)
     *out = a;
@@ -209,13 +246,15 @@ int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
   flyc__job_init(&job, &o, NULL, 0, NULL, extras);
   flyc_cache_req_t r;
   memset(&r, 0, sizeof r);
-  if (flyc__cache_wanted(&o)) {
+  if (flyc__cache_wanted(&o) || job.dump_dir) {
     /* The module's bitcode is what the key hashes. */
     LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(module);
     if (bc) {
       job.input = LLVMGetBufferStart(bc);
       job.input_size = LLVMGetBufferSize(bc);
       flyc__cache_begin_job(&r, &job);
+      if (job.dump_dir)
+        flyc__cache_key_hex(&r, &job, job.dump_key);
       LLVMDisposeMemoryBuffer(bc);
       job.input = NULL;
       job.input_size = 0;
@@ -225,6 +264,11 @@ int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
   rc = flyc__cache_check(&r, job.extras.procs, job.extras.nprocs);
   if (rc == FLYC_OK)
     rc = flyc__cache_get(&r, &a);
+  int drc;
+  if (rc == 1 && (drc = dump_artifact(&job, a)) != FLYC_OK) {
+    flyc_artifact_destroy(a);
+    rc = drc;
+  }
   if (rc != 0) {
     LLVMDisposeModule(module); /* consumed, as a compile would */
     flyc__cache_end(&r);
@@ -238,7 +282,7 @@ int flyc__compile_module_job(flyc_artifact_t **out, LLVMModuleRef module,
   /* What the artifact carries besides the code (flyc_ctx_compile: its
    * processors and dynamic shared sizes) is part of what is cached. */
   if (rc == FLYC_OK &&
-      (rc = flyc__job_decorate(&job, a)) != FLYC_OK)
+      ((rc = flyc__job_decorate(&job, a)) != FLYC_OK || (rc = dump_artifact(&job, a)) != FLYC_OK))
     flyc_artifact_destroy(a);
   if (rc == FLYC_OK && (rc = flyc__cache_put(&r, a)) != FLYC_OK)
     flyc_artifact_destroy(a);

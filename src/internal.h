@@ -303,6 +303,18 @@ typedef struct flyc_cache_req {
   char dir[4096], file[4200];
 } flyc_cache_req_t;
 
+/* ---- dumps (dump.c; flyc_compile_options_t.dump_dir) ---- */
+
+/* The directory a compile with `o` (normalized) dumps into: o->dump_dir,
+ * else FLYC_DUMP_DIR; NULL for none (either empty). */
+const char *flyc__dump_dir(const flyc_compile_options_t *o);
+/* Writes `size` bytes as DIR/KEY.SUFFIX, whole (a temporary file renamed),
+ * making DIR and its parents: FLYC_OK, or FLYC_EIO naming the file. */
+int flyc__dump_write(const char *dir, const char *key, const char *suffix, const void *data,
+                     size_t size);
+/* The module's text as DIR/KEY.SUFFIX: as flyc__dump_write, or FLYC_ENOMEM. */
+int flyc__dump_module(const char *dir, const char *key, const char *suffix, LLVMModuleRef m);
+
 /* 1 when a compile with `options` uses the caches (valid options struct,
  * no FLYC_COMPILE_NO_CACHE, FLYC_CACHE not off): the caller may skip
  * preparing the key's input otherwise. */
@@ -425,6 +437,9 @@ struct flyc_compile {
   /* Where link libraries' closures come from (the job's; NULL: extracted
    * in process, for a pipeline run on its own). */
   flyc__closure_fn closure;
+  /* Dumps (dump.c): the directory (NULL: none) and the compile's key. */
+  const char *dump_dir;
+  const char *dump_key;
 };
 
 /* A link library resolved before the pipeline: its content hash and its

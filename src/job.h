@@ -47,6 +47,11 @@ typedef struct flyc__job {
   /* Where the link stage gets link libraries' closures (the library cache,
    * cache/lib.c). */
   flyc__closure_fn closure;
+  /* Dumps: the directory (flyc__dump_dir; NULL: none), and the key the files
+   * are named after (the cache key's 32 hex digits; "" while there is none:
+   * no key, no dumps). */
+  const char *dump_dir;
+  char dump_key[33];
 } flyc__job_t;
 
 /* Fills `job` from normalized options and the input bytes; the target is
@@ -72,5 +77,9 @@ int flyc__pipeline_run(const flyc__job_t *job, flyc_artifact_t **out);
 
 /* The cache request of `job` (cache/key.c): as flyc__cache_begin. */
 int flyc__cache_begin_job(flyc_cache_req_t *r, const flyc__job_t *job);
+/* The key of `job` as 32 hex digits into `hex`, whether or not the caches
+ * are on (the dumps' names): the one `r` holds when it has one, else made
+ * here. 0, or -1 when the job has no key (hex is then ""). */
+int flyc__cache_key_hex(const flyc_cache_req_t *r, const flyc__job_t *job, char hex[33]);
 
 #endif

@@ -92,11 +92,16 @@ static int collect_kernels(flyc_compile_t *c) {
   return FLYC_OK;
 }
 
+/* The module after a stage, when the compile dumps (dump.c). */
+static int dump(flyc_compile_t *c, const char *suffix) {
+  return c->dump_dir ? flyc__dump_module(c->dump_dir, c->dump_key, suffix, c->mod) : FLYC_OK;
+}
+
 /* The pipeline on c->mod, which the caller has parsed into c->ctx. */
 static int run(flyc_compile_t *c, const char *name) {
   int rc;
   uint64_t t0 = flyc__now_us(), t;
-  if ((rc = flyc__check_triple_layout(c, c->mod, name, 1)))
+  if ((rc = dump(c, "1-parse.ll")) || (rc = flyc__check_triple_layout(c, c->mod, name, 1)))
     return rc;
   if ((rc = flyc__verify(c, name, FLYC_EIR)) || (rc = flyc__check_intrinsics(c, c->mod, name)))
     return rc;
@@ -134,12 +139,14 @@ static int run(flyc_compile_t *c, const char *name) {
       (rc = flyc__check_intrinsics(c, c->mod, "the linked module")) ||
       (rc = flyc__check_supported(c, "the linked module")) ||
       (rc = flyc__verify(c, "the linked module", FLYC_ELINK)) ||
-      (c->target.ops->finalize && (rc = c->target.ops->finalize(c))))
+      (c->target.ops->finalize && (rc = c->target.ops->finalize(c))) ||
+      (rc = dump(c, "2-link.ll")))
     return rc;
   t = flyc__now_us();
   c->times.internalize_us = t - t0;
   t0 = t;
-  if ((rc = flyc__optimize(c)) || (rc = flyc__check_supported(c, "the optimized module")))
+  if ((rc = flyc__optimize(c)) || (rc = flyc__check_supported(c, "the optimized module")) ||
+      (rc = dump(c, "3-opt.ll")))
     return rc;
   c->times.optimize_us = flyc__now_us() - t0;
   return c->target.ops->codegen(c);
@@ -150,6 +157,8 @@ static int setup(flyc_compile_t *c, const flyc__job_t *job) {
   use_options(c, &job->opts);
   c->libs = job->libs;
   c->closure = job->closure;
+  c->dump_dir = job->dump_key[0] ? job->dump_dir : NULL; /* no key, no dumps */
+  c->dump_key = job->dump_key;
   if ((rc = flyc__target_parse(&c->target, c->opts.target)))
     return rc;
   if ((rc = c->target.ops->checks->check_codegen(&c->target, c->opts.codegen)))

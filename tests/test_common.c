@@ -68,7 +68,7 @@ static void test_common__versions(void **state) {
  * compiled against an older header. Fields are only ever appended. */
 static void test_common__struct_abi(void **state) {
   (void)state;
-  assert_int_equal(sizeof(flyc_compile_options_t), 80);
+  assert_int_equal(sizeof(flyc_compile_options_t), 88);
   assert_int_equal(offsetof(flyc_compile_options_t, size), 0);
   assert_int_equal(offsetof(flyc_compile_options_t, flags), 4);
   assert_int_equal(offsetof(flyc_compile_options_t, target), 8);
@@ -81,6 +81,7 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_compile_options_t, exported_global_count), 56);
   assert_int_equal(offsetof(flyc_compile_options_t, device_lib_dirs), 64);
   assert_int_equal(offsetof(flyc_compile_options_t, device_lib_dir_count), 72);
+  assert_int_equal(offsetof(flyc_compile_options_t, dump_dir), 80);
   assert_int_equal(sizeof(flyc_kernel_info_t), 104);
   assert_int_equal(offsetof(flyc_kernel_info_t, name), 8);
   assert_int_equal(offsetof(flyc_kernel_info_t, symbol), 16);

@@ -8,8 +8,10 @@
 #   llvm22-nocomgr LLVM 22 without comgr: the lld path and the msgpack
 #                  metadata reader, as the static tool has them
 #   asan           LLVM 22 under AddressSanitizer + UndefinedBehaviorSanitizer
-#   static         the self-contained tool (static LLVM 22), `flyc targets`
-#                  and a compile for gfx90a (lld) and sm_80 (PTX)
+#   static         the self-contained tool (static LLVM 22): its stripped
+#                  size (at most 75 MiB, no LLVM target but AMDGPU and
+#                  NVPTX), `flyc targets` and compiles for gfx90a (lld,
+#                  lld-lib) and sm_80 (PTX)
 # Every configuration runs even when one fails; the exit status is 1 when
 # any did. Usage: tools/test-all.sh [CONFIG]... (default: all of them)
 set -uo pipefail
@@ -37,9 +39,19 @@ static_tool() {
   build "$dir" "$(llvm 22)" -DFLYC_STATIC_LLVM=ON -DFLYC_BUILD_TESTS=OFF || return 1
   [ -f "$fx/vadd_amdgcn.gfx90a.ll" ] || build build-test-llvm22 "$(llvm 22)" || return 1
   ls -l "$dir/flyc" && ldd "$dir/flyc" | grep -i llvm && return 1
+  # Stripped size, and no LLVM target but AMDGPU and NVPTX inside (the
+  # empty initializers of CMakeLists.txt keep lld's others out).
+  strip -o "$dir/flyc.stripped" "$dir/flyc" && ls -l "$dir/flyc.stripped" || return 1
+  if [ "$(nm "$dir/flyc" | grep -cE '(X86|AArch64|RISCV|PPC|ARM)TargetMachine')" != 0 ]; then
+    echo "static: an LLVM target other than AMDGPU and NVPTX is linked in"; return 1
+  fi
+  [ "$(stat -c %s "$dir/flyc.stripped")" -le $((75 * 1024 * 1024)) ] ||
+    { echo "static: the stripped tool grew past 75 MiB"; return 1; }
   "$dir/flyc" targets >"$dir/targets.txt" && head -4 "$dir/targets.txt" &&
     FLYC_CACHE=off "$dir/flyc" compile "$fx/vadd_amdgcn.gfx90a.ll" --arch gfx90a --codegen lld \
       -o "$dir/vadd.gfx90a.hsaco" &&
+    FLYC_CACHE=off "$dir/flyc" compile "$fx/vadd_amdgcn.gfx90a.ll" --arch gfx90a \
+      --codegen lld-lib -o "$dir/vadd.gfx90a.lld-lib.hsaco" &&
     FLYC_CACHE=off "$dir/flyc" compile "$fx/k_mstl_nvptx_intrinsics.sm_80.ll" \
       --link "$fx/mstl_nvptx.sm_80.bc" --arch sm_80 -o "$dir/mstl.sm_80.ptx"
 }

@@ -78,6 +78,8 @@
  *    ROCm device libraries (`ocml.bc`, `ockl.bc`) and for CUDA's
  *    `libdevice.10.bc`.
  *  - `FLYC_LLD`: the `ld.lld` used by ::FLYC_CODEGEN_LLD.
+ *  - `FLYC_DUMP_DIR`: dumps of every stage into this directory, when
+ *    ::flyc_compile_options_t.dump_dir is NULL (see there).
  *
  * Threads: separate compiles may run on separate threads; each uses its own
  * LLVM context. comgr and, with LLVM older than 18, the AMDGPU code object
@@ -196,9 +198,31 @@ typedef struct flyc_compile_options {
   /** Extra directories searched (before the defaults) for device libraries. */
   const char *const *device_lib_dirs;
   size_t device_lib_dir_count;
+  /** Dumps: a directory (made with its parents when missing) where the
+   *  compile writes one file per stage, named after the compile's cache key
+   *  (32 hex digits, the name of its disk cache entry; computed with the
+   *  caches off too):
+   *   - `<key>.1-parse.ll`: the input as parsed (a module: as given);
+   *   - `<key>.2-link.ll`: linked with the link and device libraries,
+   *     internalized, dead code dropped;
+   *   - `<key>.3-opt.ll`: after the optimization pipeline;
+   *   - `<key>.4.s` (AMDGPU: the code object's disassembly, as
+   *     flyc_artifact_disassemble() gives it; left out for a processor this
+   *     LLVM cannot disassemble) or `<key>.4.ptx` (NVPTX: the PTX);
+   *   - `<key>.5.hsaco` (AMDGPU: the code object).
+   *  Each file is written whole or not at all (a temporary file renamed). A
+   *  compile served from a cache runs no stage: it rewrites only the
+   *  `.4` and `.5` files, from the artifact; set FLYC_COMPILE_NO_CACHE (or
+   *  `FLYC_CACHE=0`) for every stage. A dump that cannot be written fails
+   *  the compile with ::FLYC_EIO naming the file and the system's reason;
+   *  nothing is then stored in the caches (a cached entry stays as it was).
+   *  NULL: the `FLYC_DUMP_DIR` environment variable, when set and not empty;
+   *  "": no dumps, whatever the environment says. Not part of the cache key.
+   *  A struct from an older header ends before it: NULL. */
+  const char *dump_dir;
 } flyc_compile_options_t;
 
-#define FLYC_COMPILE_OPTIONS_INIT {sizeof(flyc_compile_options_t), 0, NULL, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL, 0}
+#define FLYC_COMPILE_OPTIONS_INIT {sizeof(flyc_compile_options_t), 0, NULL, 0, 0, 0, 0, NULL, 0, NULL, 0, NULL, 0, NULL}
 
 /**
  * Zero-initialises `size` bytes of `options` and sets `options->size` to
@@ -232,7 +256,8 @@ FLYC_API int flyc_compile_options_init(flyc_compile_options_t *options, size_t s
  *                           this build cannot serve for the target.
  * @retval FLYC_EIO          the input or a link library exists but cannot be read
  *                           (a directory, a read error, a file that changed size
- *                           while read).
+ *                           while read), or a dump cannot be written
+ *                           (::flyc_compile_options_t.dump_dir).
  * @retval FLYC_ENOTFOUND    the input or a link library does not exist, or a needed
  *                           device library is not on the search path.
  * @retval FLYC_EIR          the input does not parse or verify, or is bitcode

@@ -186,6 +186,27 @@ int flyc__cache_begin_job(flyc_cache_req_t *r, const flyc__job_t *job) {
   return FLYC_OK;
 }
 
+int flyc__cache_key_hex(const flyc_cache_req_t *r, const flyc__job_t *job, char hex[33]) {
+  flyc_cache_req_t own;
+  const flyc_cache_req_t *k = r;
+  hex[0] = '\0';
+  if (!r || !r->memory) { /* the caches are off (or could not key it) */
+    memset(&own, 0, sizeof own);
+    flyc__error_saved_t sv;
+    flyc__error_save(&sv);
+    make_key(&own, job);
+    flyc__error_restore(&sv);
+    k = &own;
+  }
+  int ok = k->memory;
+  if (ok)
+    snprintf(hex, 33, "%016llx%016llx", (unsigned long long)k->hash.high64,
+             (unsigned long long)k->hash.low64);
+  if (k == &own)
+    flyc__cache_end(&own);
+  return ok ? 0 : -1;
+}
+
 void flyc__cache_end(flyc_cache_req_t *r) {
   flyc__buf_free(&r->key);
   flyc__buf_free(&r->hashed);

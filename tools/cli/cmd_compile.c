@@ -83,6 +83,11 @@ static const cli_opt_t opts[] = {
             AT(no_isolate)),
     CLI_BITS("--no-cache", FLYC_COMPILE_NO_CACHE,
              "neither use nor fill the compile cache (flyc cache --help)", AT(o.flags)),
+    CLI_STR("--dump", "DIR",
+            "write each stage into DIR, named after the cache key: KEY.1-parse.ll,\n"
+            "KEY.2-link.ll, KEY.3-opt.ll, KEY.4.s or KEY.4.ptx, KEY.5.hsaco\n"
+            "(from the cache: only .4 and .5; default: $FLYC_DUMP_DIR)",
+            AT(o.dump_dir)),
     CLI_BITS("-g", FLYC_COMPILE_DEBUG_INFO,
              "keep full debug info: PTX keeps '.target sm_XX, debug', which\n"
              "makes ptxas compile without optimization (by default line\n"
@@ -98,7 +103,7 @@ static const cli_cmd_t cmd = {
     "                    [--codegen auto|lld-lib|comgr|comgr-link|lld] [--cov N]\n"
     "                    [--export SYMBOL]... [--device-lib-dir DIR]...\n"
     "                    [--no-device-libs] [--approx-sqrt] [--daz] [--no-isolate]\n"
-    "                    [--no-cache] [-g] [--time] [--quiet]\n"
+    "                    [--no-cache] [--dump DIR] [-g] [--time] [--quiet]\n"
     "\n",
     18,
     "\n"
