@@ -172,6 +172,8 @@ void flyc__shared_limits(const char *id, uint64_t *static_max, uint64_t *total_m
  * NUL-terminated (the NUL not counted in *size), or -1 with errno (ENOMEM,
  * or read's). Sets no flyc error: the caller words it. */
 int flyc__read_fd(int fd, void **data, size_t *size);
+/* The most bytes flyc reads of one file (an input, a link library). */
+#define FLYC__MAX_FILE_BYTES ((uint64_t)1 << 30)
 /* Reads a whole regular file (at most 1 GiB), as flyc__read_fd. FLYC_OK, or
  * FLYC_ENOTFOUND, FLYC_EIO, FLYC_EINVAL (too big), FLYC_ENOMEM, with a
  * message naming `path`. */

@@ -141,6 +141,12 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
     close(fd);
     return flyc__error_set(FLYC_EIO, "link library '%s' is not a regular file", path);
   }
+  if ((uint64_t)st.st_size > FLYC__MAX_FILE_BYTES) {
+    close(fd);
+    return flyc__error_set(FLYC_ELINK, "link library '%s' is %lld bytes; flyc reads at most "
+                                       "1 GiB of one file",
+                           path, (long long)st.st_size);
+  }
   files_lock();
   file_entry_t *e = find(path, &st);
   if (e && e->data) {
@@ -260,7 +266,9 @@ int flyc__file_identify(const char *path, char hex[33], int *bitcode) {
    * the producer check reads a few blocks' headers. */
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   struct stat fst;
-  if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
+  /* Too big a file is left to flyc__file_read to refuse, unhashed. */
+  if (fd < 0 || fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode) ||
+      (uint64_t)fst.st_size > FLYC__MAX_FILE_BYTES) {
     if (fd >= 0)
       close(fd);
     return -1;

@@ -223,25 +223,37 @@ static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(s);
 }
 
-/* The bytes of it->path, for a child (flyc__bc_item_t): mapped (a file
- * truncated meanwhile kills the child, which the parent reports) and their
- * hash checked against it->digest. 0; or -1 with the answer in `out`: 'O'
- * and why the file cannot be read, or 'C' when its content changed. The
- * mapping lasts as long as the process. */
-static int map_item(const flyc__bc_item_t *it, const void **data, size_t *size, flyc_buf_t *out) {
-  static const char empty[1];
+/* The bytes of it->path, for a child (flyc__bc_item_t): read into the
+ * child's own memory, then hashed and checked against it->digest, and only
+ * those bytes used: a file rewritten meanwhile gives the bytes whose hash
+ * the compile began with, or a refusal, never a mix (a mapping of the file
+ * would show pages written after the hash). 0; or -1 with the answer in
+ * `out`: 'O' and why the file cannot be read, or 'C' when its content
+ * changed. The bytes last as long as the process. */
+static int read_item(const flyc__bc_item_t *it, const void **data, size_t *size,
+                     flyc_buf_t *out) {
   struct stat st;
   const char *why = NULL;
-  void *p = MAP_FAILED;
-  int fd = open(it->path, O_RDONLY | O_CLOEXEC);
+  unsigned char *p = NULL;
+  size_t n = 0, got = 0;
+  int fd = open(it->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0 || fstat(fd, &st) != 0)
     why = strerror(errno);
   else if (!S_ISREG(st.st_mode))
     why = "not a regular file";
-  else if (st.st_size == 0)
-    p = (void *)empty;
-  else if ((p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0)) == MAP_FAILED)
+  else if ((uint64_t)st.st_size > FLYC__MAX_FILE_BYTES)
+    why = "over 1 GiB";
+  else if ((p = mmap(NULL, (n = (size_t)st.st_size) + 1, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)) == MAP_FAILED)
     why = strerror(errno);
+  while (!why && got < n) {
+    ssize_t r = pread(fd, p + got, n - got, (off_t)got);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      break; /* it shrank: the hash tells */
+    got += (size_t)r;
+  }
   if (fd >= 0)
     close(fd);
   if (why) {
@@ -250,8 +262,8 @@ static int map_item(const flyc__bc_item_t *it, const void **data, size_t *size, 
     return -1;
   }
   *data = p;
-  *size = p == empty ? 0 : (size_t)st.st_size;
-  XXH128_hash_t h = XXH3_128bits(*data, *size);
+  *size = got;
+  XXH128_hash_t h = XXH3_128bits(p, got);
   char hex[33];
   flyc__hash_hex(h.high64, h.low64, hex);
   if (!it->digest || strcmp(hex, it->digest) != 0) {
@@ -264,14 +276,14 @@ static int map_item(const flyc__bc_item_t *it, const void **data, size_t *size, 
 /* Reads one file's bitcode, whole or (with `it->closure`) lazily for a
  * closure (closure.c), and verifies it; the answer, into `out`: 'T' and the
  * module as text, 'E' and the reader's (or linker's) error, or 'V' and the
- * verifier's (or map_item's). `dispose`: free what LLVM built (a child about
+ * verifier's (or read_item's). `dispose`: free what LLVM built (a child about
  * to exit leaves it). */
 static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out, int dispose) {
   static child_diag_t diag;
   diag.len = 0;
   const void *data = it->data;
   size_t size = it->size;
-  if (!data && it->path && map_item(it, &data, &size, out) != 0)
+  if (!data && it->path && read_item(it, &data, &size, out) != 0)
     return;
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, child_handler, &diag);
@@ -399,10 +411,7 @@ static int check_in_process(flyc__bc_item_t *items, size_t n) {
 /* A child that died on `it`: the error its own child would have given. */
 static int died_on(const flyc__bc_item_t *it, int status, flyc_buf_t *err) {
   int rc = child_failed(status, err, it->errcode, it->what, it->name);
-  if (rc == it->errcode && status >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS &&
-      !it->data)
-    flyc__error_append(" -- the file shrank while the child read it (it maps the file)");
-  else if (rc == it->errcode && status >= 0 && WIFSIGNALED(status))
+  if (rc == it->errcode && status >= 0 && WIFSIGNALED(status))
     flyc__error_append(" -- the file is corrupt bitcode");
   return rc;
 }

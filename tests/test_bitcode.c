@@ -878,6 +878,17 @@ static void test_child__library_rewritten_while_read(void **state) {
   free(d);
 }
 
+/* A link library over 1 GiB (a sparse file) is refused naming it, before
+ * anything reads or hashes it. */
+static void test_child__library_too_big(void **state) {
+  (void)state;
+  char *path = tu_temp_file(".bc", "BC\xc0\xde", 4);
+  assert_int_equal(truncate(path, ((off_t)1 << 30) + 1), 0);
+  assert_error(compile_amd(K15, path, 0), FLYC_ELINK, path, "1073741825 bytes", "1 GiB");
+  unlink(path);
+  free(path);
+}
+
 int main(void) {
   /* No test here should write to the user's cache. */
   setenv("FLYC_CACHE", "0", 1);
@@ -896,6 +907,7 @@ int main(void) {
       cmocka_unit_test(test_cache__refused_bitcode_is_not_looked_up),
       cmocka_unit_test(test_child__reads_the_library_itself),
       cmocka_unit_test(test_child__library_rewritten_while_read),
+      cmocka_unit_test(test_child__library_too_big),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

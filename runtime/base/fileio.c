@@ -70,7 +70,6 @@ int flyc__write_all(int fd, const void *data, size_t size) {
   return 0;
 }
 
-#define MAX_FILE_SIZE ((size_t)1 << 30)
 
 int flyc__read_file(const char *path, void **data, size_t *size) {
   /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused
@@ -84,7 +83,7 @@ int flyc__read_file(const char *path, void **data, size_t *size) {
     close(fd);
     return flyc__error_set(FLYC_EIO, "'%s' is not a regular file", path);
   }
-  if ((size_t)st.st_size > MAX_FILE_SIZE) {
+  if ((size_t)st.st_size > FLYC__MAX_FILE_BYTES) {
     close(fd);
     return flyc__error_set(FLYC_EINVAL, "'%s' is %lld bytes; flyc reads at most 1 GiB", path,
                            (long long)st.st_size);
@@ -98,7 +97,7 @@ int flyc__read_file(const char *path, void **data, size_t *size) {
     return e == ENOMEM ? flyc__error_set(FLYC_ENOMEM, "out of memory reading '%s' (%zu bytes)",
                                          path, want)
                        : flyc__error_set(FLYC_EIO, "cannot read '%s': %s", path, strerror(e));
-  if (got < want || got > MAX_FILE_SIZE) { /* it changed while read */
+  if (got < want || got > FLYC__MAX_FILE_BYTES) { /* it changed while read */
     free(buf);
     return got < want ? flyc__error_set(FLYC_EIO, "short read of '%s' (%zu of %zu bytes)",
                                         path, got, want)
