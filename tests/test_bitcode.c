@@ -839,13 +839,13 @@ typedef struct rewriter {
   int fd;
   const unsigned char *d;
   size_t n;
-  volatile int stop;
+  int stop; /* atomic: set by the test, read by the rewriter */
   int rounds;
 } rewriter_t;
 
 static void *rewrite_loop(void *p) {
   rewriter_t *r = p;
-  while (!r->stop) {
+  while (!__atomic_load_n(&r->stop, __ATOMIC_RELAXED)) {
     if (ftruncate(r->fd, (off_t)(r->n / 2)) != 0 || ftruncate(r->fd, 0) != 0 ||
         pwrite(r->fd, r->d, r->n, 0) != (ssize_t)r->n)
       break;
@@ -867,7 +867,7 @@ static void test_child__library_rewritten_while_read(void **state) {
     int rc = compile_amd(K15, path, FLYC_COMPILE_NO_CACHE);
     assert_true(rc == FLYC_OK || rc == FLYC_EIO || rc == FLYC_ELINK || rc == FLYC_ENOTFOUND);
   }
-  r.stop = 1;
+  __atomic_store_n(&r.stop, 1, __ATOMIC_RELAXED);
   pthread_join(t, NULL);
   assert_true(r.rounds > 0);
   /* Whole again, it compiles. */

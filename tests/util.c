@@ -243,15 +243,15 @@ static int fake_count(void *self, int *n) {
 static int fake_load(void *self, int dev, flyc_code_format_t f, const void *img, size_t n,
                      void **h) {
   (void)dev, (void)f, (void)img, (void)n;
-  if (self)
-    ((tu_fake_counts_t *)self)->loads++;
+  if (self) /* atomic: test_threads loads from several threads */
+    __atomic_fetch_add(&((tu_fake_counts_t *)self)->loads, 1, __ATOMIC_RELAXED);
   *h = (void *)1;
   return 0;
 }
 static int fake_unload(void *self, int dev, void *h) {
   (void)dev, (void)h;
   if (self)
-    ((tu_fake_counts_t *)self)->unloads++;
+    __atomic_fetch_add(&((tu_fake_counts_t *)self)->unloads, 1, __ATOMIC_RELAXED);
   return 0;
 }
 static int fake_function(void *self, int dev, void *h, const char *name, void **fn) {

@@ -7,7 +7,10 @@
 # LLVM 22 links Polly into its LTO library, which the static tool's in-process
 # lld needs), and LLVM 15 with Debian's ROCm 5.2
 # stack (comgr 2.4 carries LLVM 15, device libraries, hipcc).
-# --tests adds cmocka and LLVM 19 (the test suite builds against 15, 19, 22).
+# --tests adds cmocka and LLVM 19 (the test suite builds against 15, 19, 22),
+# and libclang-rt-22-dev: clang-22's sanitizer and libFuzzer runtimes (only
+# recommended by clang-22), for tools/fuzz.sh. ThreadSanitizer (the tsan
+# configuration) uses GCC 12's libtsan, which build-essential brings.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config
       llvm-22-dev lld-22 clang-22 liblld-22-dev libpolly-22-dev
@@ -17,7 +20,7 @@ pkgs=(build-essential cmake pkg-config
       zlib1g-dev libzstd-dev libffi-dev libxml2-dev libedit-dev libncurses-dev)
 for a in "$@"; do
   case "$a" in
-    --tests) pkgs+=(libcmocka-dev llvm-19-dev lld-19 clang-19) ;;
+    --tests) pkgs+=(libcmocka-dev llvm-19-dev lld-19 clang-19 libclang-rt-22-dev) ;;
     --bench) pkgs+=(libcmocka-dev) ;;
     *) echo "setup-debian.sh: unknown option $a" >&2; exit 2 ;;
   esac

@@ -119,17 +119,59 @@ static label_t *function_labels(Elf *e, size_t *count) {
   return labels;
 }
 
+/* Bytes of zeros after a section's copy, longer than any encoding, so that
+ * LLVM never reads past the section (an instruction that would reach into
+ * them is not decoded). */
+#define PAD 32
+
+/* 1 when LLVM's AMDGPU decoder would crash on the 64-bit word at `p`.
+ * After a table decode succeeds the decoder reads a source operand's
+ * literal (operand value 255) from the bytes left in its window, and when
+ * none are left it reports "cannot read literal" through a comment stream
+ * it has just cleared: a SIGSEGV in Twine::print, in llvm-mc too (LLVM
+ * #170318, ROCm llvm-project #3575). Before gfx10 the window is 8 bytes, so
+ * a 64-bit encoding with a literal operand ends the process; such an
+ * encoding is never valid there (no VOP3 literals before gfx10), so nothing
+ * is lost by not decoding it: VOP3/VOP3P (bits 31:26 = 110100; sources of 9
+ * bits at 32, 41, 50) and MUBUF/MTBUF (111000, 111010; soffset, bits 63:56).
+ * A 32-bit encoding's literal always has its 4 bytes in the window (PAD
+ * makes sure at a section's end). fuzz/regressions/disasm has both. */
+static int literal_trap(const uint8_t *p) {
+  uint64_t w = 0;
+  for (int i = 7; i >= 0; i--)
+    w = w << 8 | p[i];
+  unsigned enc = (unsigned)(w >> 26) & 0x3f;
+  if (enc == 0x34)
+    return ((w >> 32) & 0x1ff) == 255 || ((w >> 41) & 0x1ff) == 255 ||
+           ((w >> 50) & 0x1ff) == 255;
+  if (enc == 0x38 || enc == 0x3a)
+    return (w >> 56) == 255;
+  return 0;
+}
+
+/* One instruction at `off` of the section copy `bytes` (`size` bytes of
+ * section, then PAD zeros): its length, or 0 when it does not decode, would
+ * reach past the section's end, or is one LLVM would crash on (`pre_gfx10`:
+ * the processor is older than gfx10). */
+static size_t decode(LLVMDisasmContextRef dc, int pre_gfx10, const uint8_t *bytes,
+                     size_t size, size_t off, uint64_t addr, char *text, size_t text_size) {
+  if (pre_gfx10 && literal_trap(bytes + off))
+    return 0;
+  size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off + PAD, addr, text,
+                                   text_size);
+  return n <= size - off ? n : 0;
+}
+
 /* The branch targets inside a section of `size` bytes at `base`, sorted:
  * they become local labels. */
-static uint64_t *branch_targets(LLVMDisasmContextRef dc, const uint8_t *bytes, size_t size,
-                                uint64_t base, size_t *count) {
+static uint64_t *branch_targets(LLVMDisasmContextRef dc, int pre_gfx10, const uint8_t *bytes,
+                                size_t size, uint64_t base, size_t *count) {
   char text[400];
   uint64_t *targets = NULL;
   size_t nt = 0, off = 0;
   while (off < size) {
     uint64_t addr = base + off, to;
-    size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
-                                     sizeof text);
+    size_t n = decode(dc, pre_gfx10, bytes, size, off, addr, text, sizeof text);
     if (n && branch_target(text, addr, &to) && to >= base && to < base + size) {
       uint64_t *nt2 = realloc(targets, (nt + 1) * sizeof *nt2);
       if (nt2) {
@@ -172,17 +214,23 @@ static void labels_at(out_t *o, uint64_t addr, const label_t *labels, size_t nl,
 }
 
 /* Disassembles one executable section, `size` bytes. */
-static void section(out_t *o, LLVMDisasmContextRef dc, const GElf_Shdr *sh,
-                    const uint8_t *bytes, size_t size, const label_t *labels, size_t nl,
+static void section(out_t *o, LLVMDisasmContextRef dc, int pre_gfx10, const GElf_Shdr *sh,
+                    const uint8_t *section_bytes, size_t size, const label_t *labels, size_t nl,
                     int *first_label) {
   char text[400];
   size_t nt = 0, ti = 0, li = 0, off = 0;
-  uint64_t *targets = branch_targets(dc, bytes, size, sh->sh_addr, &nt);
+  uint8_t *copy = calloc(1, size + PAD);
+  if (!copy) {
+    o->rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+    return;
+  }
+  memcpy(copy, section_bytes, size);
+  const uint8_t *bytes = copy;
+  uint64_t *targets = branch_targets(dc, pre_gfx10, bytes, size, sh->sh_addr, &nt);
   while (o->rc == FLYC_OK && off < size) {
     uint64_t addr = sh->sh_addr + off;
     labels_at(o, addr, labels, nl, &li, targets, nt, &ti, first_label);
-    size_t n = LLVMDisasmInstruction(dc, (uint8_t *)bytes + off, size - off, addr, text,
-                                     sizeof text);
+    size_t n = decode(dc, pre_gfx10, bytes, size, off, addr, text, sizeof text);
     uint64_t to;
     if (n && branch_target(text, addr, &to)) {
       size_t len = strlen(text);
@@ -201,6 +249,7 @@ static void section(out_t *o, LLVMDisasmContextRef dc, const GElf_Shdr *sh,
   }
   flush_repeats(o);
   free(targets);
+  free(copy);
 }
 
 int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t *t,
@@ -225,7 +274,8 @@ int flyc__amdgpu_disassemble(const void *code, size_t size, const flyc_target_t 
       continue;
     Elf_Data *d = elf_getdata(scn, NULL);
     if (d && d->d_buf)
-      section(&o, dc, &sh, d->d_buf, d->d_size, labels, nl, &first_label);
+      section(&o, dc, t->proc->isa_version < 10000, &sh, d->d_buf, d->d_size, labels, nl,
+              &first_label);
   }
   int rc = o.rc;
   if (!e)
