@@ -158,15 +158,18 @@ int flyc__target_machine(const flyc_target_t *t, int opt_level, int short_ptr,
 uint64_t flyc__now_us(void);
 /* LLVM recurses once per link of a metadata chain (the parser resolving
  * forward references, the verifier), up to about 500 bytes a level: the
- * compile runs on a thread of its own with a stack of this many bytes
- * (reserved, touched only as used), and flyc__ir_nesting_check holds text
- * to FLYC__MAX_IR_METADATA metadata nodes, half of what that stack holds. */
+ * compile runs on a thread of its own with a stack of FLYC__BIG_STACK bytes
+ * (reserved, touched only as used; smaller when the address space is
+ * limited), and flyc__ir_nesting_check holds text to one metadata node per
+ * KiB of the stack it runs on, half of what that stack holds. */
 #define FLYC__BIG_STACK ((size_t)1 << 30)
-#define FLYC__MAX_IR_METADATA ((size_t)1 << 20)
 /* fn(p) on such a thread, the caller waiting; its error state becomes the
  * caller's when it fails (a success leaves the caller's alone). Where no
- * such thread can be made, fn runs on the caller's stack. fn's return. */
+ * thread can be made, fn runs on the caller's stack. fn's return. */
 int flyc__call_on_big_stack(int (*fn)(void *p), void *p);
+/* The stack the calling thread runs on, in bytes (its size, not what is
+ * left): a compile thread's, else what pthread_getattr_np says. */
+size_t flyc__stack_bytes(void);
 /* Sets a process-global LLVM option under the global lock's caller. */
 void flyc__llvm_set_option(const char *opt);
 /* The LLVM function attribute string value, or "" (never NULL); `len` out. */

@@ -164,11 +164,12 @@ int flyc__ir_nesting_check(const char *text, size_t n, const char *what, const c
                            "types); flyc refuses more than %d, where LLVM's IR parser "
                            "would overflow its stack",
                            what, name, depth, MAX_IR_NESTING);
-  if (nodes > FLYC__MAX_IR_METADATA)
+  size_t most = flyc__stack_bytes() / 1024;
+  if (nodes > most)
     return flyc__error_set(errcode,
-                           "%s '%s' has %zu metadata nodes; flyc refuses more than %zu, "
-                           "where LLVM's IR parser and verifier could overflow the "
-                           "compile's stack on a chain of them",
-                           what, name, nodes, FLYC__MAX_IR_METADATA);
+                           "%s '%s' has %zu metadata nodes; flyc refuses more than %zu (one "
+                           "per KiB of the compile's %zu MiB stack), where LLVM's IR parser "
+                           "and verifier could overflow it on a chain of them",
+                           what, name, nodes, most, flyc__stack_bytes() >> 20);
   return FLYC_OK;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <llvm-c/Error.h>
@@ -214,29 +215,57 @@ void flyc__cov_exclusive_end(void) {
 typedef struct big_call {
   int (*fn)(void *p);
   void *p;
+  size_t stack;
   int rc;
   flyc__error_saved_t err;
 } big_call_t;
 
+static _Thread_local size_t compile_stack; /* a compile thread's stack, or 0 */
+
 static void *big_thread(void *arg) {
   big_call_t *b = arg;
+  compile_stack = b->stack;
   b->rc = b->fn(b->p);
   if (b->rc != FLYC_OK)
     flyc__error_save(&b->err);
   return NULL;
 }
 
-int flyc__call_on_big_stack(int (*fn)(void *p), void *p) {
-  big_call_t b = {fn, p, FLYC_OK, {0, NULL}};
+size_t flyc__stack_bytes(void) {
+  if (compile_stack)
+    return compile_stack;
   pthread_attr_t attr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    if (pthread_attr_getstacksize(&attr, &size) != 0)
+      size = 0;
+    pthread_attr_destroy(&attr);
+  }
+  return size ? size : (size_t)8 << 20;
+}
+
+int flyc__call_on_big_stack(int (*fn)(void *p), void *p) {
+  big_call_t b = {fn, p, 0, FLYC_OK, {0, NULL}};
   pthread_t t;
-  int made = pthread_attr_init(&attr) == 0;
-  if (made && (pthread_attr_setstacksize(&attr, FLYC__BIG_STACK) != 0 ||
-               pthread_create(&t, &attr, big_thread, &b) != 0))
-    made = (pthread_attr_destroy(&attr), 0);
+  int made = 0;
+  /* Where the address space is limited (ulimit -v), an eighth of it, so
+   * that LLVM keeps the rest; halved down to 64 MiB while none can be had. */
+  size_t start = FLYC__BIG_STACK;
+  struct rlimit as;
+  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+    while (start > ((size_t)64 << 20) && start > as.rlim_cur / 8)
+      start /= 2;
+  for (size_t size = start; !made && size >= ((size_t)64 << 20); size /= 2) {
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0)
+      break;
+    b.stack = size;
+    made = pthread_attr_setstacksize(&attr, size) == 0 &&
+           pthread_create(&t, &attr, big_thread, &b) == 0;
+    pthread_attr_destroy(&attr);
+  }
   if (!made)
     return fn(p);
-  pthread_attr_destroy(&attr);
   pthread_join(t, NULL);
   if (b.rc != FLYC_OK)
     flyc__error_restore(&b.err);

@@ -2,6 +2,7 @@
  * module declares, from the library cache (cache/lib.c) or extracted in
  * process, in passes (below); each closure then goes through
  * flyc__link_library (link.c). */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -234,7 +235,10 @@ static int distinct(flyc_compile_t *c, size_t *first) {
   for (size_t i = 0; i < n && rc == FLYC_OK; i++) {
     const char *path = c->opts.link_libraries[i];
     if (!(canon[i] = realpath(path, NULL))) {
-      rc = flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path);
+      rc = errno == ENOENT || errno == ENOTDIR
+               ? flyc__error_set(FLYC_ENOTFOUND, "link library '%s' not found", path)
+               : flyc__error_set(FLYC_EIO, "cannot reach link library '%s': %s", path,
+                                 strerror(errno));
       break;
     }
     first[i] = i;
