@@ -315,6 +315,25 @@ static void test_link__exported_globals(void **state) {
   o.exported_globals = missing;
   assert_error(flyc_compile_buffer(&a, counter_ir, strlen(counter_ir), "c.ll", &o),
                FLYC_ENOTFOUND, "exported global 'no_such_global'");
+  /* LDS and private memory exist only while a kernel runs: refused. */
+  const char *lds_ir = "@st = addrspace(3) externally_initialized global [4 x i32] undef\n"
+                       "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                       "  %v = load i32, ptr addrspace(3) @st\n"
+                       "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  const char *st[] = {"st"};
+  o.exported_globals = st;
+  assert_error(flyc_compile_buffer(&a, lds_ir, strlen(lds_ir), "lds.ll", &o), FLYC_EINVAL,
+               "exported global 'st'", "address space 3", "cannot reach");
+  /* An internal externally_initialized global: a warning in the log. */
+  const char *int_ir = "@st = internal addrspace(1) externally_initialized global i32 0\n"
+                       "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                       "  %v = load i32, ptr addrspace(1) @st\n"
+                       "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  o.exported_global_count = 0;
+  assert_ok(flyc_compile_buffer(&a, int_ir, strlen(int_ir), "int.ll", &o));
+  assert_non_null(strstr(flyc_artifact_log(a), "warning: global 'st'"));
+  assert_non_null(strstr(flyc_artifact_log(a), "a host cannot find it after load"));
+  flyc_artifact_destroy(a);
 }
 
 static void test_link__nvptx_library(void **state) {

@@ -15,9 +15,9 @@
 #include "target/checks.h"
 #include "stage/stage.h"
 
-/* Internalizes every definition that is not a kernel, an exported global or an
- * externally initialized global, then drops what is dead. */
-int flyc__internalize(flyc_compile_t *c) {
+/* The options' exported globals: externally initialized and protected,
+ * or refused (a function, undefined, LDS or private). */
+static int export_globals(flyc_compile_t *c) {
   for (size_t i = 0; i < c->opts.exported_global_count; i++) {
     const char *name = c->opts.exported_globals[i];
     LLVMValueRef g = LLVMGetNamedGlobal(c->mod, name);
@@ -31,6 +31,16 @@ int flyc__internalize(flyc_compile_t *c) {
                              "exported global '%s' is not defined by the module or its "
                              "link libraries",
                              name);
+    /* Workgroup-shared (LDS, .shared) and per-thread (private, .local)
+     * memory, address spaces 3 and 5 on both families, exist only while a
+     * kernel runs: no symbol a host looks up reaches them. */
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
+    if (as == 3 || as == 5)
+      return flyc__error_set(FLYC_EINVAL,
+                             "exported global '%s' is in address space %u (%s memory, which "
+                             "exists only while a kernel runs): a host cannot reach it after "
+                             "load; put it in global memory (address space 1)",
+                             name, as, as == 3 ? "workgroup-shared" : "per-thread");
     /* The host writes it after load: never fold its loads, and keep it in
      * the dynamic symbol table. */
     LLVMSetExternallyInitialized(g, 1);
@@ -40,6 +50,15 @@ int flyc__internalize(flyc_compile_t *c) {
      * internal global made default-visible makes lld refuse R_AMDGPU_REL32). */
     LLVMSetVisibility(g, LLVMProtectedVisibility);
   }
+  return FLYC_OK;
+}
+
+/* Internalizes every definition that is not a kernel, an exported global or an
+ * externally initialized global, then drops what is dead. */
+int flyc__internalize(flyc_compile_t *c) {
+  int rc = export_globals(c);
+  if (rc)
+    return rc;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || c->target.ops->is_kernel(c->mod, f))
       continue;
@@ -58,7 +77,7 @@ int flyc__internalize(flyc_compile_t *c) {
     if ((l == LLVMInternalLinkage || l == LLVMPrivateLinkage) && LLVMIsExternallyInitialized(g)) {
       /* Meant for the host, but local: it never reaches .dynsym. */
       const char *o = flyc__origin_of(c, name);
-      flyc__buf_printf(&c->log, "%snote: global '%s'%s%s%s is externally_initialized but "
+      flyc__buf_printf(&c->log, "%swarning: global '%s'%s%s%s is externally_initialized but "
                                 "%s, so a host cannot find it after load; export it "
                                 "(exported_globals / --export) to make it visible\n",
                        c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", name,
@@ -83,8 +102,7 @@ int flyc__internalize(flyc_compile_t *c) {
   flyc__llvm_options_read_end();
   LLVMDisposePassBuilderOptions(po);
   if (err) {
-    int rc = flyc__error_set(FLYC_ELINK, "dead-code elimination after linking failed: %s",
-                             err);
+    rc = flyc__error_set(FLYC_ELINK, "dead-code elimination after linking failed: %s", err);
     free(err);
     return rc;
   }
