@@ -373,9 +373,10 @@ int flyc__closure_extract(LLVMModuleRef lib, const flyc__closure_names_t *n,
                           LLVMModuleRef *out);
 
 /* What the link stage asks of a library: the closure of `names` in library
- * `path` (bytes `data`, `size`, content hash `digest`), read from bitcode this
- * LLVM wrote from a module its own IR parser or bitcode reader built in
- * this process, never the caller's bytes. `trusted`: the library may be
+ * `path` (bytes `data`, `size`, content hash `digest`; `data` NULL: the
+ * file), never the caller's untrusted bytes read in process: the child's
+ * checked text parsed here, or bitcode this LLVM wrote from a module it
+ * built (the library cache, the trusted path). `trusted`: the library may be
  * read in process (FLYC_COMPILE_TRUSTED_BITCODE); else it is read in a child
  * (isolate.c). `use_cache`: 2, the closure may come from and goes to the
  * library cache's memory (cache/lib.c), which like the file memo is kept
@@ -389,9 +390,9 @@ typedef struct flyc__closure_req {
   flyc__closure_names_t names;
   int trusted, use_cache;
 } flyc__closure_req_t;
-/* The closure as a module in `ctx` (the compile's context), read from
- * bitcode this LLVM wrote; the errors are the library's: FLYC_ELINK naming
- * it, FLYC_ENOMEM. */
+/* The closure as a module in `ctx` (the compile's context), as
+ * flyc__closure_req_t says; the errors are the library's: FLYC_ELINK naming
+ * it, FLYC_EIO (it changed, or cannot be read), FLYC_ENOMEM. */
 typedef int (*flyc__closure_fn)(const flyc__closure_req_t *req, LLVMContextRef ctx,
                                 LLVMModuleRef *out);
 /* The library cache's answer (cache/lib.c): from memory, then from disk,
