@@ -240,9 +240,6 @@ int flyc__allow_contract(LLVMValueRef fn);
 int flyc__has_afn(LLVMValueRef call);
 /* 0 when this llvm-c cannot set fast-math flags on a call. */
 int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf);
-/* The template of inline asm call `call` (malloc'd; *len its length): before
- * LLVM 19's llvm-c, the printed call, which contains it. */
-char *flyc__inline_asm_string(LLVMValueRef call, size_t *len);
 /* The template and the constraint string of inline asm call `call`, each
  * malloc'd and NUL-terminated as LLVM holds them (before LLVM 19's llvm-c,
  * read back from the printed call, its \XX escapes undone): 0, or -1 out of

@@ -412,26 +412,6 @@ int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf) {
 #endif
 }
 
-char *flyc__inline_asm_string(LLVMValueRef call, size_t *len) {
-#if LLVM_VERSION_MAJOR >= 19
-  size_t n = 0;
-  const char *t = LLVMGetInlineAsmAsmString(LLVMGetCalledValue(call), &n);
-  char *out = malloc(n + 1);
-  if (out) {
-    memcpy(out, t, n);
-    out[n] = '\0';
-    *len = n;
-  }
-  return out;
-#else
-  char *printed = LLVMPrintValueToString(call);
-  char *out = printed ? strdup(printed) : NULL;
-  LLVMDisposeMessage(printed);
-  *len = out ? strlen(out) : 0;
-  return out;
-#endif
-}
-
 #if LLVM_VERSION_MAJOR < 19
 static int hex_digit(char ch) {
   return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10

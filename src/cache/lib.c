@@ -254,7 +254,7 @@ static int extract_child(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMM
                          "link library '%s' is malformed bitcode: LLVM's reader accepted "
                          "it, but its disassembly does not parse: %s",
                          r->path, msg ? msg : "unknown error");
-  else if ((rc = write_bc(*out, r->path, bc, size)) != FLYC_OK) {
+  else if (bc && (rc = write_bc(*out, r->path, bc, size)) != FLYC_OK) {
     LLVMDisposeModule(*out);
     *out = NULL;
   }
@@ -263,15 +263,19 @@ static int extract_child(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMM
   return rc;
 }
 
-/* A closure extracted now: the module in `ctx`, and its bitcode (*bc,
- * malloc'd) for the caches. Trusted bytes are read here when the link stage
- * has not; untrusted ones only by the child. */
+/* A closure extracted now: the module in `ctx`, and, when `bc` is not NULL,
+ * its bitcode (*bc, malloc'd) for the caches. Trusted bytes are read here
+ * when the link stage has not; untrusted ones only by the child. */
 static int extract(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMModuleRef *out,
                    void **bc, size_t *size) {
   *out = NULL;
-  *bc = NULL;
+  if (bc)
+    *bc = NULL;
   if (!r->trusted)
     return extract_child(r, ctx, out, bc, size);
+  void *own = NULL; /* the trusted path reads its closure back from bitcode */
+  if (!bc)
+    bc = &own;
   flyc__closure_req_t q = *r;
   int owned = 0, rc;
   if (!q.data && (rc = flyc__file_read_as(q.path, q.digest, &q.data, &q.size, &owned)))
@@ -279,6 +283,7 @@ static int extract(const flyc__closure_req_t *r, LLVMContextRef ctx, LLVMModuleR
   rc = extract_here(&q, ctx, out, bc, size);
   if (owned)
     free((void *)q.data);
+  free(own);
   return rc;
 }
 
@@ -303,11 +308,8 @@ int flyc__libcache_closure(const flyc__closure_req_t *r, LLVMContextRef ctx, LLV
   void *bc = NULL;
   size_t size = 0;
   int rc;
-  if (!r->use_cache) {
-    rc = extract(r, ctx, out, &bc, &size);
-    free(bc);
-    return rc;
-  }
+  if (!r->use_cache)
+    return extract(r, ctx, out, NULL, &size);
   pthread_once(&lib_once, lib_register);
   flyc_buf_t key = {0};
   make_key(r, &key);

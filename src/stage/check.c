@@ -406,12 +406,12 @@ static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name
                              "flyc accepts at most i64",
                              name, when, LLVMGetIntTypeWidth(t));
     if (c->target.ops->missing_feature) {
-      size_t al = 0;
-      char *text = flyc__inline_asm_string(i, &al);
-      const char *use = NULL,
-                 *feature = text ? c->target.ops->missing_feature(&c->target, text, al, &use)
-                                 : NULL;
+      char *text = NULL, *cons = NULL;
+      const char *use = NULL, *feature = NULL;
+      if (flyc__inline_asm_parts(i, &text, &cons) == 0)
+        feature = c->target.ops->missing_feature(&c->target, text, strlen(text), &use);
       free(text);
+      free(cons);
       if (feature)
         return flyc__error_set(FLYC_EIR, "function '%s' in %s has inline asm using %s, an "
                                "arch-specific feature that target %s does not have; "
