@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "flyc/artifact.h"
 #include "flyc/common.h"
@@ -181,5 +182,51 @@ int flyc__read_file(const char *path, void **data, size_t *size);
 /* Writes all `size` bytes, retrying on EINTR and short writes: 0, or -1
  * with errno. Sets no flyc error: safe in a forked child. */
 int flyc__write_all(int fd, const void *data, size_t size);
+
+/* ---- disk cache entries (base/entry.c) ---- */
+
+/* An entry: magic, version, key length + key, payload length + payload,
+ * XXH64 of all before it. Larger files are not entries. */
+#define ENTRY_MAGIC "FLYCACHE"
+#define ENTRY_VERSION 1u
+#define MAX_ENTRY ((uint64_t)1 << 31)
+
+/* The caches' process counters, read by flyc_cache_stats. */
+extern struct flyc__cache_counters {
+  uint64_t memory_hits, disk_hits, misses, writes, evictions, corrupt, errors;
+} flyc__cache_stats;
+void flyc__cache_count(uint64_t *c);
+
+/* flyc_cache_dir() (flyc/cache.h): FLYC_CACHE_DIR, $XDG_CACHE_HOME/flyc or
+ * ~/.cache/flyc, no trailing '/' or "/.". */
+int flyc__cache_dir(char *buf, size_t size);
+/* FLYC_CACHE=0 (off, false, no) turns the caches off. */
+int flyc__cache_enabled(void);
+/* Makes the directory (and missing parents, 0700) when `create`; 1 when it
+ * is there, ours and not writable by group or others. */
+int flyc__cache_usable_dir(const char *dir, int create);
+/* FLYC_CACHE_MAX_BYTES, or 1 GiB. */
+uint64_t flyc__cache_max_bytes(void);
+/* Reads a whole entry if it is a trusted regular file; 1 read, 0 absent,
+ * -1 there but not trusted, -2 unreadable. `bump` touches its time. */
+int flyc__cache_read_entry(const char *path, unsigned char **data, size_t *size, int bump);
+/* The key and payload of an entry, or -1 when it is not a whole one. */
+int flyc__cache_parse_entry(const unsigned char *d, size_t n, const unsigned char **key,
+                            size_t *klen, const unsigned char **payload, size_t *plen);
+/* Writes an entry (`key`, `payload`) as `file` in `dir` atomically, then
+ * removes the least recently used entries of `dir` over `cap` bytes (the
+ * new one last). 0, or -1 with *why (static) saying what failed. */
+int flyc__cache_store(const char *dir, const char *file, const void *key, size_t klen,
+                      const void *payload, size_t plen, uint64_t cap, const char **why);
+
+/* Entries in the directory, for the size cap and the listing. */
+typedef struct dent {
+  char *path;
+  uint64_t bytes;
+  struct timespec mtime;
+} dent_t;
+long flyc__cache_scan(const char *dir, dent_t **out, int tmp, int any_mode);
+void flyc__cache_free_dents(dent_t *v, long n);
+int flyc__cache_ends_with(const char *s, const char *suffix);
 
 #endif
