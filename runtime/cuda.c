@@ -1,11 +1,13 @@
 /* The CUDA driver: libcuda.so.1 through dlopen, its symbols from cuda.def,
- * one primary context per device. No CUDA header is needed. */
+ * one primary context per device. No CUDA header is needed. PTX is loaded
+ * as the cubin the driver's JIT made of it, kept on disk (cubin_cache.c). */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cubin_cache.h"
 #include "driver.h"
 
 typedef struct cuda {
@@ -50,6 +52,9 @@ static void *contexts[MAX_DEVICES];
 #define CU_JIT_ERROR_LOG_BUFFER 5
 #define CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES 6
 #define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR 75
+#define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR 76
+#define CU_JIT_INPUT_PTX 1
 
 static int fail(const char *call, int err) {
   const char *name = NULL;
@@ -86,26 +91,97 @@ static int device_count(void *self, int *count) {
   return e ? fail("cuDeviceGetCount", e) : FLYC_OK;
 }
 
+/* The device's compute capability and the driver's version, for the cubin
+ * cache's key; 0 when the driver cannot say (no cubin cache then). */
+static int device_version(int device, int *major, int *minor, int *driver) {
+  int dev = 0;
+  return !cu.cuDeviceGet(&dev, device) &&
+         !cu.cuDeviceGetAttribute(major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev) &&
+         !cu.cuDeviceGetAttribute(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev) &&
+         !cu.cuDriverGetVersion(driver);
+}
+
+/* A JIT failure, with the driver's log. */
+static int jit_fail(const char *call, int e, const char *log) {
+  fail(call, e);
+  if (log[0])
+    flyc__error_append("; JIT log: %s", log);
+  return FLYC_EDRIVER;
+}
+
+/* PTX -> cubin through the driver's JIT linker (the JIT cuModuleLoadDataEx
+ * runs, with the same default options), copied out: *cubin malloc'd. */
+static int jit_cubin(const char *ptx, size_t len, void **cubin, size_t *size) {
+  char log[4096] = "";
+  int opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *vals[] = {log, (void *)(uintptr_t)sizeof log};
+  void *state = NULL, *out = NULL;
+  size_t n = 0;
+  int e = cu.cuLinkCreate_v2(2, opts, vals, &state);
+  if (e)
+    return jit_fail("cuLinkCreate", e, log);
+  e = cu.cuLinkAddData_v2(state, CU_JIT_INPUT_PTX, (void *)ptx, len + 1, "flyc.ptx", 0, NULL,
+                          NULL);
+  const char *call = "cuLinkAddData";
+  if (!e) {
+    e = cu.cuLinkComplete(state, &out, &n);
+    call = "cuLinkComplete";
+  }
+  int rc = FLYC_OK;
+  if (e)
+    rc = jit_fail(call, e, log);
+  else if (!out || !n || !(*cubin = malloc(n)))
+    rc = out && n ? flyc__error_set(FLYC_ENOMEM, "out of memory")
+                  : flyc__error_set(FLYC_EDRIVER, "cuLinkComplete gave no cubin");
+  else
+    memcpy(*cubin, out, *size = n);
+  (void)cu.cuLinkDestroy(state); /* owns `out` */
+  return rc;
+}
+
+/* Loads PTX through the cubin cache: a kept cubin when there is one the
+ * driver takes, else the JIT's cubin, kept for the next process. */
+static int load_cached(const flyc__cubin_entry_t *ent, const char *ptx, size_t len,
+                       void **handle) {
+  void *cubin = NULL;
+  size_t n = 0;
+  if (flyc__cubin_get(ent, &cubin, &n)) {
+    int e = cu.cuModuleLoadData(handle, cubin);
+    free(cubin);
+    if (!e)
+      return FLYC_OK;
+    flyc__cubin_forget(ent); /* refused (a driver change the key missed): JIT again */
+  }
+  int rc = jit_cubin(ptx, len, &cubin, &n);
+  if (rc)
+    return rc;
+  int e = cu.cuModuleLoadData(handle, cubin);
+  if (!e)
+    flyc__cubin_put(ent, cubin, n);
+  free(cubin);
+  return e ? fail("cuModuleLoadData (the JIT's cubin)", e) : FLYC_OK;
+}
+
 static int module_load(void *self, int device, flyc_code_format_t format, const void *image,
                        size_t size, void **handle) {
   (void)self;
-  (void)size;
   if (format != FLYC_CODE_PTX)
     return flyc__error_set(FLYC_EINVAL, "the CUDA driver loads PTX, not AMDGPU code objects");
   int rc = use_device(device);
   if (rc)
     return rc;
+  const char *ptx = image;
+  size_t len = strnlen(ptx, size); /* the PTX ends at its NUL (image[size] at the latest) */
+  int major = 0, minor = 0, driver = 0;
+  flyc__cubin_entry_t ent;
+  if (device_version(device, &major, &minor, &driver) &&
+      flyc__cubin_entry(&ent, ptx, len, major, minor, driver))
+    return load_cached(&ent, ptx, len, handle);
   char log[4096] = "";
   int opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *vals[] = {log, (void *)(uintptr_t)sizeof log};
   int e = cu.cuModuleLoadDataEx(handle, image, 2, opts, vals);
-  if (e) {
-    fail("cuModuleLoadDataEx", e);
-    if (log[0])
-      flyc__error_append("; JIT log: %s", log);
-    return FLYC_EDRIVER;
-  }
-  return FLYC_OK;
+  return e ? jit_fail("cuModuleLoadDataEx", e, log) : FLYC_OK;
 }
 
 static int module_unload(void *self, int device, void *handle) {

@@ -71,6 +71,20 @@
  * functions of a library neither reads the library's bytes (only its hash)
  * nor starts a child. A corrupt or torn library entry is a miss, removed.
  *
+ * The cubin cache (the runtime's, libflyc_runtime too): the built-in CUDA
+ * driver loads PTX as the cubin the driver's own JIT linker makes of it
+ * (cuLinkCreate/cuLinkAddData/cuLinkComplete with the default JIT options,
+ * what cuModuleLoadDataEx would run), kept in `<dir>/cubin` by the PTX's
+ * bytes (XXH3-128 and length), the device's compute capability and the
+ * driver's version (cuDriverGetVersion), so a later process loads the cubin
+ * and runs no JIT, whether or not CUDA's own JIT cache is on
+ * (CUDA_CACHE_DISABLE). Entries and trust as above, held to a quarter of
+ * `FLYC_CACHE_MAX_BYTES`; `FLYC_CACHE=0` (or `FLYC_CUBIN_CACHE=0`, this cache
+ * alone) loads the PTX as before. A corrupt
+ * entry, or a kept cubin the driver refuses, is removed and the PTX
+ * JIT-compiled again. A driver made with flyc_driver_create() has no cubin
+ * cache.
+ *
  * Processors (the serialization contract): a processor is written as its
  * registered name and looked up again on a hit (flyc_processor_lookup); a
  * name this process has not registered makes the hit fail with
@@ -182,11 +196,13 @@ FLYC_API size_t flyc_cache_forget(void);
 
 /**
  * Removes every disk entry this user owns (trusted or not), the library
- * cache's (in `<dir>/lib`) too, and temporary files older than an hour, and
+ * cache's (in `<dir>/lib`) and the cubin cache's (in `<dir>/cubin`) too, and
+ * temporary files older than an hour, and
  * forgets what flyc_cache_forget() forgets (callers' references stay valid;
  * modules flyc_gpu_jit_module_get() loaded for an artifact nobody else holds
  * are unloaded).
- * @param[out] removed entries removed, compile and library ones (may be NULL).
+ * @param[out] removed entries removed, compile, library and cubin ones (may be
+ *             NULL).
  * @retval FLYC_OK, FLYC_EIO (the directory cannot be read; the message names it)
  */
 FLYC_API int flyc_cache_clear(size_t *removed);

@@ -14,8 +14,18 @@
  * A GpuJitModule may be launched from several threads at once; loading and
  * unloading one are not concurrent with other calls on it.
  *
+ * The built-in CUDA driver loads PTX as the cubin the driver's JIT linker
+ * makes of it and keeps that cubin in flyc's disk cache (`<cache
+ * dir>/cubin`, keyed by the PTX, the compute capability and the driver's
+ * version; flyc/cache.h), so a PTX is JIT-compiled once per device kind and
+ * driver, not once per process. A JIT failure is ::FLYC_EDRIVER naming
+ * cuLinkAddData or cuLinkComplete, with the driver's log.
+ *
  * Environment: `FLYC_HIP_LIBRARY` names the HIP library to open instead of
- * `libamdhip64.so`, `.so.6`, `.so.5`.
+ * `libamdhip64.so`, `.so.6`, `.so.5`; `FLYC_CACHE`, `FLYC_CACHE_DIR` and
+ * `FLYC_CACHE_MAX_BYTES` govern the cubin cache as they do the compile
+ * caches (`FLYC_CACHE=0`, or `FLYC_CUBIN_CACHE=0` for this cache alone: PTX
+ * goes to cuModuleLoadDataEx, nothing kept).
  *
  * @defgroup flyc_runtime Runtime
  * @{

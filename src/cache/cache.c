@@ -255,13 +255,17 @@ int flyc_cache_clear(size_t *removed) {
   for (long i = 0; i < n; i++)
     k += unlink(v[i].path) == 0 && flyc__cache_ends_with(v[i].path, ".flyc");
   flyc__cache_free_dents(v, n);
-  /* The library cache's closures (cache/lib.c), in <dir>/lib. */
-  char lib[4200];
-  snprintf(lib, sizeof lib, "%s/lib", dir);
-  if (flyc__cache_usable_dir(lib, 0) && (n = flyc__cache_scan(lib, &v, 1, 1)) >= 0) {
-    for (long i = 0; i < n; i++)
-      k += unlink(v[i].path) == 0 && flyc__cache_ends_with(v[i].path, ".flyc");
-    flyc__cache_free_dents(v, n);
+  /* The library cache's closures (cache/lib.c) in <dir>/lib, the CUDA
+   * driver's cubins (runtime/cubin_cache.c) in <dir>/cubin. */
+  static const char *const subs[] = {"lib", "cubin"};
+  for (size_t s = 0; s < sizeof subs / sizeof *subs; s++) {
+    char sub[4200];
+    snprintf(sub, sizeof sub, "%s/%s", dir, subs[s]);
+    if (flyc__cache_usable_dir(sub, 0) && (n = flyc__cache_scan(sub, &v, 1, 1)) >= 0) {
+      for (long i = 0; i < n; i++)
+        k += unlink(v[i].path) == 0 && flyc__cache_ends_with(v[i].path, ".flyc");
+      flyc__cache_free_dents(v, n);
+    }
   }
   if (removed)
     *removed = k;
