@@ -1,11 +1,17 @@
 /* The CUDA driver: libcuda.so.1 through dlopen, its symbols from cuda.def,
  * one primary context per device. No CUDA header is needed. PTX is loaded
  * as the cubin the driver's JIT made of it, kept on disk (cubin_cache.c). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* dladdr */
+#endif
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cubin_cache.h"
 #include "driver.h"
@@ -91,14 +97,26 @@ static int device_count(void *self, int *count) {
   return e ? fail("cuDeviceGetCount", e) : FLYC_OK;
 }
 
-/* The device's compute capability and the driver's version, for the cubin
- * cache's key; 0 when the driver cannot say (no cubin cache then). */
-static int device_version(int device, int *major, int *minor, int *driver) {
-  int dev = 0;
-  return !cu.cuDeviceGet(&dev, device) &&
-         !cu.cuDeviceGetAttribute(major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev) &&
-         !cu.cuDeviceGetAttribute(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev) &&
-         !cu.cuDriverGetVersion(driver);
+/* The driver's library as loaded (realpath of what dladdr finds cuInit in):
+ * its size and modification time change with a driver update where
+ * cuDriverGetVersion's number (the CUDA version supported) may not. */
+static char driver_path[4096];
+
+/* The device's compute capability and the driver (version and library
+ * identity) into `id`, for the cubin cache's key; 0 when the driver cannot
+ * say (no cubin cache then). */
+static int device_version(int device, int *major, int *minor, char *id, size_t size) {
+  int dev = 0, version = 0;
+  struct stat st;
+  if (cu.cuDeviceGet(&dev, device) ||
+      cu.cuDeviceGetAttribute(major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev) ||
+      cu.cuDeviceGetAttribute(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev) ||
+      cu.cuDriverGetVersion(&version) || !driver_path[0] || stat(driver_path, &st) != 0)
+    return 0;
+  int n = snprintf(id, size, "%d, %s, %lld bytes, modified %lld.%09ld, inode %llu", version,
+                   driver_path, (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+                   st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+  return n > 0 && (size_t)n < size;
 }
 
 /* A JIT failure, with the driver's log. */
@@ -139,6 +157,14 @@ static int jit_cubin(const char *ptx, size_t len, void **cubin, size_t *size) {
   return rc;
 }
 
+/* Errors of cuModuleLoadData that say the image itself is not for this
+ * driver or device (cuda.h): a kept cubin refused so is dropped and the PTX
+ * JIT-compiled again; any other error (memory, context) is the load's. */
+static int image_refused(int e) {
+  return e == 200 /* INVALID_IMAGE */ || e == 209 /* NO_BINARY_FOR_GPU */ ||
+         e == 222 /* UNSUPPORTED_PTX_VERSION */ || e == 300 /* INVALID_SOURCE */;
+}
+
 /* Loads PTX through the cubin cache: a kept cubin when there is one the
  * driver takes, else the JIT's cubin, kept for the next process. */
 static int load_cached(const flyc__cubin_entry_t *ent, const char *ptx, size_t len,
@@ -150,7 +176,9 @@ static int load_cached(const flyc__cubin_entry_t *ent, const char *ptx, size_t l
     free(cubin);
     if (!e)
       return FLYC_OK;
-    flyc__cubin_forget(ent); /* refused (a driver change the key missed): JIT again */
+    if (!image_refused(e))
+      return fail("cuModuleLoadData (a cubin kept in the cubin cache)", e);
+    flyc__cubin_forget(ent); /* a driver change the key missed: JIT again */
   }
   int rc = jit_cubin(ptx, len, &cubin, &n);
   if (rc)
@@ -172,9 +200,10 @@ static int module_load(void *self, int device, flyc_code_format_t format, const 
     return rc;
   const char *ptx = image;
   size_t len = strnlen(ptx, size); /* the PTX ends at its NUL (image[size] at the latest) */
-  int major = 0, minor = 0, driver = 0;
+  int major = 0, minor = 0;
+  char driver[4400];
   flyc__cubin_entry_t ent;
-  if (device_version(device, &major, &minor, &driver) &&
+  if (device_version(device, &major, &minor, driver, sizeof driver) &&
       flyc__cubin_entry(&ent, ptx, len, major, minor, driver))
     return load_cached(&ent, ptx, len, handle);
   char log[4096] = "";
@@ -315,6 +344,10 @@ int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
 #include "cuda.def"
 #undef X
   *(void **)&cuLaunchKernelEx = dlsym(lib, "cuLaunchKernelEx");
+  Dl_info where;
+  if (!dladdr(*(void **)&cu.cuInit, &where) || !where.dli_fname ||
+      !realpath(where.dli_fname, driver_path))
+    driver_path[0] = '\0'; /* no identity: no cubin cache */
   int e = cu.cuInit(0), count = 0;
   if (!e)
     e = cu.cuDeviceGetCount(&count);

@@ -200,6 +200,8 @@ void flyc__cache_count(uint64_t *c);
 /* flyc_cache_dir() (flyc/cache.h): FLYC_CACHE_DIR, $XDG_CACHE_HOME/flyc or
  * ~/.cache/flyc, no trailing '/' or "/.". */
 int flyc__cache_dir(char *buf, size_t size);
+/* 1 when environment variable `name` is 0, off, false or no (any case). */
+int flyc__env_off(const char *name);
 /* FLYC_CACHE=0 (off, false, no) turns the caches off. */
 int flyc__cache_enabled(void);
 /* Makes the directory (and missing parents, 0700) when `create`; 1 when it

@@ -75,14 +75,20 @@
  * driver loads PTX as the cubin the driver's own JIT linker makes of it
  * (cuLinkCreate/cuLinkAddData/cuLinkComplete with the default JIT options,
  * what cuModuleLoadDataEx would run), kept in `<dir>/cubin` by the PTX's
- * bytes (XXH3-128 and length), the device's compute capability and the
- * driver's version (cuDriverGetVersion), so a later process loads the cubin
+ * bytes (the whole PTX is in the entry's key and compared byte for byte: a
+ * PTX whose hash is another's is a miss), the device's compute capability,
+ * and the driver: cuDriverGetVersion's number and the path, size,
+ * modification time and inode of the libcuda it runs (a driver update that
+ * keeps the CUDA version changes them). A later process loads the cubin
  * and runs no JIT, whether or not CUDA's own JIT cache is on
- * (CUDA_CACHE_DISABLE). Entries and trust as above, held to a quarter of
- * `FLYC_CACHE_MAX_BYTES`; `FLYC_CACHE=0` (or `FLYC_CUBIN_CACHE=0`, this cache
- * alone) loads the PTX as before. A corrupt
- * entry, or a kept cubin the driver refuses, is removed and the PTX
- * JIT-compiled again. A driver made with flyc_driver_create() has no cubin
+ * (CUDA_CACHE_DISABLE). A kept cubin must be a 64-bit EM_CUDA ELF whose
+ * header tables lie inside it. Entries and trust as above, held to a quarter of
+ * `FLYC_CACHE_MAX_BYTES`; `FLYC_CACHE=0` (or `FLYC_CUBIN_CACHE=0`, off, false,
+ * no: this cache alone) loads the PTX as before. A corrupt
+ * entry, or a kept cubin the driver refuses as an image
+ * (CUDA_ERROR_INVALID_IMAGE, NO_BINARY_FOR_GPU, UNSUPPORTED_PTX_VERSION,
+ * INVALID_SOURCE), is removed and the PTX JIT-compiled again; any other load
+ * error is the load's (::FLYC_EDRIVER), the entry kept. A driver made with flyc_driver_create() has no cubin
  * cache.
  *
  * Processors (the serialization contract): a processor is written as its

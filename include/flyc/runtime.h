@@ -16,9 +16,9 @@
  *
  * The built-in CUDA driver loads PTX as the cubin the driver's JIT linker
  * makes of it and keeps that cubin in flyc's disk cache (`<cache
- * dir>/cubin`, keyed by the PTX, the compute capability and the driver's
- * version; flyc/cache.h), so a PTX is JIT-compiled once per device kind and
- * driver, not once per process. A JIT failure is ::FLYC_EDRIVER naming
+ * dir>/cubin`, keyed by the whole PTX, the compute capability and the
+ * driver's version and library; flyc/cache.h), so a PTX is JIT-compiled once
+ * per device kind and driver, not once per process. A JIT failure is ::FLYC_EDRIVER naming
  * cuLinkAddData or cuLinkComplete, with the driver's log.
  *
  * Environment: `FLYC_HIP_LIBRARY` names the HIP library to open instead of

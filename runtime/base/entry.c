@@ -60,12 +60,14 @@ int flyc__cache_dir(char *buf, size_t size) {
   return FLYC_OK;
 }
 
-/* FLYC_CACHE=0 (off, false, no) turns both caches off. */
-int flyc__cache_enabled(void) {
-  const char *e = getenv("FLYC_CACHE");
-  return !(e && (strcmp(e, "0") == 0 || strcasecmp(e, "off") == 0 ||
-                 strcasecmp(e, "false") == 0 || strcasecmp(e, "no") == 0));
+int flyc__env_off(const char *name) {
+  const char *e = getenv(name);
+  return e && (strcmp(e, "0") == 0 || strcasecmp(e, "off") == 0 ||
+               strcasecmp(e, "false") == 0 || strcasecmp(e, "no") == 0);
 }
+
+/* FLYC_CACHE=0 (off, false, no) turns the caches off. */
+int flyc__cache_enabled(void) { return !flyc__env_off("FLYC_CACHE"); }
 
 /* 1 when `st` is ours and not writable by group or others. */
 static int trusted(const struct stat *st) {

@@ -5,7 +5,8 @@
  * PTX it was made from. Behaviour set by the environment, read at each call:
  *   FAKE_CUDA_CC_MAJOR (9), FAKE_CUDA_DRIVER (13000): the device and driver;
  *   FAKE_CUDA_REFUSE_BEFORE=N: cuModuleLoadData refuses cubins made by a
- *     link numbered below N (CUDA_ERROR_INVALID_IMAGE, 200).
+ *     link numbered below N (CUDA_ERROR_INVALID_IMAGE, 200);
+ *   FAKE_CUDA_LOAD_ERR=N: cuModuleLoadData fails with N (2: out of memory).
  * PTX containing "BADPTX" fails the JIT (CUDA_ERROR_INVALID_PTX, 218) with a
  * log. fake_cuda_counts() tells the test what was called. */
 #include <stdint.h>
@@ -74,6 +75,8 @@ API int cuModuleLoadData(void **m, const void *image) {
     return 200;
   if (atoi(c + CUBIN_PAD + 15) < env_int("FAKE_CUDA_REFUSE_BEFORE", 0))
     return 200;
+  if (env_int("FAKE_CUDA_LOAD_ERR", 0))
+    return env_int("FAKE_CUDA_LOAD_ERR", 0);
   cubin_loads++;
   return load(m, c + CUBIN_PAD);
 }
@@ -137,7 +140,9 @@ API int cuLinkComplete(void *state, void **cubin, size_t *size) {
   size_t n = CUBIN_PAD + (size_t)h + strlen(l->ptx) + 1;
   if (!(l->cubin = calloc(1, n)))
     return 2;
-  memcpy(l->cubin, "\x7f" "ELF", 4);
+  /* An ELF64 header for EM_CUDA (190) with no program or section table. */
+  memcpy(l->cubin, "\x7f" "ELF\x02\x01\x01", 7);
+  l->cubin[18] = 190;
   memcpy(l->cubin + CUBIN_PAD, head, (size_t)h);
   strcpy((char *)l->cubin + CUBIN_PAD + h, l->ptx);
   *cubin = l->cubin;
@@ -154,7 +159,8 @@ API int cuLinkDestroy(void *state) {
 }
 
 API int cuGetErrorName(int e, const char **name) {
-  *name = e == 200 ? "CUDA_ERROR_INVALID_IMAGE"
+  *name = e == 2     ? "CUDA_ERROR_OUT_OF_MEMORY"
+          : e == 200 ? "CUDA_ERROR_INVALID_IMAGE"
           : e == 218 ? "CUDA_ERROR_INVALID_PTX"
           : e == 500 ? "CUDA_ERROR_NOT_FOUND"
                      : "CUDA_ERROR_UNKNOWN";
