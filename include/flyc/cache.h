@@ -12,8 +12,13 @@
  * every link library and of the device libraries the target would link
  * (ocml/ockl, libdevice), `FLYC_LLD`, and the registered names of the
  * post-load processors (flyc_ctx_compile). Hashes are xxHash's XXH3-128;
- * the full key text is stored in each entry and compared on read, so a hash
- * collision is a miss, not a wrong kernel.
+ * the full key text is stored in each entry and compared on read, so a
+ * collision of the key's own hash is a miss, not a wrong kernel. Contents
+ * (the input, libraries) are in the key as their XXH3-128, which is not
+ * collision-resistant: a chance collision is out of reach (2^-128), but two
+ * inputs built on purpose to hash alike would share an entry, so a cache
+ * directory must not be shared between parties that do not trust each
+ * other's inputs (README, "Untrusted input").
  *
  * In memory: the same key in the same process gives the same artifact
  * without compiling: the cache's own artifact pointer (a new reference: each
