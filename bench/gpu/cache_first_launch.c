@@ -5,7 +5,8 @@
  * the load (flyc_gpu_jit_module_get, the driver's PTX JIT), the launch and
  * the synchronization. Then every element of c = a + b is checked.
  *
- *   cache_first_launch TARGET        (FLYC_CACHE_DIR / FLYC_CACHE as usual)
+ *   cache_first_launch TARGET [LOG2N]   (FLYC_CACHE_DIR / FLYC_CACHE as usual;
+ *                                        2^LOG2N floats, default 2^28)
  * Prints one line: first=<ms> compile=<ms> load=<ms> launch+sync=<ms> hit=<0|1>. */
 #include <stdint.h>
 #include <stdio.h>
@@ -30,11 +31,16 @@ static int die(const char *what) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s TARGET\n", argv[0]);
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: %s TARGET [LOG2N]\n", argv[0]);
     return 2;
   }
-  const int n = 1 << 28;
+  int log2n = argc == 3 ? atoi(argv[2]) : 28;
+  if (log2n < 8 || log2n > 29) {
+    fprintf(stderr, "LOG2N must be 8..29\n");
+    return 2;
+  }
+  const int n = 1 << log2n;
   flyc_driver_t *drv;
   uint64_t a, b, c;
   if (flyc_driver_open(&drv, FLYC_DRIVER_CUDA) ||
