@@ -17,6 +17,8 @@
 #endif
 
 /* Sets the thread's last error and returns `code`. */
+/* The most bytes of a message (flyc/common.h): longer ones are cut. */
+#define FLYC__ERROR_MAX 65536
 int flyc__error_set(int code, const char *fmt, ...) FLYC_PRINTF(2, 3);
 int flyc__error_setv(int code, const char *fmt, va_list ap);
 /* Changes the code of the current error, keeping its message. */

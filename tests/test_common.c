@@ -257,6 +257,33 @@ static void test_common__error_save_restore(void **state) {
 
 /* runtime/base/fileio.c: whole files and descriptors, and the errors that
  * name the path. */
+/* A message is bounded, valid UTF-8 and free of control characters, whatever
+ * the input put in it; valid text stays as it was. */
+static void test_common__error_message_is_tidy(void **state) {
+  (void)state;
+  flyc__error_set(FLYC_EIR, "symbol '%s' in '%s'", "caf\xc3\xa9_\xe2\x82\xac", "a\tb\nc");
+  assert_string_equal(flyc_error_last()->message, "symbol 'caf\xc3\xa9_\xe2\x82\xac' in 'a\tb\nc'");
+  /* Invalid bytes, an overlong '/', a surrogate, a cut sequence, ESC, DEL. */
+  flyc__error_set(FLYC_EIR, "name %s end", "\xff\xfe|\xc0\xaf|\xed\xa0\x80|\x1b[31m|\x7f|\xe2\x82");
+  assert_string_equal(flyc_error_last()->message, "name ??|??|???|?[31m|?|?? end");
+  /* A 5 MB line is cut at a character and says so. */
+  size_t big = 5u << 20;
+  char *line = malloc(big + 1);
+  assert_non_null(line);
+  for (size_t i = 0; i < big; i += 2)
+    line[i] = '\xc3', line[i + 1] = '\xa9';
+  line[big] = '\0';
+  flyc__error_set(FLYC_EIR, "bad: %s", line);
+  const char *m = flyc_error_last()->message;
+  assert_int_equal(flyc_error_last()->code, FLYC_EIR);
+  assert_true(strlen(m) <= FLYC__ERROR_MAX);
+  assert_non_null(strstr(m, " bytes cut]"));
+  assert_null(strchr(m, '?')); /* no character was split */
+  flyc__error_append("; and %s", line);
+  assert_true(strlen(flyc_error_last()->message) <= FLYC__ERROR_MAX);
+  free(line);
+}
+
 static void test_common__fileio(void **state) {
   (void)state;
   char dir[] = "/tmp/flyc_fileio_XXXXXX";
@@ -316,6 +343,7 @@ int main(void) {
       cmocka_unit_test(test_common__struct_init),
       cmocka_unit_test(test_common__status_range),
       cmocka_unit_test(test_common__error_save_restore),
+      cmocka_unit_test(test_common__error_message_is_tidy),
       cmocka_unit_test(test_common__fileio),
   };
   return cmocka_run_group_tests_name("common", tests, NULL, NULL);

@@ -79,7 +79,11 @@ typedef enum flyc_status {
 typedef struct flyc_error {
   /** One of ::flyc_status_t (::FLYC_OK when the thread has had no error). */
   int code;
-  /** A NUL-terminated message; "" when there is none. Never NULL. */
+  /** A NUL-terminated message; "" when there is none. Never NULL. At most
+   *  64 KiB (a longer one is cut at a character and says how many bytes
+   *  were cut), valid UTF-8, and free of control characters but newline and
+   *  tab: a byte of the input that is neither (a symbol name from a binary
+   *  file, an escape sequence) is shown as '?'. */
   const char *message;
 } flyc_error_t;
 

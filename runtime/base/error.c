@@ -72,6 +72,50 @@ static char *reserve(error_state_t *st, size_t need) {
   return nb;
 }
 
+/* The length of the valid UTF-8 sequence at `p` (at most `n` bytes left),
+ * 0 when it is not one (overlong, surrogate, past U+10FFFF, cut short). */
+static size_t utf8_len(const unsigned char *p, size_t n) {
+  unsigned c = p[0];
+  size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+                                : (c & 0xf8) == 0xf0 ? 4 : 0;
+  if (!len || len > n)
+    return 0;
+  unsigned v = len == 1 ? c : c & (0x7f >> len);
+  for (size_t i = 1; i < len; i++) {
+    if ((p[i] & 0xc0) != 0x80)
+      return 0;
+    v = v << 6 | (p[i] & 0x3f);
+  }
+  static const unsigned min[5] = {0, 0, 0x80, 0x800, 0x10000};
+  if (v < min[len] || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+    return 0;
+  return len;
+}
+
+/* A message a terminal or a log can take whatever the input held: at most
+ * FLYC__ERROR_MAX bytes (cut at a character, saying how much was cut),
+ * valid UTF-8, no control characters but newline and tab ('?' for each
+ * byte that is not so). */
+static void tidy(error_state_t *st) {
+  unsigned char *b = (unsigned char *)st->buf;
+  size_t n = strlen(st->buf);
+  if (n > FLYC__ERROR_MAX) {
+    size_t keep = FLYC__ERROR_MAX - 64;
+    while (keep && (b[keep] & 0xc0) == 0x80)
+      keep--; /* not inside a character */
+    snprintf(st->buf + keep, 64, " [... %zu bytes cut]", n - keep);
+    n = strlen(st->buf);
+  }
+  for (size_t i = 0; i < n;) {
+    size_t l = utf8_len(b + i, n - i);
+    if (!l || (l == 1 && ((b[i] < 0x20 && b[i] != '\n' && b[i] != '\t') || b[i] == 0x7f))) {
+      b[i++] = '?';
+      continue;
+    }
+    i += l;
+  }
+}
+
 int flyc__error_setv(int code, const char *fmt, va_list ap) {
   error_state_t *st = state();
   va_list ap2;
@@ -85,6 +129,7 @@ int flyc__error_setv(int code, const char *fmt, va_list ap) {
     return code;
   }
   vsnprintf(st->buf, (size_t)n + 1, fmt, ap);
+  tidy(st);
   st->pub.message = st->buf;
   return code;
 }
@@ -118,6 +163,7 @@ int flyc__error_append(const char *fmt, ...) {
   va_end(ap2);
   if (n > 0 && reserve(st, len + (size_t)n + 1)) {
     vsnprintf(st->buf + len, (size_t)n + 1, fmt, ap);
+    tidy(st);
     st->pub.message = st->buf;
   }
   va_end(ap);
