@@ -324,27 +324,37 @@ FLYC_API uint64_t flyc_shared_allocated(const flyc_shared_allocator_t *alloc);
 
 /* ---- memory fences ---- */
 
-/** Memory orderings of flyc_kb_fence(). */
+/** Memory orderings of flyc_kb_fence() and the atomics (flyc/builder.h),
+ *  C11's: LLVM's acquire, release, acq_rel, seq_cst and monotonic. */
 typedef enum flyc_memory_order {
   FLYC_ORDER_ACQUIRE = 1,
-  FLYC_ORDER_RELEASE,
-  FLYC_ORDER_ACQ_REL,
-  FLYC_ORDER_SEQ_CST,
+  FLYC_ORDER_RELEASE = 2,
+  FLYC_ORDER_ACQ_REL = 3,
+  FLYC_ORDER_SEQ_CST = 4,
+  /** Atomics only (a fence cannot be relaxed): C11's memory_order_relaxed,
+   *  LLVM's `monotonic`. */
+  FLYC_ORDER_RELAXED = 5,
 } flyc_memory_order_t;
 
-/** Scopes of flyc_kb_fence(). */
+/** Scopes of flyc_kb_fence() and the atomics: the threads an operation
+ *  orders or is atomic with. */
 typedef enum flyc_memory_scope {
   FLYC_SCOPE_WORKGROUP = 1, /**< the block (CUDA's `__threadfence_block`) */
-  FLYC_SCOPE_AGENT,         /**< the device (`__threadfence`) */
-  FLYC_SCOPE_SYSTEM,        /**< the device and the host (`__threadfence_system`) */
+  FLYC_SCOPE_AGENT = 2,     /**< the device (`__threadfence`) */
+  FLYC_SCOPE_SYSTEM = 3,    /**< the device and the host (`__threadfence_system`) */
+  /** The wavefront (AMDGPU `syncscope("wavefront")`); NVPTX has no warp
+   *  scope and takes the block's (`.cta`, `membar.cta`), which is wider. */
+  FLYC_SCOPE_WAVEFRONT = 4,
 } flyc_memory_scope_t;
 
 /**
- * A memory fence. AMDGPU: `fence syncscope("workgroup"|"agent"|"") <order>`,
- * as HIP's `__builtin_amdgcn_fence`; NVPTX: `membar.cta|gl|sys` (a full
- * fence whatever the order, as CUDA's `__threadfence*`).
+ * A memory fence. AMDGPU: `fence syncscope("workgroup"|"agent"|"wavefront"|"")
+ * <order>`, as HIP's `__builtin_amdgcn_fence`; NVPTX: `membar.cta|gl|sys` (a
+ * full fence whatever the order, as CUDA's `__threadfence*`; the wavefront
+ * scope is `membar.cta`).
  * @retval FLYC_OK
- * @retval FLYC_EINVAL a bad order or scope (the emit fails too).
+ * @retval FLYC_EINVAL a bad order (FLYC_ORDER_RELAXED included: LLVM has no
+ *                     relaxed fence) or scope (the emit fails too).
  */
 FLYC_API int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
                            flyc_memory_scope_t scope);
@@ -584,4 +594,9 @@ FLYC_API LLVMContextRef flyc_kb_llvm_context(const flyc_kernel_builder_t *kb);
 #endif
 
 /** @} */
+
+/* More helpers for kernel bodies: warp collectives, atomics, global ids,
+ * the target a body is built for. */
+#include "flyc/builder.h"
+
 #endif /* FLYC_KERNEL_H */
