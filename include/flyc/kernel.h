@@ -316,11 +316,11 @@ FLYC_API flyc_shared_allocator_t *flyc_kb_shared_allocator(flyc_kernel_builder_t
  *   the SM's opt-in maximum: 227 KiB on sm_90/sm_100, 163 KiB on sm_80/87,
  *   99 KiB on sm_86/89/120, 96 KiB on sm_70/72, 64 KiB on sm_75).
  */
-FLYC_API LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *alloc, uint64_t bytes,
-                                        unsigned align);
+FLYC_API LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *alloc, uint64_t bytes,
+                                           unsigned align);
 
 /** Bytes allocated so far, padding included. */
-FLYC_API uint64_t flyc_shared_allocated(const flyc_shared_allocator_t *alloc);
+FLYC_API uint64_t flyc_kb_shared_allocated(const flyc_shared_allocator_t *alloc);
 
 /* ---- memory fences ---- */
 
