@@ -149,14 +149,14 @@ typedef struct flyc_kernel_def {
   const char *base;
   const flyc_param_t *params;
   size_t param_count;
-  /** NULL, or `known_block_size_count` block sizes (x, y, z); exactly three
-   *  positive integers whose product is at most 1024. Lowered to
+  /** NULL, or the block size (x, y, z): three positive integers whose
+   *  product is at most 1024, the same shape as `launch_block` (it was an
+   *  int64_t list with a count, which had to be 3). Lowered to
    *  `"amdgpu-flat-work-group-size"="P,P"` and `!reqd_work_group_size`
    *  (AMDGPU) or `reqntid` (NVPTX). Without it a kernel accepts up to 1024
    *  threads a block (AMDGPU: `"amdgpu-flat-work-group-size"="1,1024"`, not
    *  LLVM's default of 256, which broke FlyDSL users launching 512). */
-  const int64_t *known_block_size;
-  size_t known_block_size_count;
+  const uint32_t *known_block_size;
   flyc_kernel_body_fn body;
   void *payload;
   /** Compile-time values of this specialisation, or NULL. */
@@ -171,7 +171,7 @@ typedef struct flyc_kernel_def {
 
 /** An empty definition of this header's size. */
 #define FLYC_KERNEL_DEF_INIT                                                             \
-  {sizeof(flyc_kernel_def_t), NULL, NULL, NULL, 0, NULL, 0, NULL, NULL, NULL, 0, NULL}
+  {sizeof(flyc_kernel_def_t), NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0, NULL}
 /** FLYC_KERNEL_DEF_INIT for `size` bytes (see "Struct sizes"). */
 FLYC_API int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size);
 
@@ -216,8 +216,8 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  *                  flyc_ctx_destroy()), may be NULL.
  * @retval FLYC_EINVAL  NULL argument, no body, a bad struct size of the
  *   definition or a parameter (the message names the struct), a bad parameter
- *   (kind, width, alignment), a bad name, known_block_size not exactly three positive
- *   integers with a product of at most 1024 (the message names the element),
+ *   (kind, width, alignment), a bad name, a known_block_size element of 0 or
+ *   over 1024 or a product over 1024 (the message names the element),
  *   an address space other than 0, 1, 3, 4, a helper given a bad axis or
  *   blocked by a module symbol, a body that failed without a status, a call
  *   from inside a body, or the context already compiled.
