@@ -179,7 +179,8 @@ LLVMValueRef flyc__kb_snippet(flyc_kernel_builder_t *kb, int slot, const char *f
 int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_barrier"))
     return flyc__error_set(FLYC_EINVAL, "flyc_kb_barrier: called outside a kernel body");
-  LLVMValueRef f = flyc__kb_snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->bops->barrier_ir);
+  LLVMValueRef f =
+      flyc__kb_snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->bops->barrier_ir);
   if (!f)
     return kb->rc;
   LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");

@@ -130,8 +130,8 @@ static LLVMValueRef shuffle(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRe
 static LLVMValueRef ballot(const flyc__kb_emit_t *e, LLVMValueRef pred) {
   LLVMTypeRef i1 = LLVMInt1TypeInContext(e->lc), i64 = LLVMInt64TypeInContext(e->lc);
   LLVMTypeRef rt = e->wave == 64 ? i64 : LLVMInt32TypeInContext(e->lc);
-  LLVMValueRef r = e->call(e->kb, e->wave == 64 ? "llvm.amdgcn.ballot.i64" : "llvm.amdgcn.ballot.i32",
-                           LLVMFunctionType(rt, &i1, 1, 0), &pred, 1);
+  const char *name = e->wave == 64 ? "llvm.amdgcn.ballot.i64" : "llvm.amdgcn.ballot.i32";
+  LLVMValueRef r = e->call(e->kb, name, LLVMFunctionType(rt, &i1, 1, 0), &pred, 1);
   return r && e->wave != 64 ? LLVMBuildZExt(e->b, r, i64, "") : r;
 }
 
