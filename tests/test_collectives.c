@@ -144,8 +144,9 @@ static void p_everything(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueR
 
 static void test_collectives__everything_compiles(void **state) {
   (void)state;
-  const char *targets[] = {"gfx90a:xnack-", "gfx1100", "sm_80"};
-  for (size_t i = 0; i < 3; i++) {
+  /* sm_50's lowest PTX ISA is 4.0: the .sync forms ask for 6.0. */
+  const char *targets[] = {"gfx90a:xnack-", "gfx1100", "sm_80", "sm_50"};
+  for (size_t i = 0; i < 4; i++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(emit_probe(targets[i], p_everything, &ctx));
     char *text = compile_text(ctx);
@@ -157,6 +158,8 @@ static void test_collectives__everything_compiles(void **state) {
       assert_non_null(strstr(text, "vote.sync.ballot.b32"));
       assert_non_null(strstr(text, "vote.sync.any.pred"));
       assert_non_null(strstr(text, "vote.sync.all.pred"));
+      if (i == 3)
+        assert_non_null(strstr(text, ".version 6.0"));
     }
     free(text);
   }
@@ -357,6 +360,8 @@ PROBE(e_f64_add_sm50,
       flyc_kb_atomic_rmw(kb, FLYC_ATOMIC_FADD, args[3],
                          LLVMConstReal(LLVMDoubleTypeInContext(lc), 1), FLYC_ORDER_RELAXED,
                          FLYC_SCOPE_AGENT))
+PROBE(e_shfl_sm20, flyc_kb_shuffle(kb, FLYC_SHUFFLE_XOR, args[1], i32c(kb, 1), 0))
+PROBE(e_ballot_sm20, flyc_kb_ballot(kb, I1(1)))
 PROBE(ok_agent_sm50, flyc_kb_atomic_rmw(kb, FLYC_ATOMIC_ADD, args[0], args[1],
                                         FLYC_ORDER_SEQ_CST, FLYC_SCOPE_AGENT))
 
@@ -399,6 +404,9 @@ static void test_collectives__errors(void **state) {
       {"sm_80", e_gid64_axis, FLYC_EINVAL, {"flyc_kb_global_id64", "axis 7"}},
       {"sm_50", e_scoped_sm50, FLYC_EUNSUPPORTED, {"sm_50", "atom.cta", "sm_60"}},
       {"sm_50", e_f64_add_sm50, FLYC_EUNSUPPORTED, {"sm_50", "atom.add.f64"}},
+      {"sm_20", e_shfl_width64, FLYC_EINVAL, {"width 64"}}, /* checked first */
+      {"sm_20", e_shfl_sm20, FLYC_EUNSUPPORTED, {"flyc_kb_shuffle", "sm_20", "sm_30"}},
+      {"sm_20", e_ballot_sm20, FLYC_EUNSUPPORTED, {"flyc_kb_ballot", "sm_20", "sm_30"}},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     int rc = emit_probe(cases[i].target, cases[i].fn, NULL);
