@@ -160,6 +160,13 @@ static void test_collectives__everything_compiles(void **state) {
       assert_non_null(strstr(text, "vote.sync.all.pred"));
       if (i == 3)
         assert_non_null(strstr(text, ".version 6.0"));
+      /* sm_80's i32 full-warp reductions are redux.sync; sm_50 has none. */
+      const char *const redux[] = {"redux.sync.add.s32", "redux.sync.min.s32",
+                                   "redux.sync.max.s32", "redux.sync.min.u32",
+                                   "redux.sync.max.u32"};
+      for (int r = 0; r < 5; r++)
+        assert_true((strstr(text, redux[r]) != NULL) == (i == 2));
+
     }
     free(text);
   }

@@ -112,9 +112,10 @@ FLYC_API LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_ki
  * The lanes of the wavefront whose i1 `pred` is true, as an i64 bit mask
  * (bit n is lane n) on every target: a wave64 fills all 64 bits; wave32
  * (gfx10+) and NVPTX leave the high 32 bits 0. AMDGPU:
- * `llvm.amdgcn.ballot.i64` / `.i32` (v_cmp into an SGPR pair, then s_and with
- * exec), as HIP's `__ballot`; NVPTX: `llvm.nvvm.vote.ballot.sync` with the
- * full mask (vote.sync.ballot.b32), as CUDA's `__ballot_sync`.
+ * `llvm.amdgcn.ballot.i64` / `.i32` (a v_cmp writing an SGPR pair, or the
+ * compare's own result when it already is one), as HIP's `__ballot`; NVPTX:
+ * `llvm.nvvm.vote.ballot.sync` with the full mask (vote.sync.ballot.b32), as
+ * CUDA's `__ballot_sync`.
  * @return the i64 mask; NULL and a failed emit: FLYC_EINVAL for a `pred` that
  *   is not an i1 (or NULL, or foreign); FLYC_EUNSUPPORTED on NVPTX before sm_30.
  */
@@ -147,7 +148,9 @@ typedef enum flyc_reduce_op {
  * CUDA/HIP warp reductions written with `__shfl_xor_sync`. Float sums are
  * added in butterfly order (not a sequential sum: the result can differ
  * from one in the last bits) and get the kernel's fast-math flags.
- * minnum / maxnum ignore a NaN operand (IEEE minNum).
+ * minnum / maxnum ignore a NaN operand (IEEE minNum). NVPTX sm_80 and
+ * newer: an i32 over the whole warp is one `redux.sync` (CUDA's
+ * `__reduce_add_sync` / `_min_` / `_max_`, PTX ISA 7.0).
  * @param value an i32, i64, f32 or f64.
  * @param width 0 (the wave size) or a power of two up to the wave size.
  * @return the reduction, of `value`'s type; NULL and a failed emit as
@@ -189,12 +192,16 @@ typedef enum flyc_atomic_op {
  * `atom.<op>` (PTX's default `.gpu` scope), the block and wavefront scopes
  * `atom.cta.<op>` and the system scope `atom.sys.<op>`
  * (`llvm.nvvm.atomic.*.gen.*.cta|sys`, as CUDA's `atomicAdd_block` /
- * `atomicAdd_system`; UMIN / UMAX there are inline PTX, `atom.cta.min.u32`,
- * which no intrinsic names), all relaxed; the order comes from fences of the
+ * `atomicAdd_system`; UMIN / UMAX there are inline PTX, `atom.cta.min.u32`:
+ * no intrinsic names them, and clang-22's `__nvvm_atom_sys_max_gen_ui`
+ * selects a signed `atom.sys.max.s32`), all relaxed; the order comes from fences of the
  * same scope around it: `membar.cta|gl|sys` (PTX's fence.sc) before a
  * release, after an acquire, both for acq_rel and seq_cst. That is never
  * weaker than asked (a fence.sc is stronger than a release or acquire
- * fence); it can be slower than sm_70's `atom.acquire` forms.
+ * fence); it can be slower than sm_70's `atom.acquire` forms. An agent-scope
+ * compare-and-swap is LLVM's cmpxchg, which LLVM 22 selects as
+ * `atom.relaxed.sys.cas` (wider than asked) and LLVM 15 and 19 as
+ * `atom.cas` (.gpu).
  *
  * @param ptr   a pointer in address space 0 (generic), 1 (global) or 3
  *              (shared / LDS).

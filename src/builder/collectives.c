@@ -234,6 +234,12 @@ LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
     return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s takes integers, not floats", what,
                                     op == FLYC_REDUCE_UMIN ? "UMIN" : "UMAX"));
   width = check_width(kb, width, what);
+  if (width && kb->ctx->bops->warp_reduce) { /* one instruction, where the target has it */
+    flyc__kb_emit_t e = flyc__kb_emitter(kb);
+    LLVMValueRef r = kb->ctx->bops->warp_reduce(&e, (unsigned)op, value, width);
+    if (r || kb->rc)
+      return r;
+  }
   LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
   LLVMValueRef acc = width ? value : NULL;
   for (unsigned m = width / 2; acc && m >= 1; m /= 2) {

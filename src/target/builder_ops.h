@@ -88,6 +88,11 @@ struct flyc__builder_ops {
    * set (flyc_error_last(), or recorded through `e->call`). */
   LLVMValueRef (*shuffle)(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRef v,
                           LLVMValueRef b, unsigned width);
+  /* A warp reduction (`op` a flyc_reduce_op_t) of `v` over `width` lanes
+   * in one instruction, or NULL to build it from shuffles (an error, if
+   * any, is recorded through `e->call`). NULL member: never. */
+  LLVMValueRef (*warp_reduce)(const flyc__kb_emit_t *e, unsigned op, LLVMValueRef v,
+                              unsigned width);
   /* The i64 mask of the lanes whose i1 `pred` is true (wave32 and NVPTX:
    * the high half 0). */
   LLVMValueRef (*ballot)(const flyc__kb_emit_t *e, LLVMValueRef pred);

@@ -81,6 +81,20 @@ static LLVMValueRef shuffle(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRe
   return e->call(e->kb, names[kind], LLVMFunctionType(i32, ps, 4, 0), args, 4);
 }
 
+/* CUDA's __reduce_{add,min,max}_sync: redux.sync on sm_80 and newer, for an
+ * i32 over the whole warp. */
+static LLVMValueRef warp_reduce(const flyc__kb_emit_t *e, unsigned op, LLVMValueRef v,
+                                unsigned width) {
+  static const char *const names[] = {"", "llvm.nvvm.redux.sync.add", "llvm.nvvm.redux.sync.min",
+                                      "llvm.nvvm.redux.sync.max", "llvm.nvvm.redux.sync.umin",
+                                      "llvm.nvvm.redux.sync.umax"};
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), ps[2] = {i32, i32};
+  if (sm_of(e) < 80 || width != 32 || LLVMTypeOf(v) != i32)
+    return NULL;
+  LLVMValueRef args[2] = {v, LLVMConstAllOnes(i32)};
+  return e->call(e->kb, names[op], LLVMFunctionType(i32, ps, 2, 0), args, 2);
+}
+
 static LLVMValueRef ballot(const flyc__kb_emit_t *e, LLVMValueRef pred) {
   if (!sync_ok(e, "flyc_kb_ballot"))
     return NULL;
@@ -216,6 +230,7 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .lane_id = lane_id,
     .fence = fence,
     .shuffle = shuffle,
+    .warp_reduce = warp_reduce,
     .ballot = ballot,
     .vote = vote,
     .atomic = atomic,
