@@ -369,6 +369,7 @@ PROBE(e_f64_add_sm50,
                          FLYC_SCOPE_AGENT))
 PROBE(e_shfl_sm20, flyc_kb_shuffle(kb, FLYC_SHUFFLE_XOR, args[1], i32c(kb, 1), 0))
 PROBE(e_ballot_sm20, flyc_kb_ballot(kb, I1(1)))
+PROBE(e_reduce_gfx6, flyc_kb_warp_reduce(kb, FLYC_REDUCE_SUM, args[1], 0))
 PROBE(ok_agent_sm50, flyc_kb_atomic_rmw(kb, FLYC_ATOMIC_ADD, args[0], args[1],
                                         FLYC_ORDER_SEQ_CST, FLYC_SCOPE_AGENT))
 
@@ -414,6 +415,8 @@ static void test_collectives__errors(void **state) {
       {"sm_20", e_shfl_width64, FLYC_EINVAL, {"width 64"}}, /* checked first */
       {"sm_20", e_shfl_sm20, FLYC_EUNSUPPORTED, {"flyc_kb_shuffle", "sm_20", "sm_30"}},
       {"sm_20", e_ballot_sm20, FLYC_EUNSUPPORTED, {"flyc_kb_ballot", "sm_20", "sm_30"}},
+      {"gfx700", e_shfl_sm20, FLYC_EUNSUPPORTED, {"flyc_kb_shuffle", "gfx700", "ds_bpermute"}},
+      {"gfx600", e_reduce_gfx6, FLYC_EUNSUPPORTED, {"flyc_kb_shuffle", "gfx600"}},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     int rc = emit_probe(cases[i].target, cases[i].fn, NULL);

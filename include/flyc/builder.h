@@ -101,7 +101,8 @@ typedef enum flyc_shuffle_kind {
  * @return the value read, of `value`'s type; NULL and a failed emit:
  *   FLYC_EINVAL for a bad kind, a NULL or foreign value, a `value` of another
  *   type, a `b` that is not an i32 or a bad width (the message names it and
- *   the wave size); FLYC_EUNSUPPORTED on NVPTX processors before sm_30.
+ *   the wave size); FLYC_EUNSUPPORTED on NVPTX processors before sm_30 and
+ *   on GFX6 / GFX7 (gfx600-gfx705: no ds_bpermute).
  */
 FLYC_API LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
                                       LLVMValueRef value, LLVMValueRef b, unsigned width);

@@ -88,10 +88,27 @@ static int fence(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char 
 
 /* ---- warp collectives, as HIP's amd_warp_functions.h ---- */
 
+/* The major version of the processor: 9 for gfx90a, 11 for gfx1100. */
+static int gfx_major(const flyc_target_t *t) {
+  const char *p = t->proc->name + 3;
+  size_t n = strlen(p);
+  int major = 0;
+  for (size_t i = 0; n > 2 && i < n - 2; i++)
+    major = major * 10 + (p[i] - '0');
+  return major;
+}
+
 /* HIP's __shfl / __shfl_up / __shfl_down / __shfl_xor: the source lane from
- * the mbcnt lane id, then ds_bpermute (a byte address: lane * 4). */
+ * the mbcnt lane id, then ds_bpermute (a byte address: lane * 4). GFX6 and
+ * GFX7 have no ds_bpermute (LLVM aborts in instruction selection). */
 static LLVMValueRef shuffle(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRef v,
                             LLVMValueRef b, unsigned width) {
+  if (gfx_major(e->t) < 8) {
+    flyc__error_set(FLYC_EUNSUPPORTED, "flyc_kb_shuffle: %s has no ds_bpermute (GFX8 and newer "
+                                       "have it); shuffles and warp reductions are refused",
+                    e->t->id);
+    return NULL;
+  }
   LLVMBuilderRef bd = e->b;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
   LLVMValueRef self = lane_id(e);
