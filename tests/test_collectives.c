@@ -152,6 +152,10 @@ static void test_collectives__everything_compiles(void **state) {
     char *text = compile_text(ctx);
     if (i < 2) {
       assert_non_null(strstr(text, "ds_bpermute_b32"));
+      /* the reductions' steps: ds_swizzle for xor 4-16, DPP for 1 and 2 */
+      assert_non_null(strstr(text, "ds_swizzle_b32"));
+      assert_non_null(strstr(text, "quad_perm:[1,0,3,2]"));
+      assert_non_null(strstr(text, "quad_perm:[2,3,0,1]"));
     } else {
       assert_non_null(strstr(text, "shfl.sync.idx.b32"));
       assert_non_null(strstr(text, "shfl.sync.up.b32"));

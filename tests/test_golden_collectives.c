@@ -6,10 +6,11 @@
  *
  * For each kernel, the instructions that carry the lowering's meaning are
  * compared as a set, ours against clang's:
- *   gfx942: ds_* (ds_bpermute_b32), v_mbcnt_*, the ballot's v_cmp_*_e64
- *     into an SGPR pair, s_and_saveexec_b64, global_/flat_atomic_* and the
- *     cache maintenance of the scope (buffer_wbl2, buffer_inv), each with
- *     its scope bits (sc0, sc1, nt);
+ *   gfx942: ds_* (ds_bpermute_b32, ds_swizzle_b32 with its pattern),
+ *     v_mbcnt_*, *_dpp with its quad_perm, the ballot's v_cmp_*_e64 into an
+ *     SGPR pair, s_and_saveexec_b64, global_/flat_atomic_* and the cache
+ *     maintenance of the scope (buffer_wbl2, buffer_inv), each with its
+ *     scope bits (sc0, sc1, nt);
  *   sm_90: shfl.*, vote.*, atom.*, membar.* and fence.*, with their literal
  *     operands (the shfl clamp 31 / 0 and the full mask -1), registers
  *     blanked.
@@ -129,6 +130,8 @@ static int significant(const char *line, int amd, char *out, size_t size) {
   if (amd && !keep && strncmp(line, "v_cmp_", 6) == 0 && mlen > 4 &&
       strncmp(line + mlen - 4, "_e64", 4) == 0)
     keep = 1; /* the ballot's compare into an SGPR pair */
+  if (amd && !keep && mlen > 4 && strncmp(line + mlen - 4, "_dpp", 4) == 0)
+    keep = 1; /* a reduction step's DPP move (or the op it was folded into) */
   if (!keep)
     return 0;
   size_t n = 0;
@@ -149,9 +152,13 @@ static int significant(const char *line, int amd, char *out, size_t size) {
       out[n++] = *p++;
       continue;
     }
-    /* AMDGPU operands: only the scope bits. */
+    /* AMDGPU operands: only the scope bits, the DPP lane pattern and the
+     * swizzle pattern (whose commas are theirs). */
     size_t tl = strcspn(p, " ,\t\n");
-    if ((tl == 3 && (strncmp(p, "sc0", 3) == 0 || strncmp(p, "sc1", 3) == 0)) ||
+    int pattern = strncmp(p, "quad_perm:[", 11) == 0 || strncmp(p, "offset:swizzle(", 15) == 0;
+    if (pattern)
+      tl = strcspn(p, "])") + 1;
+    if (pattern || (tl == 3 && (strncmp(p, "sc0", 3) == 0 || strncmp(p, "sc1", 3) == 0)) ||
         (tl == 2 && strncmp(p, "nt", 2) == 0)) {
       out[n++] = ' ';
       memcpy(out + n, p, tl);

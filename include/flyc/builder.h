@@ -149,7 +149,10 @@ typedef enum flyc_reduce_op {
  * CUDA/HIP warp reductions written with `__shfl_xor_sync`. Float sums are
  * added in butterfly order (not a sequential sum: the result can differ
  * from one in the last bits) and get the kernel's fast-math flags.
- * minnum / maxnum ignore a NaN operand (IEEE minNum). NVPTX sm_80 and
+ * minnum / maxnum ignore a NaN operand (IEEE minNum). AMDGPU: as rocPRIM's
+ * warp reduce, the steps of mask 1 and 2 are DPP quad_perm moves
+ * (`llvm.amdgcn.update.dpp`), 4, 8 and 16 ds_swizzle in bitmask mode
+ * (`llvm.amdgcn.ds.swizzle`), 32 ds_bpermute. NVPTX sm_80 and
  * newer: an i32 over the whole warp is one `redux.sync` (CUDA's
  * `__reduce_add_sync` / `_min_` / `_max_`, PTX ISA 7.0).
  * @param value an i32, i64, f32 or f64.

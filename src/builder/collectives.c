@@ -104,29 +104,43 @@ static unsigned check_width(flyc_kernel_builder_t *kb, unsigned width, const cha
   return 0;
 }
 
-/* The checked shuffle: 32-bit values in one ops call, 64-bit ones as two
- * halves (HIP's __shfl of a double). */
-static LLVMValueRef shuffle(flyc_kernel_builder_t *kb, unsigned kind, LLVMValueRef v,
-                            LLVMValueRef lane, unsigned width) {
-  LLVMContextRef lc = kb->ctx->llctx;
-  LLVMTypeRef t = LLVMTypeOf(v), i32 = LLVMInt32TypeInContext(lc);
+/* One 32-bit word's shuffle; a reduction's step (`step`: lane ^ the
+ * constant `lane`) in the target's cheaper form where it has one. */
+static LLVMValueRef shuffle_word(flyc_kernel_builder_t *kb, unsigned kind, LLVMValueRef w,
+                                 LLVMValueRef lane, unsigned width, int step) {
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   const flyc__builder_ops_t *ops = kb->ctx->bops;
+  if (step && ops->xor_step) {
+    LLVMValueRef r =
+        ops->xor_step(&e, w, (unsigned)LLVMConstIntGetZExtValue(lane), width);
+    if (r || kb->rc)
+      return r ? r : fail_lowering(kb);
+  }
+  LLVMValueRef r = ops->shuffle(&e, kind, w, lane, width);
+  return r ? r : fail_lowering(kb);
+}
+
+/* The checked shuffle: 32-bit values in one ops call, 64-bit ones as two
+ * halves (HIP's __shfl of a double); `step` as shuffle_word(). */
+static LLVMValueRef shuffle(flyc_kernel_builder_t *kb, unsigned kind, LLVMValueRef v,
+                            LLVMValueRef lane, unsigned width, int step) {
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMTypeRef t = LLVMTypeOf(v), i32 = LLVMInt32TypeInContext(lc);
   if (shuffle_words(t) == 1) {
     LLVMValueRef w = t == i32 ? v : LLVMBuildBitCast(kb->b, v, i32, "");
-    LLVMValueRef r = ops->shuffle(&e, kind, w, lane, width);
+    LLVMValueRef r = shuffle_word(kb, kind, w, lane, width, step);
     if (!r)
-      return fail_lowering(kb);
+      return NULL;
     return t == i32 ? r : LLVMBuildBitCast(kb->b, r, t, "");
   }
   LLVMTypeRef v2 = LLVMVectorType(i32, 2);
   LLVMValueRef w = LLVMBuildBitCast(kb->b, v, v2, ""), out = LLVMGetUndef(v2);
   for (unsigned h = 0; h < 2; h++) {
     LLVMValueRef idx = LLVMConstInt(i32, h, 0);
-    LLVMValueRef r = ops->shuffle(&e, kind, LLVMBuildExtractElement(kb->b, w, idx, ""), lane,
-                                  width);
+    LLVMValueRef r =
+        shuffle_word(kb, kind, LLVMBuildExtractElement(kb->b, w, idx, ""), lane, width, step);
     if (!r)
-      return fail_lowering(kb);
+      return NULL;
     out = LLVMBuildInsertElement(kb->b, out, r, idx, "");
   }
   return LLVMBuildBitCast(kb->b, out, t, "");
@@ -150,7 +164,7 @@ LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind
                                                  "i32",
                                     what));
   width = check_width(kb, width, what);
-  return width ? shuffle(kb, (unsigned)kind, value, b, width) : NULL;
+  return width ? shuffle(kb, (unsigned)kind, value, b, width, 0) : NULL;
 }
 
 /* ---- votes ---- */
@@ -243,7 +257,7 @@ LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
   LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
   LLVMValueRef acc = width ? value : NULL;
   for (unsigned m = width / 2; acc && m >= 1; m /= 2) {
-    LLVMValueRef other = shuffle(kb, FLYC_SHUFFLE_XOR, acc, LLVMConstInt(i32, m, 0), width);
+    LLVMValueRef other = shuffle(kb, FLYC_SHUFFLE_XOR, acc, LLVMConstInt(i32, m, 0), width, 1);
     acc = other ? combine(kb, (unsigned)op, acc, other) : NULL;
   }
   return acc;

@@ -143,6 +143,30 @@ static LLVMValueRef shuffle(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRe
   return e->call(e->kb, "llvm.amdgcn.ds.bpermute", LLVMFunctionType(i32, ps, 2, 0), args, 2);
 }
 
+/* rocPRIM's warp reduction steps: xor 1 and 2 as a DPP quad_perm move
+ * ([1,0,3,2], [2,3,0,1]: within a quad), xor 4, 8 and 16 as ds_swizzle's
+ * bitmask mode (lane ^ mask within 32 lanes, no address to compute); 32
+ * (wave64) stays ds_bpermute. GFX8 and newer, as the shuffles. */
+static LLVMValueRef xor_step(const flyc__kb_emit_t *e, LLVMValueRef v, unsigned mask,
+                             unsigned width) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), i1 = LLVMInt1TypeInContext(e->lc);
+  if (mask >= width || gfx_major(e->t) < 8)
+    return NULL;
+  if (mask == 1 || mask == 2) {
+    LLVMTypeRef ps[6] = {i32, i32, i32, i32, i32, i1};
+    LLVMValueRef args[6] = {LLVMGetUndef(i32), v, LLVMConstInt(i32, mask == 1 ? 0xB1 : 0x4E, 0),
+                            LLVMConstInt(i32, 0xf, 0), LLVMConstInt(i32, 0xf, 0),
+                            LLVMConstInt(i1, 0, 0)};
+    return e->call(e->kb, "llvm.amdgcn.update.dpp.i32", LLVMFunctionType(i32, ps, 6, 0), args,
+                   6);
+  }
+  if (mask > 16)
+    return NULL;
+  LLVMTypeRef ps[2] = {i32, i32};
+  LLVMValueRef args[2] = {v, LLVMConstInt(i32, 0x1f | (mask << 10), 0)};
+  return e->call(e->kb, "llvm.amdgcn.ds.swizzle", LLVMFunctionType(i32, ps, 2, 0), args, 2);
+}
+
 /* HIP's __ballot: llvm.amdgcn.ballot of the wave's width, widened to i64. */
 static LLVMValueRef ballot(const flyc__kb_emit_t *e, LLVMValueRef pred) {
   LLVMTypeRef i1 = LLVMInt1TypeInContext(e->lc), i64 = LLVMInt64TypeInContext(e->lc);
@@ -246,6 +270,7 @@ const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
     .lane_id = lane_id,
     .fence = fence,
     .shuffle = shuffle,
+    .xor_step = xor_step,
     .ballot = ballot,
     .vote = vote,
     .atomic = atomic,

@@ -88,6 +88,12 @@ struct flyc__builder_ops {
    * set (flyc_error_last(), or recorded through `e->call`). */
   LLVMValueRef (*shuffle)(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRef v,
                           LLVMValueRef b, unsigned width);
+  /* One butterfly step of a warp reduction: i32 `v` of lane `lane ^ mask`
+   * (mask < width) in a cheaper form than `shuffle`, or NULL to use
+   * `shuffle` (an error, if any, is recorded through `e->call`). NULL
+   * member: never. */
+  LLVMValueRef (*xor_step)(const flyc__kb_emit_t *e, LLVMValueRef v, unsigned mask,
+                           unsigned width);
   /* A warp reduction (`op` a flyc_reduce_op_t) of `v` over `width` lanes
    * in one instruction, or NULL to build it from shuffles (an error, if
    * any, is recorded through `e->call`). NULL member: never. */
