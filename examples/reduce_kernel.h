@@ -38,7 +38,7 @@ static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   LLVMTypeRef f32 = LLVMFloatTypeInContext(lc), i32 = LLVMInt32TypeInContext(lc);
   flyc_shared_allocator_t *alloc = flyc_kb_shared_allocator(
       kb, dynamic->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC, 16);
-  LLVMValueRef s = flyc_shared_alloc(alloc, (uint64_t)block->i * 4, 16);
+  LLVMValueRef s = flyc_kb_shared_alloc(alloc, (uint64_t)block->i * 4, 16);
   LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0);
   if (!s || !t || !bid)
     return FLYC_EINVAL; /* the helper's error is the emit's */

@@ -247,6 +247,14 @@ int flyc__set_fast_math_flags(LLVMValueRef v, unsigned fmf);
 int flyc__inline_asm_parts(LLVMValueRef call, char **tmpl, char **constraints);
 /* A fence with a named syncscope, or NULL when llvm-c cannot build one. */
 LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const char *scope);
+/* An atomicrmw of `op` (`cmp` NULL) or a cmpxchg's old value, with named
+ * syncscope `scope` ("" system), or NULL when llvm-c cannot build one
+ * (before LLVM 20). */
+LLVMValueRef flyc__build_atomic(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
+                                LLVMValueRef cmp, LLVMValueRef val, LLVMAtomicOrdering order,
+                                const char *scope);
+/* The failure ordering flyc gives a cmpxchg of success ordering `o`. */
+LLVMAtomicOrdering flyc__cas_failure_order(LLVMAtomicOrdering o);
 /* Backend abilities. */
 int flyc__llvm_gpu_varargs(void);
 int flyc__llvm_gpu_bfloat(void);

@@ -501,6 +501,34 @@ LLVMValueRef flyc__build_fence(LLVMBuilderRef b, LLVMAtomicOrdering order, const
 #endif
 }
 
+/* The failure ordering of a cmpxchg whose success ordering is `o`: the
+ * strongest LLVM allows (no release part). */
+LLVMAtomicOrdering flyc__cas_failure_order(LLVMAtomicOrdering o) {
+  if (o == LLVMAtomicOrderingAcquireRelease)
+    return LLVMAtomicOrderingAcquire;
+  if (o == LLVMAtomicOrderingRelease)
+    return LLVMAtomicOrderingMonotonic;
+  return o;
+}
+
+LLVMValueRef flyc__build_atomic(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
+                                LLVMValueRef cmp, LLVMValueRef val, LLVMAtomicOrdering order,
+                                const char *scope) {
+#if LLVM_VERSION_MAJOR >= 20
+  LLVMContextRef lc = LLVMGetModuleContext(
+      LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInsertBlock(b))));
+  unsigned id = LLVMGetSyncScopeID(lc, scope, strlen(scope));
+  if (!cmp)
+    return LLVMBuildAtomicRMWSyncScope(b, op, ptr, val, order, id);
+  LLVMValueRef x = LLVMBuildAtomicCmpXchgSyncScope(b, ptr, cmp, val, order,
+                                                   flyc__cas_failure_order(order), id);
+  return LLVMBuildExtractValue(b, x, 0, "");
+#else
+  (void)b, (void)op, (void)ptr, (void)cmp, (void)val, (void)order, (void)scope;
+  return NULL; /* llvm-c before 20 builds no syncscope: the caller parses IR */
+#endif
+}
+
 /* ---- what the backends of this LLVM can and cannot do ---- */
 
 int flyc__llvm_gpu_varargs(void) { return LLVM_VERSION_MAJOR >= 19; }

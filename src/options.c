@@ -29,8 +29,11 @@ static int validate(const flyc_compile_options_t *p) {
   if (p->flags & ~known_flags)
     return flyc__error_set(FLYC_EINVAL, "options.flags has unknown bits 0x%x",
                            p->flags & ~known_flags);
-  if (p->opt_level > FLYC_OPT_O3)
-    return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t",
+  if (p->opt_level != FLYC_OPT_DEFAULT &&
+      (p->opt_level < FLYC_OPT_O0 || p->opt_level > FLYC_OPT_O3))
+    return flyc__error_set(FLYC_EINVAL, "opt_level %u is not one of flyc_opt_level_t: "
+                                        "FLYC_OPT_O0 (0x10) to FLYC_OPT_O3 (0x13), or 0 for "
+                                        "the default (O3); a plain level number is refused",
                            p->opt_level);
   if (p->codegen > FLYC_CODEGEN_LLD_LIB)
     return flyc__error_set(FLYC_EINVAL, "codegen %u is not one of flyc_codegen_t",

@@ -33,7 +33,7 @@ static void diag_handler(LLVMDiagnosticInfoRef di, void *payload) {
 /* Takes the entry point's normalized options (flyc__options_copy). */
 static void use_options(flyc_compile_t *c, const flyc_compile_options_t *o) {
   c->opts = *o;
-  c->opt_level = o->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)o->opt_level - 1;
+  c->opt_level = o->opt_level == FLYC_OPT_DEFAULT ? 3 : (int)(o->opt_level - FLYC_OPT_O0);
 }
 
 static void compile_free(flyc_compile_t *c) {

@@ -5,6 +5,7 @@
 #include "flyc/compile.h"
 #include "flyc/llvm.h"
 #include "flyc/kernel.h"
+#include "flyc/builder.h"
 #include "flyc/runtime.h"
 #include "flyc/driver.h"
 #include "flyc.h"

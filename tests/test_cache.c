@@ -2414,7 +2414,7 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 static int dyn_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                     void *payload) {
   flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
-  LLVMValueRef s = flyc_shared_alloc(sa, *(uint64_t *)payload, 16);
+  LLVMValueRef s = flyc_kb_shared_alloc(sa, *(uint64_t *)payload, 16);
   if (!s)
     return -1;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(flyc_kb_llvm_context(kb));

@@ -129,6 +129,15 @@ static void test_input__bad_arguments(void **state) {
   o.size = sizeof o;
   o.opt_level = 9;
   assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EINVAL, "opt_level 9");
+  /* A plain level number is refused, not taken for another level (with
+   * FLYC_OPT_O0 = 1, 2 was O1). */
+  for (uint32_t plain = 1; plain <= 4; plain++) {
+    o.opt_level = plain;
+    assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EINVAL, "is not one of flyc_opt_level_t",
+                 "FLYC_OPT_O0 (0x10)");
+  }
+  o.opt_level = FLYC_OPT_O3 + 1;
+  assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EINVAL, "opt_level 20");
   o.opt_level = 0;
   o.codegen = 77;
   assert_error(flyc_compile_file(&a, K_MSTL, &o), FLYC_EINVAL, "codegen 77");

@@ -18,7 +18,7 @@ typedef struct plan {
   uint64_t bytes[4];
   unsigned align[4];
   int second_allocator; /* ask for another allocator afterwards */
-  uint64_t allocated;   /* out: flyc_shared_allocated() */
+  uint64_t allocated;   /* out: flyc_kb_shared_allocated() */
 } plan_t;
 
 /* shared[k][tid] = tid; out[tid] = shared[k][tid] for each allocation. */
@@ -32,7 +32,7 @@ static int shared_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   LLVMTypeRef i8 = LLVMInt8TypeInContext(lc);
   LLVMValueRef tid = flyc_kb_thread_idx(kb, 0);
   for (int i = 0; i < p->n; i++) {
-    LLVMValueRef s = flyc_shared_alloc(a, p->bytes[i], p->align[i]);
+    LLVMValueRef s = flyc_kb_shared_alloc(a, p->bytes[i], p->align[i]);
     if (!s)
       return -1;
     LLVMValueRef slot = LLVMBuildGEP2(b, i8, s, &tid, 1, "");
@@ -41,7 +41,7 @@ static int shared_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
     LLVMValueRef v = LLVMBuildLoad2(b, i8, slot, "");
     LLVMBuildStore(b, v, LLVMBuildGEP2(b, i8, args[0], &tid, 1, ""));
   }
-  p->allocated = flyc_shared_allocated(a);
+  p->allocated = flyc_kb_shared_allocated(a);
   if (p->second_allocator && !flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 0))
     return -1;
   LLVMBuildRetVoid(b);
@@ -50,11 +50,11 @@ static int shared_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
 
 static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 1, 0};
 
-/* Ignores what flyc_shared_alloc() returns for a NULL allocator. */
+/* Ignores what flyc_kb_shared_alloc() returns for a NULL allocator. */
 static int null_alloc_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                            void *payload) {
   (void)kb, (void)args, (void)payload;
-  flyc_shared_alloc(NULL, 16, 0);
+  flyc_kb_shared_alloc(NULL, 16, 0);
   LLVMBuildRetVoid(b);
   return 0;
 }
@@ -171,7 +171,7 @@ static void test_shared__errors(void **state) {
   flyc_kernel_def_t nd = FLYC_KERNEL_DEF_INIT;
   nd.name = "smem";
   nd.body = null_alloc_body;
-  assert_error(flyc_kernel_emit(ctx, &nd, NULL), FLYC_EINVAL, "flyc_shared_alloc: no allocator");
+  assert_error(flyc_kernel_emit(ctx, &nd, NULL), FLYC_EINVAL, "flyc_kb_shared_alloc: no allocator");
   /* Over the LDS: both numbers, at emit time, not a device fault. */
   plan_t big = {FLYC_SHARED_STATIC, 0, 2, {40000, 30000}, {0, 0}, 0, 0};
   assert_error(emit_plan(ctx, &big, NULL), FLYC_ECOMPILE, "static shared memory of 70000 bytes",

@@ -99,13 +99,21 @@
 extern "C" {
 #endif
 
-/** Optimization levels; the zero value is the default (O3). */
+/** Optimization levels; the zero value is the default (O3).
+ *
+ *  Zero means "default" in every options field (the house rule that makes a
+ *  zeroed struct valid), so O0 cannot be 0. The levels are 0x10 + N rather
+ *  than N + 1 so that a plain number is never taken for another level: with
+ *  `FLYC_OPT_O0 = 1`, `opt_level = 2` meant O1 and `opt_level = 0` meant O3,
+ *  silently. Now any value other than 0 and the four constants, 1 to 4
+ *  included, is FLYC_EINVAL, whose message names the constants; 0 still
+ *  means the default, O3. */
 typedef enum flyc_opt_level {
   FLYC_OPT_DEFAULT = 0,
-  FLYC_OPT_O0 = 1,
-  FLYC_OPT_O1 = 2,
-  FLYC_OPT_O2 = 3,
-  FLYC_OPT_O3 = 4,
+  FLYC_OPT_O0 = 0x10,
+  FLYC_OPT_O1 = 0x11,
+  FLYC_OPT_O2 = 0x12,
+  FLYC_OPT_O3 = 0x13,
 } flyc_opt_level_t;
 
 /** Flags for ::flyc_compile_options_t.flags. */
@@ -170,7 +178,8 @@ typedef struct flyc_compile_options {
   /** Target ID: `gfx90a`, `gfx942:xnack-`, `gfx90a:sramecc+:xnack-`, `sm_80`.
    *  Required. */
   const char *target;
-  /** ::flyc_opt_level_t; default O3. */
+  /** ::flyc_opt_level_t: FLYC_OPT_O0 to FLYC_OPT_O3, or 0 for the default
+   *  (O3); a plain number (2 for O2) is FLYC_EINVAL. */
   uint32_t opt_level;
   /** ::flyc_codegen_t for AMDGPU; default ::FLYC_CODEGEN_AUTO. Ignored for
    *  NVPTX. */

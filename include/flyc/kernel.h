@@ -149,14 +149,14 @@ typedef struct flyc_kernel_def {
   const char *base;
   const flyc_param_t *params;
   size_t param_count;
-  /** NULL, or `known_block_size_count` block sizes (x, y, z); exactly three
-   *  positive integers whose product is at most 1024. Lowered to
+  /** NULL, or the block size (x, y, z): three positive integers whose
+   *  product is at most 1024, the same shape as `launch_block` (it was an
+   *  int64_t list with a count, which had to be 3). Lowered to
    *  `"amdgpu-flat-work-group-size"="P,P"` and `!reqd_work_group_size`
    *  (AMDGPU) or `reqntid` (NVPTX). Without it a kernel accepts up to 1024
    *  threads a block (AMDGPU: `"amdgpu-flat-work-group-size"="1,1024"`, not
    *  LLVM's default of 256, which broke FlyDSL users launching 512). */
-  const int64_t *known_block_size;
-  size_t known_block_size_count;
+  const uint32_t *known_block_size;
   flyc_kernel_body_fn body;
   void *payload;
   /** Compile-time values of this specialisation, or NULL. */
@@ -171,7 +171,7 @@ typedef struct flyc_kernel_def {
 
 /** An empty definition of this header's size. */
 #define FLYC_KERNEL_DEF_INIT                                                             \
-  {sizeof(flyc_kernel_def_t), NULL, NULL, NULL, 0, NULL, 0, NULL, NULL, NULL, 0, NULL}
+  {sizeof(flyc_kernel_def_t), NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0, NULL}
 /** FLYC_KERNEL_DEF_INIT for `size` bytes (see "Struct sizes"). */
 FLYC_API int flyc_kernel_def_init(flyc_kernel_def_t *def, uint32_t size);
 
@@ -216,8 +216,8 @@ FLYC_API LLVMModuleRef flyc_ctx_module(const flyc_ctx_t *ctx);
  *                  flyc_ctx_destroy()), may be NULL.
  * @retval FLYC_EINVAL  NULL argument, no body, a bad struct size of the
  *   definition or a parameter (the message names the struct), a bad parameter
- *   (kind, width, alignment), a bad name, known_block_size not exactly three positive
- *   integers with a product of at most 1024 (the message names the element),
+ *   (kind, width, alignment), a bad name, a known_block_size element of 0 or
+ *   over 1024 or a product over 1024 (the message names the element),
  *   an address space other than 0, 1, 3, 4, a helper given a bad axis or
  *   blocked by a module symbol, a body that failed without a status, a call
  *   from inside a body, or the context already compiled.
@@ -316,35 +316,45 @@ FLYC_API flyc_shared_allocator_t *flyc_kb_shared_allocator(flyc_kernel_builder_t
  *   the SM's opt-in maximum: 227 KiB on sm_90/sm_100, 163 KiB on sm_80/87,
  *   99 KiB on sm_86/89/120, 96 KiB on sm_70/72, 64 KiB on sm_75).
  */
-FLYC_API LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *alloc, uint64_t bytes,
-                                        unsigned align);
+FLYC_API LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *alloc, uint64_t bytes,
+                                           unsigned align);
 
 /** Bytes allocated so far, padding included. */
-FLYC_API uint64_t flyc_shared_allocated(const flyc_shared_allocator_t *alloc);
+FLYC_API uint64_t flyc_kb_shared_allocated(const flyc_shared_allocator_t *alloc);
 
 /* ---- memory fences ---- */
 
-/** Memory orderings of flyc_kb_fence(). */
+/** Memory orderings of flyc_kb_fence() and the atomics (flyc/builder.h),
+ *  C11's: LLVM's acquire, release, acq_rel, seq_cst and monotonic. */
 typedef enum flyc_memory_order {
   FLYC_ORDER_ACQUIRE = 1,
-  FLYC_ORDER_RELEASE,
-  FLYC_ORDER_ACQ_REL,
-  FLYC_ORDER_SEQ_CST,
+  FLYC_ORDER_RELEASE = 2,
+  FLYC_ORDER_ACQ_REL = 3,
+  FLYC_ORDER_SEQ_CST = 4,
+  /** Atomics only (a fence cannot be relaxed): C11's memory_order_relaxed,
+   *  LLVM's `monotonic`. */
+  FLYC_ORDER_RELAXED = 5,
 } flyc_memory_order_t;
 
-/** Scopes of flyc_kb_fence(). */
+/** Scopes of flyc_kb_fence() and the atomics: the threads an operation
+ *  orders or is atomic with. */
 typedef enum flyc_memory_scope {
   FLYC_SCOPE_WORKGROUP = 1, /**< the block (CUDA's `__threadfence_block`) */
-  FLYC_SCOPE_AGENT,         /**< the device (`__threadfence`) */
-  FLYC_SCOPE_SYSTEM,        /**< the device and the host (`__threadfence_system`) */
+  FLYC_SCOPE_AGENT = 2,     /**< the device (`__threadfence`) */
+  FLYC_SCOPE_SYSTEM = 3,    /**< the device and the host (`__threadfence_system`) */
+  /** The wavefront (AMDGPU `syncscope("wavefront")`); NVPTX has no warp
+   *  scope and takes the block's (`.cta`, `membar.cta`), which is wider. */
+  FLYC_SCOPE_WAVEFRONT = 4,
 } flyc_memory_scope_t;
 
 /**
- * A memory fence. AMDGPU: `fence syncscope("workgroup"|"agent"|"") <order>`,
- * as HIP's `__builtin_amdgcn_fence`; NVPTX: `membar.cta|gl|sys` (a full
- * fence whatever the order, as CUDA's `__threadfence*`).
+ * A memory fence. AMDGPU: `fence syncscope("workgroup"|"agent"|"wavefront"|"")
+ * <order>`, as HIP's `__builtin_amdgcn_fence`; NVPTX: `membar.cta|gl|sys` (a
+ * full fence whatever the order, as CUDA's `__threadfence*`; the wavefront
+ * scope is `membar.cta`).
  * @retval FLYC_OK
- * @retval FLYC_EINVAL a bad order or scope (the emit fails too).
+ * @retval FLYC_EINVAL a bad order (FLYC_ORDER_RELAXED included: LLVM has no
+ *                     relaxed fence) or scope (the emit fails too).
  */
 FLYC_API int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
                            flyc_memory_scope_t scope);
@@ -584,4 +594,9 @@ FLYC_API LLVMContextRef flyc_kb_llvm_context(const flyc_kernel_builder_t *kb);
 #endif
 
 /** @} */
+
+/* More helpers for kernel bodies: warp collectives, atomics, global ids,
+ * the target a body is built for. */
+#include "flyc/builder.h"
+
 #endif /* FLYC_KERNEL_H */

@@ -18,10 +18,10 @@
 #define MAX_BLOCK 1024 /* threads a block, both families */
 
 /* Snippets linked once per context: the barrier, then AMDGPU's fences by
- * scope (1-3) and order (1-4). */
+ * scope (1-4) and order (1-4). */
 #define SNIPPET_BARRIER 0
 #define SNIPPET_FENCE(scope, order) (((scope) - 1) * 4 + (order))
-#define NSNIPPETS 13
+#define NSNIPPETS 17
 
 /* One emitted specialisation: its identity (spec_key()) and kernel. */
 typedef struct spec {
@@ -47,6 +47,8 @@ struct flyc_ctx {
   unsigned counter; /* FlyDSL's kernel_counter */
   int in_body;      /* a body is running: emit and compile are refused */
   LLVMValueRef snippets[NSNIPPETS]; /* flyc's linked helper functions */
+  LLVMValueRef *xsnips; /* more, found by name (the atomics' on LLVM < 20) */
+  size_t nxsnips;
   LLVMValueRef dyn_global;          /* the dynamic shared region, once made */
   spec_t *specs;
   size_t nspecs;
@@ -100,6 +102,20 @@ void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_
 int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
                          LLVMTypeRef *t);
 
+/* ---- helpers.c ---- */
+
+/* Calls `name` of type `fty`, declared on first use; NULL (recorded) when
+ * a module symbol of that name has another shape. */
+LLVMValueRef flyc__kb_call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef fty,
+                           LLVMValueRef *args, unsigned nargs);
+/* What the target's lowering (bops) emits with. */
+flyc__kb_emit_t flyc__kb_emitter(flyc_kernel_builder_t *kb);
+/* The function `fname` defined by the IR snippet `ir`, linked into the
+ * module once: in slot `slot`, or found by name for slot -1. Parsed from
+ * text: llvm-c before LLVM 20 cannot build a syncscope. NULL: recorded. */
+LLVMValueRef flyc__kb_snippet(flyc_kernel_builder_t *kb, int slot, const char *fname,
+                              const char *ir);
+
 /* ---- hints.c ---- */
 
 /* FlyDSL's effective fastmath of `h`. */
@@ -152,6 +168,22 @@ static inline LLVMValueRef fail(flyc_kernel_builder_t *kb, int rc) {
   if (!kb->rc)
     kb->rc = rc;
   return NULL;
+}
+
+/* `v` is a value of this body's context; else the error, naming `arg`. */
+static inline int value_ok(flyc_kernel_builder_t *kb, LLVMValueRef v, const char *what,
+                    const char *arg) {
+  if (v && LLVMGetTypeContext(LLVMTypeOf(v)) == kb->ctx->llctx)
+    return 1;
+  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s is %s", what, arg,
+                           v ? "a value of another LLVM context" : "NULL"));
+  return 0;
+}
+
+/* A target lowering's NULL: its error (recorded through e->call, or set). */
+static inline LLVMValueRef fail_lowering(flyc_kernel_builder_t *kb) {
+  int rc = kb->rc ? kb->rc : flyc_error_last()->code;
+  return fail(kb, rc ? rc : FLYC_EINVAL);
 }
 
 #endif

@@ -55,6 +55,7 @@ void flyc_ctx_destroy(flyc_ctx_t *ctx) {
     free(ctx->names[i]);
   free(ctx->names);
   free(ctx->dyn_shared);
+  free(ctx->xsnips);
   for (size_t i = 0; i < ctx->nspecs; i++)
     free(ctx->specs[i].key);
   free(ctx->specs);

@@ -19,22 +19,15 @@
 
 int flyc__def_check_block(const flyc_kernel_def_t *d, uint32_t block[3]) {
   block[0] = block[1] = block[2] = 0;
-  if (!d->known_block_size && d->known_block_size_count)
-    return flyc__error_set(FLYC_EINVAL, "known_block_size is NULL but its count is %zu",
-                           d->known_block_size_count);
-  if (d->known_block_size && d->known_block_size_count != 3)
-    return flyc__error_set(FLYC_EINVAL,
-                           "known_block_size must have exactly 3 elements (x, y, z), not %zu",
-                           d->known_block_size_count);
   const char *what = "known_block_size";
   for (int i = 0; d->known_block_size && i < 3; i++) {
-    int64_t v = d->known_block_size[i];
-    if (v <= 0 || v > MAX_BLOCK)
+    uint32_t v = d->known_block_size[i];
+    if (v == 0 || v > MAX_BLOCK)
       return flyc__error_set(FLYC_EINVAL,
-                             "known_block_size[%d] = %lld (%c) must be a positive integer of at "
+                             "known_block_size[%d] = %u (%c) must be a positive integer of at "
                              "most %d",
-                             i, (long long)v, "xyz"[i], MAX_BLOCK);
-    block[i] = (uint32_t)v;
+                             i, v, "xyz"[i], MAX_BLOCK);
+    block[i] = v;
   }
   if (d->launch_block) {
     /* FlyDSL (PR #965): a static launch block is the known block size when

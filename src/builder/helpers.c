@@ -47,8 +47,8 @@ int flyc_compile_hints_init(flyc_compile_hints_t *hints, uint32_t size) {
 
 /* Calls `name` of type `fty`, declared on first use. A module symbol of that
  * name with another shape is in the way: NULL, and the emit fails. */
-static LLVMValueRef call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef fty,
-                         LLVMValueRef *args, unsigned nargs) {
+LLVMValueRef flyc__kb_call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef fty,
+                           LLVMValueRef *args, unsigned nargs) {
   LLVMValueRef f = LLVMGetNamedFunction(kb->ctx->mod, name);
   if (!f && !LLVMGetNamedGlobal(kb->ctx->mod, name))
     f = LLVMAddFunction(kb->ctx->mod, name, fty);
@@ -63,12 +63,13 @@ static LLVMValueRef call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRe
 
 static LLVMValueRef call_cb(void *kb, const char *name, LLVMTypeRef fty, LLVMValueRef *args,
                             unsigned nargs) {
-  return call(kb, name, fty, args, nargs);
+  return flyc__kb_call(kb, name, fty, args, nargs);
 }
 
 /* What the target's lowering (bops) emits with. */
-static flyc__kb_emit_t emitter(flyc_kernel_builder_t *kb) {
-  flyc__kb_emit_t e = {kb, call_cb, kb->b, kb->ctx->llctx, kb->ctx->target.wave};
+flyc__kb_emit_t flyc__kb_emitter(flyc_kernel_builder_t *kb) {
+  flyc__kb_emit_t e = {kb, call_cb, kb->b, kb->ctx->llctx, kb->ctx->target.wave,
+                       &kb->ctx->target};
   return e;
 }
 
@@ -78,9 +79,9 @@ static LLVMValueRef call_i32(flyc_kernel_builder_t *kb, const char *name, int ha
   LLVMContextRef lc = kb->ctx->llctx;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(lc), i64 = LLVMInt64TypeInContext(lc);
   if (!has_arg)
-    return call(kb, name, LLVMFunctionType(i32, NULL, 0, 0), NULL, 0);
+    return flyc__kb_call(kb, name, LLVMFunctionType(i32, NULL, 0, 0), NULL, 0);
   LLVMValueRef a = LLVMConstInt(i32, arg, 0);
-  LLVMValueRef v = call(kb, name, LLVMFunctionType(i64, &i32, 1, 0), &a, 1);
+  LLVMValueRef v = flyc__kb_call(kb, name, LLVMFunctionType(i64, &i32, 1, 0), &a, 1);
   return v ? LLVMBuildTrunc(kb->b, v, i32, "") : NULL;
 }
 
@@ -113,7 +114,7 @@ LLVMValueRef flyc_kb_grid_dim(flyc_kernel_builder_t *kb, unsigned axis) {
 LLVMValueRef flyc_kb_lane_id(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_lane_id"))
     return NULL;
-  flyc__kb_emit_t e = emitter(kb);
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
   return kb->ctx->bops->lane_id(&e);
 }
 
@@ -125,14 +126,25 @@ LLVMValueRef flyc_kb_wave_size(flyc_kernel_builder_t *kb) {
 
 static void quiet_diag(LLVMDiagnosticInfoRef d, void *p) { (void)d, (void)p; }
 
-/* The function `fname` defined by the IR snippet `ir`, linked into the
- * module once (slot `slot`). Parsed from text: llvm-c before LLVM 20 cannot
- * build a fence with a sync scope. */
-static LLVMValueRef snippet(flyc_kernel_builder_t *kb, int slot, const char *fname,
-                            const char *ir) {
+/* A snippet linked before under the name `fname` (slot -1), or NULL. */
+static LLVMValueRef named_snippet(const flyc_ctx_t *c, const char *fname) {
+  for (size_t i = 0; i < c->nxsnips; i++)
+    if (strcmp(LLVMGetValueName(c->xsnips[i]), fname) == 0)
+      return c->xsnips[i];
+  return NULL;
+}
+
+LLVMValueRef flyc__kb_snippet(flyc_kernel_builder_t *kb, int slot, const char *fname,
+                              const char *ir) {
   flyc_ctx_t *c = kb->ctx;
-  if (c->snippets[slot])
-    return c->snippets[slot];
+  LLVMValueRef have = slot < 0 ? named_snippet(c, fname) : c->snippets[slot];
+  if (have)
+    return have;
+  LLVMValueRef *grown = NULL;
+  if (slot < 0 && !(grown = realloc(c->xsnips, (c->nxsnips + 1) * sizeof *grown)))
+    return fail(kb, flyc__error_set(FLYC_ENOMEM, "out of memory"));
+  if (grown)
+    c->xsnips = grown;
   if (LLVMGetNamedFunction(c->mod, fname) || LLVMGetNamedGlobal(c->mod, fname))
     return fail(kb, flyc__error_set(FLYC_EINVAL, "the module already has a '%s' (a name flyc "
                                                  "reserves)", fname));
@@ -159,13 +171,16 @@ static LLVMValueRef snippet(flyc_kernel_builder_t *kb, int slot, const char *fna
   /* External in the snippet (the linker drops unreferenced internal
    * symbols); internal from now on, inlined and gone after optimization. */
   LLVMSetLinkage(f, LLVMInternalLinkage);
+  if (slot < 0)
+    return c->xsnips[c->nxsnips++] = f;
   return c->snippets[slot] = f;
 }
 
 int flyc_kb_barrier(flyc_kernel_builder_t *kb) {
   if (!helper_ok(kb, 0, "flyc_kb_barrier"))
     return flyc__error_set(FLYC_EINVAL, "flyc_kb_barrier: called outside a kernel body");
-  LLVMValueRef f = snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->bops->barrier_ir);
+  LLVMValueRef f =
+      flyc__kb_snippet(kb, SNIPPET_BARRIER, "__flyc_barrier", kb->ctx->bops->barrier_ir);
   if (!f)
     return kb->rc;
   LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");
@@ -177,19 +192,19 @@ int flyc_kb_fence(flyc_kernel_builder_t *kb, flyc_memory_order_t order,
   if (!helper_ok(kb, 0, "flyc_kb_fence"))
     return flyc__error_set(FLYC_EINVAL, "flyc_kb_fence: called outside a kernel body");
   if (order < FLYC_ORDER_ACQUIRE || order > FLYC_ORDER_SEQ_CST ||
-      scope < FLYC_SCOPE_WORKGROUP || scope > FLYC_SCOPE_SYSTEM) {
+      scope < FLYC_SCOPE_WORKGROUP || scope > FLYC_SCOPE_WAVEFRONT) {
     fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_fence: order %d or scope %d is not one of "
                                           "flyc_memory_order_t / flyc_memory_scope_t",
                              (int)order, (int)scope));
     return kb->rc;
   }
   /* Emitted by the target, or an IR snippet of its, linked once. */
-  flyc__kb_emit_t e = emitter(kb);
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
   char fname[256], ir[256];
   int how = kb->ctx->bops->fence(&e, (unsigned)order, (unsigned)scope, fname, ir, sizeof ir);
   if (how != 2)
     return how ? FLYC_OK : kb->rc;
-  LLVMValueRef f = snippet(kb, SNIPPET_FENCE(scope, order), fname, ir);
+  LLVMValueRef f = flyc__kb_snippet(kb, SNIPPET_FENCE(scope, order), fname, ir);
   if (!f)
     return kb->rc;
   LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, NULL, 0, "");

@@ -64,17 +64,17 @@ static LLVMValueRef dynamic_region(flyc_kernel_builder_t *kb, unsigned align) {
   return c->dyn_global;
 }
 
-LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsigned align) {
+LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsigned align) {
   if (!a || !a->live) {
     /* A failed flyc_kb_shared_allocator() handed to us: the emit must fail
      * (it has already unless the body dropped that error). */
-    int rc = flyc__error_set(FLYC_EINVAL, "flyc_shared_alloc: no allocator (NULL, or not from "
-                                          "flyc_kb_shared_allocator())");
+    int rc = flyc__error_set(FLYC_EINVAL, "flyc_kb_shared_alloc: no allocator (NULL, or not "
+                                          "from flyc_kb_shared_allocator())");
     if (flyc__current_kb)
       fail(flyc__current_kb, rc);
     return NULL;
   }
-  if (!helper_ok(a->kb, 0, "flyc_shared_alloc"))
+  if (!helper_ok(a->kb, 0, "flyc_kb_shared_alloc"))
     return NULL;
   flyc_kernel_builder_t *kb = a->kb;
   if (!bytes)
@@ -117,6 +117,6 @@ LLVMValueRef flyc_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsig
   return LLVMBuildInBoundsGEP2(kb->b, i8, base, &idx, 1, "shared");
 }
 
-uint64_t flyc_shared_allocated(const flyc_shared_allocator_t *a) {
+uint64_t flyc_kb_shared_allocated(const flyc_shared_allocator_t *a) {
   return a && a->live ? a->used : 0;
 }

@@ -1,7 +1,7 @@
 /* The kernel builder's AMDGPU lowering (target/builder_ops.h): the kernel
  * convention and block-size attributes, workitem intrinsics, mbcnt lane id,
- * syncscope fences, ocml math names and the hint limits of the processor
- * table. */
+ * syncscope fences, HIP's warp collectives (ds_bpermute, ballot), scoped
+ * atomics, ocml math names and the hint limits of the processor table. */
 #include <stdio.h>
 #include <string.h>
 
@@ -69,7 +69,7 @@ static LLVMValueRef lane_id(const flyc__kb_emit_t *e) {
  * 20+), else through a parsed IR snippet. */
 static int fence(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char *fname, char *ir,
                  size_t size) {
-  static const char *const scopes[] = {"", "workgroup", "agent", "system"};
+  static const char *const scopes[] = {"", "workgroup", "agent", "system", "wavefront"};
   static const LLVMAtomicOrdering llorder[] = {
       LLVMAtomicOrderingNotAtomic, LLVMAtomicOrderingAcquire, LLVMAtomicOrderingRelease,
       LLVMAtomicOrderingAcquireRelease, LLVMAtomicOrderingSequentiallyConsistent};
@@ -83,6 +83,160 @@ static int fence(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char 
            fname, scope == FLYC_SCOPE_SYSTEM ? "" : "syncscope(\"",
            scope == FLYC_SCOPE_SYSTEM ? "" : scopes[scope],
            scope == FLYC_SCOPE_SYSTEM ? "" : "\")", orders[order]);
+  return 2;
+}
+
+/* ---- warp collectives, as HIP's amd_warp_functions.h ---- */
+
+/* The major version of the processor: 9 for gfx90a, 11 for gfx1100. */
+static int gfx_major(const flyc_target_t *t) {
+  const char *p = t->proc->name + 3;
+  size_t n = strlen(p);
+  int major = 0;
+  for (size_t i = 0; n > 2 && i < n - 2; i++)
+    major = major * 10 + (p[i] - '0');
+  return major;
+}
+
+/* HIP's __shfl / __shfl_up / __shfl_down / __shfl_xor: the source lane from
+ * the mbcnt lane id, then ds_bpermute (a byte address: lane * 4). GFX6 and
+ * GFX7 have no ds_bpermute (LLVM aborts in instruction selection). */
+static LLVMValueRef shuffle(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRef v,
+                            LLVMValueRef b, unsigned width) {
+  if (gfx_major(e->t) < 8) {
+    flyc__error_set(FLYC_EUNSUPPORTED, "flyc_kb_shuffle: %s has no ds_bpermute (GFX8 and newer "
+                                       "have it); shuffles and warp reductions are refused",
+                    e->t->id);
+    return NULL;
+  }
+  LLVMBuilderRef bd = e->b;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMValueRef self = lane_id(e);
+  if (!self)
+    return NULL;
+  LLVMValueRef w = LLVMConstInt(i32, width, 0), wm1 = LLVMConstInt(i32, width - 1, 0);
+  LLVMValueRef seg = LLVMBuildAnd(bd, self, LLVMConstInt(i32, ~(uint64_t)(width - 1), 0), "");
+  LLVMValueRef idx, own;
+  switch (kind) {
+  case FLYC_SHUFFLE_IDX: /* (b & (width - 1)) + (self & ~(width - 1)) */
+    idx = LLVMBuildAdd(bd, LLVMBuildAnd(bd, b, wm1, ""), seg, "");
+    break;
+  case FLYC_SHUFFLE_UP: /* self - b, or self below the segment */
+    idx = LLVMBuildSub(bd, self, b, "");
+    own = LLVMBuildICmp(bd, LLVMIntSLT, idx, seg, "");
+    idx = LLVMBuildSelect(bd, own, self, idx, "");
+    break;
+  case FLYC_SHUFFLE_DOWN: /* self + b, or self when (self & (width-1)) + b >= width */
+    idx = LLVMBuildAdd(bd, self, b, "");
+    own = LLVMBuildICmp(bd, LLVMIntSGE, LLVMBuildAdd(bd, LLVMBuildAnd(bd, self, wm1, ""), b, ""),
+                        w, "");
+    idx = LLVMBuildSelect(bd, own, self, idx, "");
+    break;
+  default: /* XOR: self ^ b, or self when past the segment */
+    idx = LLVMBuildXor(bd, self, b, "");
+    own = LLVMBuildICmp(bd, LLVMIntSGE, idx, LLVMBuildAdd(bd, seg, w, ""), "");
+    idx = LLVMBuildSelect(bd, own, self, idx, "");
+    break;
+  }
+  LLVMValueRef args[2] = {LLVMBuildShl(bd, idx, LLVMConstInt(i32, 2, 0), ""), v};
+  LLVMTypeRef ps[2] = {i32, i32};
+  return e->call(e->kb, "llvm.amdgcn.ds.bpermute", LLVMFunctionType(i32, ps, 2, 0), args, 2);
+}
+
+/* rocPRIM's warp reduction steps: xor 1 and 2 as a DPP quad_perm move
+ * ([1,0,3,2], [2,3,0,1]: within a quad), xor 4, 8 and 16 as ds_swizzle's
+ * bitmask mode (lane ^ mask within 32 lanes, no address to compute); 32
+ * (wave64) stays ds_bpermute. GFX8 and newer, as the shuffles. */
+static LLVMValueRef xor_step(const flyc__kb_emit_t *e, LLVMValueRef v, unsigned mask,
+                             unsigned width) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), i1 = LLVMInt1TypeInContext(e->lc);
+  if (mask >= width || gfx_major(e->t) < 8)
+    return NULL;
+  if (mask == 1 || mask == 2) {
+    LLVMTypeRef ps[6] = {i32, i32, i32, i32, i32, i1};
+    LLVMValueRef args[6] = {LLVMGetUndef(i32), v, LLVMConstInt(i32, mask == 1 ? 0xB1 : 0x4E, 0),
+                            LLVMConstInt(i32, 0xf, 0), LLVMConstInt(i32, 0xf, 0),
+                            LLVMConstInt(i1, 0, 0)};
+    return e->call(e->kb, "llvm.amdgcn.update.dpp.i32", LLVMFunctionType(i32, ps, 6, 0), args,
+                   6);
+  }
+  if (mask > 16)
+    return NULL;
+  LLVMTypeRef ps[2] = {i32, i32};
+  LLVMValueRef args[2] = {v, LLVMConstInt(i32, 0x1f | (mask << 10), 0)};
+  return e->call(e->kb, "llvm.amdgcn.ds.swizzle", LLVMFunctionType(i32, ps, 2, 0), args, 2);
+}
+
+/* HIP's __ballot: llvm.amdgcn.ballot of the wave's width, widened to i64. */
+static LLVMValueRef ballot(const flyc__kb_emit_t *e, LLVMValueRef pred) {
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(e->lc), i64 = LLVMInt64TypeInContext(e->lc);
+  LLVMTypeRef rt = e->wave == 64 ? i64 : LLVMInt32TypeInContext(e->lc);
+  const char *name = e->wave == 64 ? "llvm.amdgcn.ballot.i64" : "llvm.amdgcn.ballot.i32";
+  LLVMValueRef r = e->call(e->kb, name, LLVMFunctionType(rt, &i1, 1, 0), &pred, 1);
+  return r && e->wave != 64 ? LLVMBuildZExt(e->b, r, i64, "") : r;
+}
+
+/* HIP's __any (the ballot is not 0) and __all (it is the exec mask, the
+ * ballot of true). */
+static LLVMValueRef vote(const flyc__kb_emit_t *e, int all, LLVMValueRef pred) {
+  LLVMValueRef m = ballot(e, pred);
+  if (!m)
+    return NULL;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(e->lc);
+  if (!all)
+    return LLVMBuildICmp(e->b, LLVMIntNE, m, LLVMConstInt(i64, 0, 0), "");
+  LLVMValueRef exec = ballot(e, LLVMConstInt(LLVMInt1TypeInContext(e->lc), 1, 0));
+  return exec ? LLVMBuildICmp(e->b, LLVMIntEQ, m, exec, "") : NULL;
+}
+
+/* ---- atomics ---- */
+
+static const char *const sync_scopes[] = {"", "workgroup", "agent", "", "wavefront"};
+static const LLVMAtomicOrdering orders[] = {
+    LLVMAtomicOrderingNotAtomic, LLVMAtomicOrderingAcquire, LLVMAtomicOrderingRelease,
+    LLVMAtomicOrderingAcquireRelease, LLVMAtomicOrderingSequentiallyConsistent,
+    LLVMAtomicOrderingMonotonic};
+static const LLVMAtomicRMWBinOp rmw_ops[] = {
+    LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpSub, LLVMAtomicRMWBinOpAnd,
+    LLVMAtomicRMWBinOpOr,   LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpMin, LLVMAtomicRMWBinOpMax,
+    LLVMAtomicRMWBinOpUMin, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpXchg,
+    LLVMAtomicRMWBinOpFAdd};
+
+/* atomicrmw / cmpxchg with the scope's syncscope: built directly on LLVM
+ * 20+, else an IR snippet `__flyc_atomic_<op>_<type>_p<as>_<scope>_<order>`. */
+static int atomic(const flyc__kb_emit_t *e, const flyc__atomic_t *a, LLVMValueRef *out,
+                  char *fname, char *ir, size_t size) {
+  static const char *const ir_ops[] = {"cmpxchg", "add", "sub", "and",  "or",   "xor",
+                                       "min",     "max", "umin", "umax", "xchg", "fadd"};
+  static const char *const ir_orders[] = {"", "acquire", "release", "acq_rel", "seq_cst",
+                                          "monotonic"};
+  const char *sc = sync_scopes[a->scope];
+  *out = flyc__build_atomic(e->b, rmw_ops[a->op], a->ptr, a->op ? NULL : a->cmp, a->val,
+                            orders[a->order], sc);
+  if (*out)
+    return 1;
+  char *ty = LLVMPrintTypeToString(a->type);
+  const char *fail_order =
+      ir_orders[a->order == FLYC_ORDER_ACQ_REL ? FLYC_ORDER_ACQUIRE
+                : a->order == FLYC_ORDER_RELEASE ? FLYC_ORDER_RELAXED : a->order];
+  char ss[32] = "";
+  if (*sc)
+    snprintf(ss, sizeof ss, " syncscope(\"%s\")", sc);
+  snprintf(fname, size, "__flyc_atomic_%s_%s_p%u_%s_%s", ir_ops[a->op], ty, a->as,
+           *sc ? sc : "system", ir_orders[a->order]);
+  if (a->op)
+    snprintf(ir, size,
+             "define %s @%s(ptr addrspace(%u) %%p, %s %%v) alwaysinline nounwind {\n"
+             "  %%r = atomicrmw %s ptr addrspace(%u) %%p, %s %%v%s %s\n  ret %s %%r\n}\n",
+             ty, fname, a->as, ty, ir_ops[a->op], a->as, ty, ss, ir_orders[a->order], ty);
+  else
+    snprintf(ir, size,
+             "define %s @%s(ptr addrspace(%u) %%p, %s %%c, %s %%v) alwaysinline nounwind {\n"
+             "  %%x = cmpxchg ptr addrspace(%u) %%p, %s %%c, %s %%v%s %s %s\n"
+             "  %%r = extractvalue { %s, i1 } %%x, 0\n  ret %s %%r\n}\n",
+             ty, fname, a->as, ty, ty, a->as, ty, ty, ss, ir_orders[a->order], fail_order, ty,
+             ty);
+  LLVMDisposeMessage(ty);
   return 2;
 }
 
@@ -115,5 +269,10 @@ const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
     .hint_limits = hint_limits,
     .lane_id = lane_id,
     .fence = fence,
+    .shuffle = shuffle,
+    .xor_step = xor_step,
+    .ballot = ballot,
+    .vote = vote,
+    .atomic = atomic,
     .math_symbol = math_symbol,
 };

@@ -23,7 +23,19 @@ typedef struct flyc__kb_emit {
   LLVMBuilderRef b;
   LLVMContextRef lc;
   unsigned wave; /* the target's wavefront size */
+  const flyc_target_t *t;
 } flyc__kb_emit_t;
+
+/* One atomic operation the builder checked: `op` a flyc_atomic_op_t, or 0
+ * for compare-and-swap (`cmp` then `val`); `type` the value type, `as` the
+ * pointer's address space (0, 1 or 3), `order` a flyc_memory_order_t and
+ * `scope` a flyc_memory_scope_t. */
+typedef struct flyc__atomic {
+  unsigned op;
+  LLVMValueRef ptr, val, cmp;
+  LLVMTypeRef type;
+  unsigned as, order, scope;
+} flyc__atomic_t;
 
 /* The target-dependent limits of the compile hints. */
 typedef struct flyc__hint_limits {
@@ -70,6 +82,34 @@ struct flyc__builder_ops {
    * links once and calls. */
   int (*fence)(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char *fname, char *ir,
                size_t size);
+  /* Warp shuffle (`kind` a flyc_shuffle_kind_t) of i32 `v` with i32 lane,
+   * delta or mask `b` among `width` lanes (a power of two up to the wave
+   * size), as CUDA's __shfl_*_sync over the full warp. NULL: an error is
+   * set (flyc_error_last(), or recorded through `e->call`). */
+  LLVMValueRef (*shuffle)(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRef v,
+                          LLVMValueRef b, unsigned width);
+  /* One butterfly step of a warp reduction: i32 `v` of lane `lane ^ mask`
+   * (mask < width) in a cheaper form than `shuffle`, or NULL to use
+   * `shuffle` (an error, if any, is recorded through `e->call`). NULL
+   * member: never. */
+  LLVMValueRef (*xor_step)(const flyc__kb_emit_t *e, LLVMValueRef v, unsigned mask,
+                           unsigned width);
+  /* A warp reduction (`op` a flyc_reduce_op_t) of `v` over `width` lanes
+   * in one instruction, or NULL to build it from shuffles (an error, if
+   * any, is recorded through `e->call`). NULL member: never. */
+  LLVMValueRef (*warp_reduce)(const flyc__kb_emit_t *e, unsigned op, LLVMValueRef v,
+                              unsigned width);
+  /* The i64 mask of the lanes whose i1 `pred` is true (wave32 and NVPTX:
+   * the high half 0). */
+  LLVMValueRef (*ballot)(const flyc__kb_emit_t *e, LLVMValueRef pred);
+  /* i1: `pred` true on any (all == 0) or every (all == 1) active lane. */
+  LLVMValueRef (*vote)(const flyc__kb_emit_t *e, int all, LLVMValueRef pred);
+  /* An atomic: 1 with the old value in `*out`, 0 with an error set, or 2
+   * with `fname` and `ir` (sized `size` each) holding an IR snippet that
+   * defines the function (its parameters the pointer, then `cmp` for a
+   * compare-and-swap, then `val`) the builder links once and calls. */
+  int (*atomic)(const flyc__kb_emit_t *e, const flyc__atomic_t *a, LLVMValueRef *out,
+                char *fname, char *ir, size_t size);
   /* The device library's symbol of math function `name` ("exp") into
    * `out`. */
   void (*math_symbol)(char *out, size_t size, const char *name, int f64);

@@ -280,6 +280,11 @@ static const struct {
   const char *prefix;
   unsigned sm, ptx;
 } needs[] = {
+    {"llvm.nvvm.shfl.sync.", 30, 60}, /* PTX 6.0's .sync forms (flyc/builder.h) */
+    {"llvm.nvvm.vote.all.sync", 30, 60},
+    {"llvm.nvvm.vote.any.sync", 30, 60},
+    {"llvm.nvvm.vote.uni.sync", 30, 60},
+    {"llvm.nvvm.vote.ballot.sync", 30, 60},
     {"llvm.nvvm.ldmatrix.", 75, 65},
     {"llvm.nvvm.tanh.approx.", 75, 70},
     {"llvm.tanh.f32", 75, 70}, /* `afn` only: tanh.approx.f32 (checked below) */

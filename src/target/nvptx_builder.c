@@ -1,9 +1,12 @@
 /* The kernel builder's NVPTX lowering (target/builder_ops.h): PTX special
  * registers, the kernel mark with its launch bounds (llvm_compat.c writes
- * them as this LLVM's backend reads them), membar fences and libdevice math
+ * them as this LLVM's backend reads them), membar fences, CUDA's warp
+ * collectives (shfl.sync, vote.sync), scoped atomics and libdevice math
  * names. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 #include "target/builder_ops.h"
@@ -42,9 +45,162 @@ static int fence(const flyc__kb_emit_t *e, unsigned order, unsigned scope, char 
                  size_t size) {
   (void)order, (void)fname, (void)ir, (void)size;
   static const char *const membar[] = {"", "llvm.nvvm.membar.cta", "llvm.nvvm.membar.gl",
-                                       "llvm.nvvm.membar.sys"};
+                                       "llvm.nvvm.membar.sys", "llvm.nvvm.membar.cta"};
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->lc), NULL, 0, 0);
   return e->call(e->kb, membar[scope], fty, NULL, 0) ? 1 : 0;
+}
+
+/* ---- warp collectives, as CUDA's sm_30_intrinsics.hpp ---- */
+
+/* The sm number of the target ("sm_90a" is 90). */
+static int sm_of(const flyc__kb_emit_t *e) { return atoi(e->t->proc->name + 3); }
+
+/* The .sync collectives need sm_30 (PTX ISA 6.0, which the compile then
+ * asks for: target/nvptx.c). */
+static int sync_ok(const flyc__kb_emit_t *e, const char *what) {
+  if (sm_of(e) >= 30)
+    return 1;
+  flyc__error_set(FLYC_EUNSUPPORTED, "%s: %s has no warp shuffle or vote (shfl.sync and "
+                                     "vote.sync need sm_30 or newer)",
+                  what, e->t->id);
+  return 0;
+}
+
+static LLVMValueRef shuffle(const flyc__kb_emit_t *e, unsigned kind, LLVMValueRef v,
+                            LLVMValueRef b, unsigned width) {
+  static const char *const names[] = {"", "llvm.nvvm.shfl.sync.idx.i32",
+                                      "llvm.nvvm.shfl.sync.up.i32",
+                                      "llvm.nvvm.shfl.sync.down.i32",
+                                      "llvm.nvvm.shfl.sync.bfly.i32"};
+  if (!sync_ok(e, "flyc_kb_shuffle"))
+    return NULL;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), ps[4] = {i32, i32, i32, i32};
+  /* CUDA: c = ((warpSize - width) << 8) | 0x1f, without the 0x1f for up. */
+  unsigned c = ((32 - width) << 8) | (kind == FLYC_SHUFFLE_UP ? 0 : 0x1f);
+  LLVMValueRef args[4] = {LLVMConstAllOnes(i32), v, b, LLVMConstInt(i32, c, 0)};
+  return e->call(e->kb, names[kind], LLVMFunctionType(i32, ps, 4, 0), args, 4);
+}
+
+/* CUDA's __reduce_{add,min,max}_sync: redux.sync on sm_80 and newer, for an
+ * i32 over the whole warp. */
+static LLVMValueRef warp_reduce(const flyc__kb_emit_t *e, unsigned op, LLVMValueRef v,
+                                unsigned width) {
+  static const char *const names[] = {"", "llvm.nvvm.redux.sync.add", "llvm.nvvm.redux.sync.min",
+                                      "llvm.nvvm.redux.sync.max", "llvm.nvvm.redux.sync.umin",
+                                      "llvm.nvvm.redux.sync.umax"};
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), ps[2] = {i32, i32};
+  if (sm_of(e) < 80 || width != 32 || LLVMTypeOf(v) != i32)
+    return NULL;
+  LLVMValueRef args[2] = {v, LLVMConstAllOnes(i32)};
+  return e->call(e->kb, names[op], LLVMFunctionType(i32, ps, 2, 0), args, 2);
+}
+
+static LLVMValueRef ballot(const flyc__kb_emit_t *e, LLVMValueRef pred) {
+  if (!sync_ok(e, "flyc_kb_ballot"))
+    return NULL;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), ps[2] = {i32, LLVMInt1TypeInContext(e->lc)};
+  LLVMValueRef args[2] = {LLVMConstAllOnes(i32), pred};
+  LLVMValueRef r = e->call(e->kb, "llvm.nvvm.vote.ballot.sync", LLVMFunctionType(i32, ps, 2, 0),
+                           args, 2);
+  return r ? LLVMBuildZExt(e->b, r, LLVMInt64TypeInContext(e->lc), "") : NULL;
+}
+
+static LLVMValueRef vote(const flyc__kb_emit_t *e, int all, LLVMValueRef pred) {
+  if (!sync_ok(e, all ? "flyc_kb_vote_all" : "flyc_kb_vote_any"))
+    return NULL;
+  LLVMTypeRef i1 = LLVMInt1TypeInContext(e->lc), i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMTypeRef ps[2] = {i32, i1};
+  LLVMValueRef args[2] = {LLVMConstAllOnes(i32), pred};
+  return e->call(e->kb, all ? "llvm.nvvm.vote.all.sync" : "llvm.nvvm.vote.any.sync",
+                 LLVMFunctionType(i1, ps, 2, 0), args, 2);
+}
+
+/* ---- atomics, as CUDA's atomic*_block / atomic*_system ---- */
+
+/* membar.cta|gl|sys (PTX's fence.sc) of the atomic's scope. */
+static int scope_fence(const flyc__kb_emit_t *e, unsigned scope) {
+  return fence(e, FLYC_ORDER_SEQ_CST, scope, NULL, NULL, 0);
+}
+
+/* UMIN / UMAX at the block or system scope: inline PTX on the generic
+ * address (no intrinsic names an unsigned scoped min or max). */
+static LLVMValueRef asm_minmax(const flyc__kb_emit_t *e, const flyc__atomic_t *a,
+                               const char *scope) {
+  unsigned bits = LLVMGetIntTypeWidth(a->type);
+  LLVMTypeRef p0 = LLVMPointerTypeInContext(e->lc, 0), ps[2] = {p0, a->type};
+  LLVMValueRef ptr = a->as ? LLVMBuildAddrSpaceCast(e->b, a->ptr, p0, "") : a->ptr;
+  char text[64], cons[32];
+  snprintf(text, sizeof text, "atom.%s.%s.u%u $0, [$1], $2;", scope,
+           a->op == FLYC_ATOMIC_UMIN ? "min" : "max", bits);
+  snprintf(cons, sizeof cons, "=%s,l,%s,~{memory}", bits == 64 ? "l" : "r", bits == 64 ? "l" : "r");
+  LLVMTypeRef fty = LLVMFunctionType(a->type, ps, 2, 0);
+  LLVMValueRef f = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
+                                    LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[2] = {ptr, a->val};
+  return LLVMBuildCall2(e->b, fty, f, args, 2, "");
+}
+
+/* The relaxed atomic at `scope`: LLVM's atomicrmw for the device (`atom`,
+ * PTX's default .gpu scope), llvm.nvvm.atomic.*.{cta,sys} otherwise. */
+static LLVMValueRef relaxed(const flyc__kb_emit_t *e, const flyc__atomic_t *a) {
+  static const char *const ops[] = {"cas", "add", "add", "and", "or", "xor",
+                                    "min", "max", "",    "",    "exch", "add"};
+  static const LLVMAtomicRMWBinOp rmw[] = {
+      LLVMAtomicRMWBinOpXchg, LLVMAtomicRMWBinOpAdd, LLVMAtomicRMWBinOpSub, LLVMAtomicRMWBinOpAnd,
+      LLVMAtomicRMWBinOpOr,   LLVMAtomicRMWBinOpXor, LLVMAtomicRMWBinOpMin, LLVMAtomicRMWBinOpMax,
+      LLVMAtomicRMWBinOpUMin, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpXchg,
+      LLVMAtomicRMWBinOpFAdd};
+  LLVMAtomicOrdering mono = LLVMAtomicOrderingMonotonic;
+  if (a->scope == FLYC_SCOPE_AGENT && !a->op) {
+    LLVMValueRef x = LLVMBuildAtomicCmpXchg(e->b, a->ptr, a->cmp, a->val, mono, mono, 0);
+    return LLVMBuildExtractValue(e->b, x, 0, "");
+  }
+  if (a->scope == FLYC_SCOPE_AGENT)
+    return LLVMBuildAtomicRMW(e->b, rmw[a->op], a->ptr, a->val, mono, 0);
+  const char *sc = a->scope == FLYC_SCOPE_SYSTEM ? "sys" : "cta";
+  if (a->op == FLYC_ATOMIC_UMIN || a->op == FLYC_ATOMIC_UMAX)
+    return asm_minmax(e, a, sc);
+  LLVMValueRef v = a->val;
+  if (a->op == FLYC_ATOMIC_SUB) /* PTX has no atom.sub: add the negation */
+    v = LLVMBuildNeg(e->b, v, "");
+  /* The .gen. intrinsics take a generic address: LLVM 15-22 select them on
+   * a shared (p3) pointer without converting it, so convert first. */
+  LLVMTypeRef p0 = LLVMPointerTypeInContext(e->lc, 0);
+  LLVMValueRef ptr = a->as ? LLVMBuildAddrSpaceCast(e->b, a->ptr, p0, "") : a->ptr;
+  char name[96], *ty = LLVMPrintTypeToString(a->type);
+  snprintf(name, sizeof name, "llvm.nvvm.atomic.%s.gen.%s.%s.%s.p0", ops[a->op],
+           a->op == FLYC_ATOMIC_FADD ? "f" : "i", sc,
+           ty[0] == 'f' ? "f32" : ty[0] == 'd' ? "f64" : ty);
+  LLVMDisposeMessage(ty);
+  LLVMTypeRef ps[3] = {p0, a->type, a->type};
+  LLVMValueRef args[3] = {ptr, a->op ? v : a->cmp, a->val};
+  unsigned n = a->op ? 2 : 3;
+  return e->call(e->kb, name, LLVMFunctionType(a->type, ps, n, 0), args, n);
+}
+
+static int atomic(const flyc__kb_emit_t *e, const flyc__atomic_t *a, LLVMValueRef *out,
+                  char *fname, char *ir, size_t size) {
+  (void)fname, (void)ir, (void)size;
+  int sm = sm_of(e);
+  if (a->scope != FLYC_SCOPE_AGENT && sm < 60)
+    return flyc__error_set(FLYC_EUNSUPPORTED, "%s: %s has no scoped atomics (atom.cta and "
+                                              "atom.sys need sm_60 or newer); use "
+                                              "FLYC_SCOPE_AGENT",
+                           a->op ? "flyc_kb_atomic_rmw" : "flyc_kb_atomic_cas", e->t->id),
+           0;
+  if (a->op == FLYC_ATOMIC_FADD && LLVMGetTypeKind(a->type) == LLVMDoubleTypeKind && sm < 60)
+    return flyc__error_set(FLYC_EUNSUPPORTED, "flyc_kb_atomic_rmw: %s has no f64 atomic add "
+                                              "(atom.add.f64 needs sm_60 or newer)",
+                           e->t->id),
+           0;
+  int before = a->order != FLYC_ORDER_RELAXED && a->order != FLYC_ORDER_ACQUIRE;
+  int after = a->order != FLYC_ORDER_RELAXED && a->order != FLYC_ORDER_RELEASE;
+  if (before && !scope_fence(e, a->scope))
+    return 0;
+  *out = relaxed(e, a);
+  if (!*out || (after && !scope_fence(e, a->scope)))
+    return 0;
+  return 1;
 }
 
 static void math_symbol(char *out, size_t size, const char *name, int f64) {
@@ -73,5 +229,10 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .hint_limits = hint_limits,
     .lane_id = lane_id,
     .fence = fence,
+    .shuffle = shuffle,
+    .warp_reduce = warp_reduce,
+    .ballot = ballot,
+    .vote = vote,
+    .atomic = atomic,
     .math_symbol = math_symbol,
 };

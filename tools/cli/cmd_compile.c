@@ -17,7 +17,7 @@ static int parse_level(void *s, const char *v) {
   int level;
   if (parse_int(v, 0, 3, &level))
     return -1;
-  ((compile_args_t *)s)->o.opt_level = (uint32_t)level + 1;
+  ((compile_args_t *)s)->o.opt_level = FLYC_OPT_O0 + (uint32_t)level;
   return 0;
 }
 

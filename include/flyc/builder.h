@@ -1,0 +1,247 @@
+/**
+ * @file flyc/builder.h
+ * @brief More kernel-body helpers: warp (wavefront) collectives, scoped
+ *        atomics, global thread and warp ids, and the target a body is
+ *        built for. One meaning on every target family.
+ *
+ * Interop tier (includes llvm-c), as flyc/kernel.h, which includes this
+ * header. Every helper takes the body's ::flyc_kernel_builder_t and is
+ * called only while its body runs. A helper that fails returns NULL (or a
+ * status) and makes the emit fail: flyc_kernel_emit() returns the first
+ * helper error's code, and flyc_error_last() names the helper and the
+ * culprit (the argument, its type, the width, the scope, the target).
+ * A `kb` of NULL (a call outside a body) returns NULL with FLYC_EINVAL set.
+ *
+ * Values are LLVM values of the body's context: a value of another LLVM
+ * context, or NULL where a value is needed, is FLYC_EINVAL.
+ *
+ * Convergence: the collectives exchange data between the lanes of one
+ * wavefront (warp) and, as CUDA's `__shfl_*_sync(0xffffffff, ...)`, expect
+ * every lane of it to make the call together (converged control flow). On
+ * NVPTX a lane that does not is undefined behaviour (the full mask is
+ * passed); on AMDGPU an inactive lane contributes 0 to a ballot, and what a
+ * shuffle reads from one is not defined here (HIP leaves it open too).
+ *
+ * @defgroup flyc_builder Kernel-body helpers
+ * @{
+ */
+#ifndef FLYC_PUBLIC_BUILDER_H
+#define FLYC_PUBLIC_BUILDER_H
+
+#include <stdint.h>
+
+#include <llvm-c/Types.h>
+
+#include "flyc/kernel.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the target a body is built for (constants, not IR) ---- */
+
+/** The context's target family (FLYC_TARGET_AMDGPU, FLYC_TARGET_NVPTX), or 0
+ *  for a NULL `kb`. */
+FLYC_API flyc_target_family_t flyc_kb_target_family(const flyc_kernel_builder_t *kb);
+/** The processor name (`gfx942`, `sm_90`), without target features (owned by
+ *  the context), or NULL for a NULL `kb`. */
+FLYC_API const char *flyc_kb_target_processor(const flyc_kernel_builder_t *kb);
+/** The wavefront (warp) size in lanes: 64 on gfx9 (CDNA), 32 on gfx10+ and
+ *  NVPTX, or 0 for a NULL `kb`. flyc_kb_wave_size() is the same as an IR
+ *  constant. */
+FLYC_API uint32_t flyc_kb_target_wave_size(const flyc_kernel_builder_t *kb);
+
+/* ---- global thread id, warp id ---- */
+
+/** `blockIdx * blockDim + threadIdx` along `axis` (0, 1, 2), an i32 that
+ *  wraps modulo 2^32 as CUDA's unsigned arithmetic does (grids of up to
+ *  2^32 threads an axis). blockDim is a constant under known_block_size
+ *  (flyc_kb_block_dim()). NULL for a bad axis (FLYC_EINVAL). */
+FLYC_API LLVMValueRef flyc_kb_global_id(flyc_kernel_builder_t *kb, unsigned axis);
+/** flyc_kb_global_id() as an i64, computed in 64 bits (no wrap): for
+ *  indexing buffers of more than 2^31 elements. */
+FLYC_API LLVMValueRef flyc_kb_global_id64(flyc_kernel_builder_t *kb, unsigned axis);
+/** The wavefront (warp) index within the block, an i32: the linear thread
+ *  index `x + y * blockDim.x + z * blockDim.x * blockDim.y` divided by the
+ *  wave size (threads of a block fill waves in that order, on both
+ *  families). Not PTX's `%warpid`, which names a hardware slot that can
+ *  change. */
+FLYC_API LLVMValueRef flyc_kb_warp_id(flyc_kernel_builder_t *kb);
+
+/* ---- warp shuffles ---- */
+
+/** Kinds of flyc_kb_shuffle(): CUDA's `__shfl_sync`, `__shfl_up_sync`,
+ *  `__shfl_down_sync`, `__shfl_xor_sync`. */
+typedef enum flyc_shuffle_kind {
+  FLYC_SHUFFLE_IDX = 1,  /**< read lane `b % width` of the caller's segment */
+  FLYC_SHUFFLE_UP = 2,   /**< read lane `lane - b`; own value below the segment */
+  FLYC_SHUFFLE_DOWN = 3, /**< read lane `lane + b`; own value past the segment */
+  FLYC_SHUFFLE_XOR = 4,  /**< read lane `lane ^ b`; own value past the segment */
+} flyc_shuffle_kind_t;
+
+/**
+ * Reads `value` from another lane of the wavefront. The wave is cut into
+ * segments of `width` consecutive lanes; each lane reads within its own
+ * segment as CUDA's `__shfl_*_sync(0xffffffff, value, b, width)` does (for
+ * XOR, a lane whose `lane ^ b` falls in a later segment gets its own value,
+ * as CUDA and HIP say).
+ *
+ * AMDGPU: HIP's `__shfl*` (amd_warp_functions.h): the source lane computed
+ * from the mbcnt lane id, then `llvm.amdgcn.ds.bpermute` (ds_bpermute_b32).
+ * NVPTX: `llvm.nvvm.shfl.sync.{idx,up,down,bfly}.i32` (shfl.sync with the
+ * full mask; the clamp operand `((32 - width) << 8) | 31`, or `(32 - width)
+ * << 8` for UP, as CUDA's sm_30_intrinsics.hpp).
+ *
+ * @param value an i32, f32, i64 or f64 (64-bit values move as two 32-bit
+ *              halves, as HIP's `__shfl` of a double).
+ * @param b     an i32: the source lane (IDX), the delta (UP, DOWN) or the
+ *              lane mask (XOR).
+ * @param width lanes a segment: a power of two from 1 to the wave size, or 0
+ *              for the wave size.
+ * @return the value read, of `value`'s type; NULL and a failed emit:
+ *   FLYC_EINVAL for a bad kind, a NULL or foreign value, a `value` of another
+ *   type, a `b` that is not an i32 or a bad width (the message names it and
+ *   the wave size); FLYC_EUNSUPPORTED on NVPTX processors before sm_30 and
+ *   on GFX6 / GFX7 (gfx600-gfx705: no ds_bpermute).
+ */
+FLYC_API LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
+                                      LLVMValueRef value, LLVMValueRef b, unsigned width);
+
+/* ---- votes ---- */
+
+/**
+ * The lanes of the wavefront whose i1 `pred` is true, as an i64 bit mask
+ * (bit n is lane n) on every target: a wave64 fills all 64 bits; wave32
+ * (gfx10+) and NVPTX leave the high 32 bits 0. AMDGPU:
+ * `llvm.amdgcn.ballot.i64` / `.i32` (a v_cmp writing an SGPR pair, or the
+ * compare's own result when it already is one), as HIP's `__ballot`; NVPTX:
+ * `llvm.nvvm.vote.ballot.sync` with the full mask (vote.sync.ballot.b32), as
+ * CUDA's `__ballot_sync`.
+ * @return the i64 mask; NULL and a failed emit: FLYC_EINVAL for a `pred` that
+ *   is not an i1 (or NULL, or foreign); FLYC_EUNSUPPORTED on NVPTX before sm_30.
+ */
+FLYC_API LLVMValueRef flyc_kb_ballot(flyc_kernel_builder_t *kb, LLVMValueRef pred);
+
+/** i1: `pred` is true on some lane of the wavefront (CUDA's `__any_sync`
+ *  with the full mask, `vote.sync.any.pred`; AMDGPU: the ballot is not 0, as
+ *  HIP's `__any`). Errors as flyc_kb_ballot(). */
+FLYC_API LLVMValueRef flyc_kb_vote_any(flyc_kernel_builder_t *kb, LLVMValueRef pred);
+/** i1: `pred` is true on every active lane (CUDA's `__all_sync`,
+ *  `vote.sync.all.pred`; AMDGPU: the ballot equals the ballot of true, the
+ *  exec mask, as HIP's `__all`). Errors as flyc_kb_ballot(). */
+FLYC_API LLVMValueRef flyc_kb_vote_all(flyc_kernel_builder_t *kb, LLVMValueRef pred);
+
+/* ---- warp reductions ---- */
+
+/** Operations of flyc_kb_warp_reduce(). */
+typedef enum flyc_reduce_op {
+  FLYC_REDUCE_SUM = 1, /**< integer add (wraps), or float add */
+  FLYC_REDUCE_MIN = 2, /**< signed min, or `llvm.minnum` for floats */
+  FLYC_REDUCE_MAX = 3, /**< signed max, or `llvm.maxnum` for floats */
+  FLYC_REDUCE_UMIN = 4, /**< unsigned min (integers only) */
+  FLYC_REDUCE_UMAX = 5, /**< unsigned max (integers only) */
+} flyc_reduce_op_t;
+
+/**
+ * Reduces `value` over each segment of `width` lanes and gives every lane
+ * its segment's result (an all-reduce): log2(width) butterfly steps of
+ * flyc_kb_shuffle(FLYC_SHUFFLE_XOR) with masks width/2, ..., 1, as the
+ * CUDA/HIP warp reductions written with `__shfl_xor_sync`. Float sums are
+ * added in butterfly order (not a sequential sum: the result can differ
+ * from one in the last bits) and get the kernel's fast-math flags.
+ * minnum / maxnum ignore a NaN operand (IEEE minNum). AMDGPU: as rocPRIM's
+ * warp reduce, the steps of mask 1 and 2 are DPP quad_perm moves
+ * (`llvm.amdgcn.update.dpp`), 4, 8 and 16 ds_swizzle in bitmask mode
+ * (`llvm.amdgcn.ds.swizzle`), 32 ds_bpermute. NVPTX sm_80 and
+ * newer: an i32 over the whole warp is one `redux.sync` (CUDA's
+ * `__reduce_add_sync` / `_min_` / `_max_`, PTX ISA 7.0).
+ * @param value an i32, i64, f32 or f64.
+ * @param width 0 (the wave size) or a power of two up to the wave size.
+ * @return the reduction, of `value`'s type; NULL and a failed emit as
+ *   flyc_kb_shuffle(), and FLYC_EINVAL for a bad op or UMIN / UMAX of a float.
+ */
+FLYC_API LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                          LLVMValueRef value, unsigned width);
+
+/* ---- atomics ---- */
+
+/** Read-modify-write operations of flyc_kb_atomic_rmw() (LLVM's atomicrmw
+ *  operations; CUDA's `atomicAdd` ... `atomicExch`). */
+typedef enum flyc_atomic_op {
+  FLYC_ATOMIC_ADD = 1,
+  FLYC_ATOMIC_SUB = 2,
+  FLYC_ATOMIC_AND = 3,
+  FLYC_ATOMIC_OR = 4,
+  FLYC_ATOMIC_XOR = 5,
+  FLYC_ATOMIC_MIN = 6,  /**< signed */
+  FLYC_ATOMIC_MAX = 7,  /**< signed */
+  FLYC_ATOMIC_UMIN = 8, /**< unsigned */
+  FLYC_ATOMIC_UMAX = 9, /**< unsigned */
+  FLYC_ATOMIC_XCHG = 10,
+  FLYC_ATOMIC_FADD = 11, /**< float add (f32, f64) */
+} flyc_atomic_op_t;
+
+/**
+ * An atomic read-modify-write of `*ptr` with `value`, atomic with the
+ * threads of `scope` and ordered by `order`; returns the value before.
+ *
+ * AMDGPU: `atomicrmw <op> ... syncscope("workgroup"|"agent"|"wavefront"|"")
+ * <order>`, as clang builds HIP's `__hip_atomic_fetch_*` (the memory
+ * legalizer adds the cache maintenance); built directly on LLVM 20+, through
+ * a small IR function linked once and inlined before.
+ *
+ * NVPTX: LLVM's NVPTX backend ignores an atomicrmw's syncscope and ordering
+ * (LLVM 15, 19 and 22 all select a relaxed `.gpu` `atom` for a seq_cst
+ * system-scope one), so flyc follows CUDA instead: the agent scope is
+ * `atom.<op>` (PTX's default `.gpu` scope), the block and wavefront scopes
+ * `atom.cta.<op>` and the system scope `atom.sys.<op>`
+ * (`llvm.nvvm.atomic.*.gen.*.cta|sys`, as CUDA's `atomicAdd_block` /
+ * `atomicAdd_system`; UMIN / UMAX there are inline PTX, `atom.cta.min.u32`:
+ * no intrinsic names them, and clang-22's `__nvvm_atom_sys_max_gen_ui`
+ * selects a signed `atom.sys.max.s32`), all relaxed; the order comes from fences of the
+ * same scope around it: `membar.cta|gl|sys` (PTX's fence.sc) before a
+ * release, after an acquire, both for acq_rel and seq_cst. That is never
+ * weaker than asked (a fence.sc is stronger than a release or acquire
+ * fence); it can be slower than sm_70's `atom.acquire` forms. An agent-scope
+ * compare-and-swap is LLVM's cmpxchg, which LLVM 22 selects as
+ * `atom.relaxed.sys.cas` (wider than asked) and LLVM 15 and 19 as
+ * `atom.cas` (.gpu).
+ *
+ * @param ptr   a pointer in address space 0 (generic), 1 (global) or 3
+ *              (shared / LDS).
+ * @param value an i32 or i64 (FLYC_ATOMIC_FADD: an f32 or f64).
+ * @param order any ::flyc_memory_order_t.
+ * @param scope any ::flyc_memory_scope_t.
+ * @return the old value; NULL and a failed emit: FLYC_EINVAL for a bad op,
+ *   order or scope, a NULL or foreign value, a `ptr` that is not a pointer
+ *   in address space 0, 1 or 3, a `value` of a type the op does not take
+ *   (the message names the op and the type); FLYC_EUNSUPPORTED on NVPTX
+ *   processors before sm_60 for the block, wavefront and system scopes (PTX
+ *   has no scoped atom before sm_60) and before sm_60 for an f64 FADD.
+ */
+FLYC_API LLVMValueRef flyc_kb_atomic_rmw(flyc_kernel_builder_t *kb, flyc_atomic_op_t op,
+                                         LLVMValueRef ptr, LLVMValueRef value,
+                                         flyc_memory_order_t order, flyc_memory_scope_t scope);
+
+/**
+ * Atomic compare-and-swap (CUDA's `atomicCAS`): if `*ptr` equals `expected`
+ * it becomes `desired`; returns the value before (the swap happened when it
+ * equals `expected`). `order` is the success ordering; a failed compare is
+ * ordered by the strongest ordering LLVM allows (acq_rel and seq_cst give
+ * acquire and seq_cst, release gives relaxed). Lowered as
+ * flyc_kb_atomic_rmw() (AMDGPU `cmpxchg ... syncscope(...)`; NVPTX
+ * `atom[.cta|.sys].cas.b32|b64` with fences).
+ * @param expected, desired  i32 or i64 values of one type.
+ * @return the old value; NULL and a failed emit as flyc_kb_atomic_rmw(), and
+ *   FLYC_EINVAL when `expected` and `desired` differ in type.
+ */
+FLYC_API LLVMValueRef flyc_kb_atomic_cas(flyc_kernel_builder_t *kb, LLVMValueRef ptr,
+                                         LLVMValueRef expected, LLVMValueRef desired,
+                                         flyc_memory_order_t order, flyc_memory_scope_t scope);
+
+#ifdef __cplusplus
+}
+#endif
+
+/** @} */
+#endif /* FLYC_PUBLIC_BUILDER_H */

@@ -1,0 +1,264 @@
+/* Warp collectives (shuffles, ballot, votes, reductions), global and warp
+ * ids and the target queries of flyc/builder.h; the per-target lowering is
+ * the ops table's (target/builder_ops.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "builder.h"
+
+/* ---- the target a body is built for ---- */
+
+flyc_target_family_t flyc_kb_target_family(const flyc_kernel_builder_t *kb) {
+  return kb ? kb->ctx->target.family : (flyc_target_family_t)0;
+}
+
+const char *flyc_kb_target_processor(const flyc_kernel_builder_t *kb) {
+  return kb ? kb->ctx->target.proc->name : NULL;
+}
+
+uint32_t flyc_kb_target_wave_size(const flyc_kernel_builder_t *kb) {
+  return kb ? kb->ctx->target.wave : 0;
+}
+
+/* ---- global thread id, warp id ---- */
+
+static LLVMValueRef global_id(flyc_kernel_builder_t *kb, unsigned axis, int wide,
+                              const char *what) {
+  if (!helper_ok(kb, axis, what))
+    return NULL;
+  LLVMValueRef bid = flyc_kb_block_idx(kb, axis), dim = flyc_kb_block_dim(kb, axis);
+  LLVMValueRef tid = flyc_kb_thread_idx(kb, axis);
+  if (!bid || !dim || !tid)
+    return NULL;
+  if (wide) {
+    LLVMTypeRef i64 = LLVMInt64TypeInContext(kb->ctx->llctx);
+    bid = LLVMBuildZExt(kb->b, bid, i64, "");
+    dim = LLVMBuildZExt(kb->b, dim, i64, "");
+    tid = LLVMBuildZExt(kb->b, tid, i64, "");
+  }
+  /* No wrap flags on the i32 form: it wraps as CUDA's unsigned math. */
+  LLVMValueRef m = wide ? LLVMBuildNUWMul(kb->b, bid, dim, "") : LLVMBuildMul(kb->b, bid, dim, "");
+  return wide ? LLVMBuildNUWAdd(kb->b, m, tid, "gid") : LLVMBuildAdd(kb->b, m, tid, "gid");
+}
+
+LLVMValueRef flyc_kb_global_id(flyc_kernel_builder_t *kb, unsigned axis) {
+  return global_id(kb, axis, 0, "flyc_kb_global_id");
+}
+
+LLVMValueRef flyc_kb_global_id64(flyc_kernel_builder_t *kb, unsigned axis) {
+  return global_id(kb, axis, 1, "flyc_kb_global_id64");
+}
+
+LLVMValueRef flyc_kb_warp_id(flyc_kernel_builder_t *kb) {
+  if (!helper_ok(kb, 0, "flyc_kb_warp_id"))
+    return NULL;
+  LLVMBuilderRef b = kb->b;
+  LLVMValueRef lin = flyc_kb_thread_idx(kb, 0);
+  /* A known 1-D block needs no y or z term. */
+  int only_x = kb->block[0] && kb->block[1] == 1 && kb->block[2] == 1;
+  if (lin && !only_x) {
+    LLVMValueRef dx = flyc_kb_block_dim(kb, 0), dy = flyc_kb_block_dim(kb, 1);
+    LLVMValueRef ty = flyc_kb_thread_idx(kb, 1), tz = flyc_kb_thread_idx(kb, 2);
+    if (!dx || !dy || !ty || !tz)
+      return NULL;
+    LLVMValueRef yz = LLVMBuildAdd(b, ty, LLVMBuildMul(b, tz, dy, ""), "");
+    lin = LLVMBuildAdd(b, lin, LLVMBuildMul(b, yz, dx, ""), "");
+  }
+  if (!lin)
+    return NULL;
+  unsigned shift = 0;
+  while ((1u << shift) < kb->ctx->target.wave)
+    shift++;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
+  return LLVMBuildLShr(b, lin, LLVMConstInt(i32, shift, 0), "warp");
+}
+
+/* ---- shuffles ---- */
+
+/* 1 for an i32, f32, i64 or f64; 2 for the 64-bit ones. 0 otherwise. */
+static int shuffle_words(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMFloatTypeKind)
+    return 1;
+  if (k == LLVMDoubleTypeKind)
+    return 2;
+  if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32)
+    return 1;
+  if (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 64)
+    return 2;
+  return 0;
+}
+
+/* The width a segment, 0 meaning the wave; 0 and the error when bad. */
+static unsigned check_width(flyc_kernel_builder_t *kb, unsigned width, const char *what) {
+  unsigned wave = kb->ctx->target.wave;
+  if (!width)
+    return wave;
+  if (width <= wave && (width & (width - 1)) == 0)
+    return width;
+  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: width %u is not a power of two from 1 to %u "
+                                        "(the wave size of %s), nor 0",
+                           what, width, wave, kb->ctx->target.id));
+  return 0;
+}
+
+/* One 32-bit word's shuffle; a reduction's step (`step`: lane ^ the
+ * constant `lane`) in the target's cheaper form where it has one. */
+static LLVMValueRef shuffle_word(flyc_kernel_builder_t *kb, unsigned kind, LLVMValueRef w,
+                                 LLVMValueRef lane, unsigned width, int step) {
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
+  const flyc__builder_ops_t *ops = kb->ctx->bops;
+  if (step && ops->xor_step) {
+    LLVMValueRef r =
+        ops->xor_step(&e, w, (unsigned)LLVMConstIntGetZExtValue(lane), width);
+    if (r || kb->rc)
+      return r ? r : fail_lowering(kb);
+  }
+  LLVMValueRef r = ops->shuffle(&e, kind, w, lane, width);
+  return r ? r : fail_lowering(kb);
+}
+
+/* The checked shuffle: 32-bit values in one ops call, 64-bit ones as two
+ * halves (HIP's __shfl of a double); `step` as shuffle_word(). */
+static LLVMValueRef shuffle(flyc_kernel_builder_t *kb, unsigned kind, LLVMValueRef v,
+                            LLVMValueRef lane, unsigned width, int step) {
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMTypeRef t = LLVMTypeOf(v), i32 = LLVMInt32TypeInContext(lc);
+  if (shuffle_words(t) == 1) {
+    LLVMValueRef w = t == i32 ? v : LLVMBuildBitCast(kb->b, v, i32, "");
+    LLVMValueRef r = shuffle_word(kb, kind, w, lane, width, step);
+    if (!r)
+      return NULL;
+    return t == i32 ? r : LLVMBuildBitCast(kb->b, r, t, "");
+  }
+  LLVMTypeRef v2 = LLVMVectorType(i32, 2);
+  LLVMValueRef w = LLVMBuildBitCast(kb->b, v, v2, ""), out = LLVMGetUndef(v2);
+  for (unsigned h = 0; h < 2; h++) {
+    LLVMValueRef idx = LLVMConstInt(i32, h, 0);
+    LLVMValueRef r =
+        shuffle_word(kb, kind, LLVMBuildExtractElement(kb->b, w, idx, ""), lane, width, step);
+    if (!r)
+      return NULL;
+    out = LLVMBuildInsertElement(kb->b, out, r, idx, "");
+  }
+  return LLVMBuildBitCast(kb->b, out, t, "");
+}
+
+LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
+                             LLVMValueRef value, LLVMValueRef b, unsigned width) {
+  const char *what = "flyc_kb_shuffle";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  if (kind < FLYC_SHUFFLE_IDX || kind > FLYC_SHUFFLE_XOR)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: kind %d is not a flyc_shuffle_kind_t",
+                                    what, (int)kind));
+  if (!value_ok(kb, value, what, "value") || !value_ok(kb, b, what, "b"))
+    return NULL;
+  if (!shuffle_words(LLVMTypeOf(value)))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: value must be an i32, f32, i64 or f64",
+                                    what));
+  if (LLVMTypeOf(b) != LLVMInt32TypeInContext(kb->ctx->llctx))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: b (the lane, delta or mask) must be an "
+                                                 "i32",
+                                    what));
+  width = check_width(kb, width, what);
+  return width ? shuffle(kb, (unsigned)kind, value, b, width, 0) : NULL;
+}
+
+/* ---- votes ---- */
+
+static int pred_ok(flyc_kernel_builder_t *kb, LLVMValueRef pred, const char *what) {
+  if (!helper_ok(kb, 0, what) || !value_ok(kb, pred, what, "pred"))
+    return 0;
+  if (LLVMTypeOf(pred) == LLVMInt1TypeInContext(kb->ctx->llctx))
+    return 1;
+  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: pred must be an i1 (compare with 0 first)", what));
+  return 0;
+}
+
+LLVMValueRef flyc_kb_ballot(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+  if (!pred_ok(kb, pred, "flyc_kb_ballot"))
+    return NULL;
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
+  LLVMValueRef r = kb->ctx->bops->ballot(&e, pred);
+  return r ? r : fail_lowering(kb);
+}
+
+static LLVMValueRef vote(flyc_kernel_builder_t *kb, LLVMValueRef pred, int all,
+                         const char *what) {
+  if (!pred_ok(kb, pred, what))
+    return NULL;
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
+  LLVMValueRef r = kb->ctx->bops->vote(&e, all, pred);
+  return r ? r : fail_lowering(kb);
+}
+
+LLVMValueRef flyc_kb_vote_any(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+  return vote(kb, pred, 0, "flyc_kb_vote_any");
+}
+
+LLVMValueRef flyc_kb_vote_all(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+  return vote(kb, pred, 1, "flyc_kb_vote_all");
+}
+
+/* ---- reductions ---- */
+
+/* One step of the reduction: `a op b`. */
+static LLVMValueRef combine(flyc_kernel_builder_t *kb, unsigned op, LLVMValueRef a,
+                            LLVMValueRef b) {
+  LLVMTypeRef t = LLVMTypeOf(a);
+  int fp = LLVMGetTypeKind(t) != LLVMIntegerTypeKind;
+  if (op == FLYC_REDUCE_SUM) {
+    LLVMValueRef s = fp ? LLVMBuildFAdd(kb->b, a, b, "") : LLVMBuildAdd(kb->b, a, b, "");
+    if (fp && kb->fmf)
+      flyc__set_fast_math_flags(s, kb->fmf);
+    return s;
+  }
+  if (fp) {
+    char name[32];
+    snprintf(name, sizeof name, "llvm.%s.f%d", op == FLYC_REDUCE_MIN ? "minnum" : "maxnum",
+             LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64 : 32);
+    LLVMTypeRef ps[2] = {t, t};
+    LLVMValueRef args[2] = {a, b};
+    return flyc__kb_call(kb, name, LLVMFunctionType(t, ps, 2, 0), args, 2);
+  }
+  static const LLVMIntPredicate pred[] = {LLVMIntEQ, LLVMIntEQ, LLVMIntSLT, LLVMIntSGT,
+                                          LLVMIntULT, LLVMIntUGT};
+  LLVMValueRef c = LLVMBuildICmp(kb->b, pred[op], a, b, "");
+  return LLVMBuildSelect(kb->b, c, a, b, "");
+}
+
+LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                 LLVMValueRef value, unsigned width) {
+  const char *what = "flyc_kb_warp_reduce";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  if (op < FLYC_REDUCE_SUM || op > FLYC_REDUCE_UMAX)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: op %d is not a flyc_reduce_op_t", what,
+                                    (int)op));
+  if (!value_ok(kb, value, what, "value"))
+    return NULL;
+  LLVMTypeRef t = LLVMTypeOf(value);
+  if (!shuffle_words(t))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: value must be an i32, i64, f32 or f64",
+                                    what));
+  if (op >= FLYC_REDUCE_UMIN && LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s takes integers, not floats", what,
+                                    op == FLYC_REDUCE_UMIN ? "UMIN" : "UMAX"));
+  width = check_width(kb, width, what);
+  if (width && kb->ctx->bops->warp_reduce) { /* one instruction, where the target has it */
+    flyc__kb_emit_t e = flyc__kb_emitter(kb);
+    LLVMValueRef r = kb->ctx->bops->warp_reduce(&e, (unsigned)op, value, width);
+    if (r || kb->rc)
+      return r;
+  }
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
+  LLVMValueRef acc = width ? value : NULL;
+  for (unsigned m = width / 2; acc && m >= 1; m /= 2) {
+    LLVMValueRef other = shuffle(kb, FLYC_SHUFFLE_XOR, acc, LLVMConstInt(i32, m, 0), width, 1);
+    acc = other ? combine(kb, (unsigned)op, acc, other) : NULL;
+  }
+  return acc;
+}
