@@ -4,13 +4,9 @@
 # .dev/gpu12 (git-ignored), which the device run carries.
 set -e
 cd "$(dirname "$0")/../.."
-B=build-gpu
 O=.dev/gpu12
-cmake -S . -B $B -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm -DFLYC_STATIC_LLVM=ON -DFLYC_WITH_LLD_LIB=OFF \
-  -DFLYC_BUILD_TESTS=OFF -DFLYC_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Release > /tmp/gpu-cfg.log
-nice cmake --build $B -j2 --target flyc_cli > /tmp/gpu-build.log
+. bench/gpu/static_flyc.sh # $B, $libs
 rm -rf $O && mkdir -p $O
-libs=$(sed 's/^.* -o flyc //' $B/CMakeFiles/flyc_cli.dir/link.txt)
 gcc -O2 -c examples/nvshmem_ring.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include -o /tmp/nvshmem_ring.o
 gcc -O2 -c bench/flyc/bench_libs.c -Iinclude -Ibench/harness -o /tmp/bench_libs.o
 gcc -O2 -c bench/harness/bench.c -Ibench/harness -o /tmp/bench_harness.o

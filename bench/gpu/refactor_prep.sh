@@ -2,11 +2,7 @@
 # Builds, here, what the H200 run of the refactored tree needs (static LLVM 22, no lld-lib, no comgr).
 set -e
 cd "$(dirname "$0")/../.." # the repository root; outputs go to .dev/ (git-ignored), which the device run carries
-B=build-gpu
-cmake -S . -B $B -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm -DFLYC_STATIC_LLVM=ON -DFLYC_WITH_LLD_LIB=OFF \
-  -DFLYC_BUILD_TESTS=OFF -DFLYC_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Release > /tmp/gpu-cfg.log
-nice cmake --build $B -j2 --target flyc_cli > /tmp/gpu-build.log
-libs=$(sed 's/^.* -o flyc //' $B/CMakeFiles/flyc_cli.dir/link.txt)
+. bench/gpu/static_flyc.sh # $B, $libs
 for p in runtime_run builder_examples_run; do
   (cd $B && g++ -O2 -x c ../bench/gpu/$p.c -x none -I../include -I../examples -I/usr/lib/llvm-22/include $libs -lm -Wl,--gc-sections -s -o ../.dev/gpu/$p)
 done
