@@ -238,8 +238,9 @@ int flyc__amdgpu_codegen(flyc_compile_t *c) {
   int cm = flyc__comgr_available() ? flyc__comgr_llvm_major() : 0;
   if (rc == FLYC_OK && c->cov >= 6 && cm && cm < 19)
     flyc__buf_printf(&c->log, "%swarning: this is a code object version %d; the installed "
-                              "ROCm (comgr %s, LLVM %d) loads versions 4 and 5 only (`--cov 5`, "
-                              "or code_object_version = 5 in the options, makes version 5)\n",
+                              "ROCm (comgr %s, LLVM %d) loads versions 4 and 5 only (for 5: "
+                              "`--cov 5`, or, where the input's module flag sets 6, clang's "
+                              "-mcode-object-version=5)\n",
                      c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", c->cov,
                      flyc__comgr_version_string(), cm);
   if (rc == FLYC_OK) {
