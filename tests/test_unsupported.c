@@ -118,6 +118,27 @@ static void test_unsupported__calling_conventions_and_kernels(void **state) {
   flyc_artifact_destroy(a);
   free(ir);
   free(name);
+  /* A flat work-group size the backend would ignore (and compile for
+   * 1..1024 without a word) is refused; a valid one is kept. */
+  static const char *const bad[] = {"0,99999", "1,2048", "256,128", "0,256", "abc", "256",
+                                    "1,", ",64", "1,64,128", "1 ,64", "-1,64"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    char k[400];
+    snprintf(k, sizeof k,
+             "define amdgpu_kernel void @k(ptr addrspace(1) %%p) #0 {\n  ret void\n}\n"
+             "attributes #0 = { \"amdgpu-flat-work-group-size\"=\"%s\" }\n", bad[i]);
+    char want[64];
+    snprintf(want, sizeof want, "=\"%s\"", bad[i]);
+    assert_error(compile(&a, k, "gfx90a"), FLYC_EIR, "function 'k'",
+                 "amdgpu-flat-work-group-size", want, "1 <= MIN <= MAX <= 1024");
+  }
+  assert_ok(compile(&a,
+                    "define amdgpu_kernel void @k(ptr addrspace(1) %p) #0 {\n"
+                    "  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n"
+                    "attributes #0 = { \"amdgpu-flat-work-group-size\"=\"1,256\" }\n",
+                    "gfx90a"));
+  assert_int_equal(flyc_artifact_kernel_lookup(a, "k")->max_flat_workgroup_size, 256);
+  flyc_artifact_destroy(a);
 }
 
 /* Found by the second adversarial pass: each aborted, crashed or hung LLVM

@@ -24,6 +24,48 @@ static const char *refused_section(LLVMValueRef g) {
   return NULL;
 }
 
+/* "MIN,MAX": two decimal numbers of at most 9 digits each. */
+static int int_pair(const char *v, unsigned n, long *lo, long *hi) {
+  long x[2] = {0, 0};
+  unsigned k = 0, digits = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (v[i] >= '0' && v[i] <= '9' && digits < 9) {
+      x[k] = x[k] * 10 + (v[i] - '0');
+      digits++;
+    } else if (v[i] == ',' && k == 0 && digits) {
+      k = 1;
+      digits = 0;
+    } else {
+      return 0;
+    }
+  }
+  *lo = x[0];
+  *hi = x[1];
+  return k == 1 && digits;
+}
+
+/* A kernel's "amdgpu-flat-work-group-size" that the backend would not
+ * honour: LLVM ignores a malformed or out-of-range one (AMDGPUSubtarget::
+ * getFlatWorkGroupSizes) and compiles for 1..1024 without a word. */
+static int check_module(flyc_compile_t *c, const char *when) {
+  static const char attr[] = "amdgpu-flat-work-group-size";
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    LLVMAttributeRef a =
+        LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, attr, sizeof attr - 1);
+    unsigned n = 0;
+    const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+    long lo, hi;
+    size_t len;
+    if (v && !(int_pair(v, n, &lo, &hi) && lo >= 1 && lo <= hi && hi <= 1024))
+      return flyc__error_set(FLYC_EIR,
+                             "function '%s' in %s has \"%s\"=\"%.*s\": it must be "
+                             "\"MIN,MAX\" with 1 <= MIN <= MAX <= 1024 (LLVM would ignore "
+                             "it and compile for 1..1024)",
+                             LLVMGetValueName2(f, &len), when, attr, (int)(n > 64 ? 64 : n), v);
+  }
+  return FLYC_OK;
+}
+
 static int address_space_ok(unsigned as) { return as <= 6; }
 
 static const char *const fence_scopes[] = {"singlethread", "agent", "workgroup", "wavefront",
@@ -48,6 +90,7 @@ static int check_codegen(const flyc_target_t *t, uint32_t codegen) {
 
 const flyc__target_checks_t flyc__amdgpu_checks = {
     .intrinsic_prefix = "llvm.amdgcn.",
+    .check_module = check_module,
     .refused_section = refused_section,
     .address_space_ok = address_space_ok,
     .fence_scopes = fence_scopes,
