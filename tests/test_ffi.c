@@ -323,46 +323,50 @@ static int emit_math(flyc_ctx_t *ctx, math_call_t *m) {
   return flyc_kernel_emit(ctx, &d, NULL);
 }
 
+/* By flyc_math_fn_t, as flyc_kb_math documents them. */
+static const char *const math_names[] = {
+    "",      "exp",   "log",   "sqrt", "sin",  "cos",  "rsqrt", "pow",   "erf",
+    "exp2",  "log2",  "exp10", "log10", "expm1", "log1p", "tanh", "sinh", "cosh",
+    "tan",   "asin",  "acos",  "atan", "cbrt", "fabs", "floor", "ceil",  "trunc",
+    "round", "atan2", "fmin",  "fmax", "hypot", "fmod"};
+
+static int math_two(int fn) { return fn == FLYC_MATH_POW || fn >= FLYC_MATH_ATAN2; }
+
 static void test_ffi__math_helpers(void **state) {
   (void)state;
-  static const char *const amd[] = {"",
-                                    "__ocml_exp_f32",
-                                    "__ocml_log_f32",
-                                    "__ocml_sqrt_f32",
-                                    "__ocml_sin_f32",
-                                    "__ocml_cos_f32",
-                                    "__ocml_rsqrt_f32",
-                                    "__ocml_pow_f32",
-                                    "__ocml_erf_f32"};
-  static const char *const nv[] = {"",          "__nv_expf", "__nv_logf",  "__nv_sqrtf",
-                                   "__nv_sinf", "__nv_cosf", "__nv_rsqrtf", "__nv_powf",
-                                   "__nv_erff"};
+  assert_int_equal(sizeof math_names / sizeof *math_names, FLYC_MATH_FMOD + 1);
   const char *targets[] = {"gfx90a", "sm_80"};
   for (int t = 0; t < 2; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    for (int fn = FLYC_MATH_EXP; fn <= FLYC_MATH_ERF; fn++) {
-      math_call_t m = {(flyc_math_fn_t)fn, 0, fn == FLYC_MATH_POW, 0};
-      assert_ok(emit_math(ctx, &m));
-      LLVMValueRef decl =
-          LLVMGetNamedFunction(flyc_ctx_module(ctx), t == 0 ? amd[fn] : nv[fn]);
-      if (!decl)
-        fail_msg("no declaration of %s", t == 0 ? amd[fn] : nv[fn]);
-      assert_true(has_fn_attr(decl, "willreturn")); /* pure */
+    for (int fn = FLYC_MATH_EXP; fn <= FLYC_MATH_FMOD; fn++) {
+      for (int f64 = 0; f64 < 2; f64++) {
+        math_call_t m = {(flyc_math_fn_t)fn, f64, math_two(fn), 0};
+        assert_ok(emit_math(ctx, &m));
+        char sym[48];
+        if (t == 0)
+          snprintf(sym, sizeof sym, "__ocml_%s_f%d", math_names[fn], f64 ? 64 : 32);
+        else
+          snprintf(sym, sizeof sym, "__nv_%s%s", math_names[fn], f64 ? "" : "f");
+        LLVMValueRef decl = LLVMGetNamedFunction(flyc_ctx_module(ctx), sym);
+        if (!decl)
+          fail_msg("no declaration of %s", sym);
+        assert_true(has_fn_attr(decl, "willreturn")); /* pure */
+        assert_int_equal(LLVMCountParams(decl), math_two(fn) ? 2 : 1);
+      }
     }
-    math_call_t d = {FLYC_MATH_SQRT, 1, 0, 0};
-    assert_ok(emit_math(ctx, &d));
-    assert_non_null(
-        LLVMGetNamedFunction(flyc_ctx_module(ctx), t == 0 ? "__ocml_sqrt_f64" : "__nv_sqrt"));
     math_call_t no_y = {FLYC_MATH_POW, 0, 0, 0};
     assert_error(emit_math(ctx, &no_y), FLYC_EINVAL, "flyc_kb_math(pow)", "y must be given");
+    math_call_t no_y2 = {FLYC_MATH_FMIN, 0, 0, 0};
+    assert_error(emit_math(ctx, &no_y2), FLYC_EINVAL, "flyc_kb_math(fmin)", "y must be given");
     math_call_t extra_y = {FLYC_MATH_ERF, 0, 1, 0};
     assert_error(emit_math(ctx, &extra_y), FLYC_EINVAL, "flyc_kb_math(erf)", "takes no y");
     math_call_t int_x = {FLYC_MATH_EXP, 0, 0, 1};
     assert_error(emit_math(ctx, &int_x), FLYC_EINVAL, "f32 or f64");
     math_call_t bad = {(flyc_math_fn_t)42, 0, 0, 0};
     assert_error(emit_math(ctx, &bad), FLYC_EINVAL, "42 is not a flyc_math_fn_t");
-    /* The device library is linked like any link library. */
+    /* The device library is linked like any link library: every symbol
+     * above must be one it defines. */
     flyc_artifact_t *a = NULL;
     int rc = flyc_ctx_compile(ctx, NULL, &a);
     if (t == 1 && !tu_have_libdevice()) {
@@ -370,10 +374,73 @@ static void test_ffi__math_helpers(void **state) {
       print_message("skipped: CUDA's libdevice.10.bc is not installed\n");
     } else {
       assert_ok(rc);
-      assert_int_equal(flyc_artifact_kernel_count(a), FLYC_MATH_ERF + 1);
+      assert_int_equal(flyc_artifact_kernel_count(a), 2 * FLYC_MATH_FMOD);
     }
     flyc_artifact_destroy(a);
     flyc_ctx_destroy(ctx);
+  }
+}
+
+/* out[0] = fma(out[0], out[1], out[2]) in f32 or f64: one fused instruction. */
+static int fma_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                    void *payload) {
+  int *f64 = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMTypeRef t = *f64 ? LLVMDoubleTypeInContext(lc) : LLVMFloatTypeInContext(lc);
+  LLVMValueRef v[3];
+  for (unsigned i = 0; i < 3; i++) {
+    LLVMValueRef ix = LLVMConstInt(LLVMInt32TypeInContext(lc), i, 0);
+    v[i] = LLVMBuildLoad2(b, t, LLVMBuildGEP2(b, t, args[0], &ix, 1, ""), "");
+  }
+  LLVMValueRef r = flyc_kb_fma(kb, v[0], v[1], *f64 == 2 ? args[0] : v[2]);
+  if (!r)
+    return -1;
+  LLVMBuildStore(b, r, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_ffi__fma(void **state) {
+  (void)state;
+  static const char *const targets[] = {"gfx90a", "sm_80"};
+  /* AMDGPU: v_fma_* or its accumulating form v_fmac_* (gfx90a's v_fmac_f32). */
+  static const char *const want[2][2][2] = {{{"v_fma_f32", "v_fmac_f32"},
+                                             {"v_fma_f64", "v_fmac_f64"}},
+                                            {{"fma.rn.f32", "fma.rn.f32"},
+                                             {"fma.rn.f64", "fma.rn.f64"}}};
+  static const char *const unfused[2][2] = {{"v_mul_f32", "v_mul_f64"},
+                                            {"mul.rn.f32", "mul.rn.f64"}};
+  for (int t = 0; t < 2; t++) {
+    for (int f64 = 0; f64 < 2; f64++) {
+      flyc_ctx_t *ctx = NULL;
+      assert_ok(flyc_ctx_create(&ctx, targets[t]));
+      flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+      d.name = "fma_k";
+      d.params = &out_param;
+      d.param_count = 1;
+      d.body = fma_body;
+      d.payload = &f64;
+      assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+      assert_non_null(
+          LLVMGetNamedFunction(flyc_ctx_module(ctx), f64 ? "llvm.fma.f64" : "llvm.fma.f32"));
+      int bad = 2; /* z is the pointer: not a float */
+      flyc_kernel_def_t db = d;
+      db.name = "fma_bad";
+      db.payload = &bad;
+      assert_error(flyc_kernel_emit(ctx, &db, NULL), FLYC_EINVAL, "flyc_kb_fma: z must be");
+      flyc_artifact_t *a = NULL;
+      flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+      o.flags = FLYC_COMPILE_NO_CACHE;
+      assert_ok(flyc_ctx_compile(ctx, &o, &a));
+      tu_text_t txt = {NULL, 0, 0};
+      assert_ok(flyc_artifact_disassemble(a, tu_collect, &txt)); /* PTX as it is */
+      if (!txt.s || (!strstr(txt.s, want[t][f64][0]) && !strstr(txt.s, want[t][f64][1])))
+        fail_msg("no %s in the %s code", want[t][f64][0], targets[t]);
+      assert_null(strstr(txt.s, unfused[t][f64])); /* one rounding: no separate multiply */
+      free(txt.s);
+      flyc_artifact_destroy(a);
+      flyc_ctx_destroy(ctx);
+    }
   }
 }
 
@@ -599,6 +666,7 @@ int main(void) {
       cmocka_unit_test(test_ffi__signatures_and_coercion),
       cmocka_unit_test(test_ffi__pure_is_lowered),
       cmocka_unit_test(test_ffi__math_helpers),
+      cmocka_unit_test(test_ffi__fma),
       cmocka_unit_test(test_ffi__misuse_is_refused),
       cmocka_unit_test(test_ffi__opencl_named_library),
   };

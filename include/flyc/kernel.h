@@ -569,20 +569,57 @@ typedef enum flyc_math_fn {
   FLYC_MATH_RSQRT,
   FLYC_MATH_POW, /**< x to the power y */
   FLYC_MATH_ERF,
+  FLYC_MATH_EXP2,
+  FLYC_MATH_LOG2,
+  FLYC_MATH_EXP10,
+  FLYC_MATH_LOG10,
+  FLYC_MATH_EXPM1, /**< e^x - 1 */
+  FLYC_MATH_LOG1P, /**< log(1 + x) */
+  FLYC_MATH_TANH,
+  FLYC_MATH_SINH,
+  FLYC_MATH_COSH,
+  FLYC_MATH_TAN,
+  FLYC_MATH_ASIN,
+  FLYC_MATH_ACOS,
+  FLYC_MATH_ATAN,
+  FLYC_MATH_CBRT,
+  FLYC_MATH_FABS,
+  FLYC_MATH_FLOOR,
+  FLYC_MATH_CEIL,
+  FLYC_MATH_TRUNC,
+  FLYC_MATH_ROUND, /**< to nearest, halfway cases away from zero (C's round) */
+  FLYC_MATH_ATAN2, /**< atan2(x, y): x is C's first argument */
+  FLYC_MATH_FMIN,  /**< C's fmin: a NaN operand gives the other */
+  FLYC_MATH_FMAX,
+  FLYC_MATH_HYPOT,
+  FLYC_MATH_FMOD,
 } flyc_math_fn_t;
 
 /**
- * `fn(x)` (or `pow(x, y)`) for an f32 or f64 `x` (and `y` of the same type),
- * through the device library as a pure ffi: ocml on AMDGPU
- * (`__ocml_exp_f32`, ...), libdevice on NVPTX (`__nv_expf`, `__nv_exp`, ...);
- * the compile links the library. The call gets the kernel's fast-math flags
- * (LLVM 18 and newer).
+ * `fn(x)` (or `fn(x, y)` for the two-operand ones: pow, atan2, fmin, fmax,
+ * hypot, fmod) for an f32 or f64 `x` (and `y` of the same type), with C's
+ * meaning (math.h, as CUDA's and HIP's device math give it), through the
+ * device library as a pure ffi: ocml on AMDGPU (`__ocml_exp_f32`,
+ * `__ocml_exp2_f64`, ...), libdevice on NVPTX (`__nv_expf`, `__nv_exp`,
+ * ...); the compile links the library. The call gets the kernel's fast-math
+ * flags (LLVM 18 and newer). For a fused multiply-add see flyc_kb_fma().
  * @return the result, or NULL and a failed emit (FLYC_EINVAL): an unknown
  *   function, a type that is not f32 or f64, `y` missing or of another type
- *   for pow, or given for another function.
+ *   for a two-operand function, or given for another function.
  */
 FLYC_API LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn,
                                    LLVMValueRef x, LLVMValueRef y);
+
+/**
+ * `x * y + z` rounded once (C's fma, CUDA's `fmaf`/`__fmaf_rn`, HIP's
+ * `fmaf`), for f32 or f64 values of one type: LLVM's `llvm.fma`, which both
+ * backends select as one instruction (`v_fma_f32`/`v_fma_f64`,
+ * `fma.rn.f32`/`fma.rn.f64`).
+ * @return the result, or NULL and a failed emit (FLYC_EINVAL naming the
+ *   operand): a NULL operand, one that is not f32 or f64, or mixed types.
+ */
+FLYC_API LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,
+                                  LLVMValueRef z);
 
 /** The kernel function being built. */
 FLYC_API LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb);

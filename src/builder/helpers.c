@@ -230,9 +230,15 @@ LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValu
                           LLVMValueRef y) {
   if (!helper_ok(kb, 0, "flyc_kb_math"))
     return NULL;
-  static const char *const names[] = {"", "exp", "log", "sqrt", "sin", "cos", "rsqrt", "pow",
-                                      "erf"};
-  if (fn < FLYC_MATH_EXP || fn > FLYC_MATH_ERF)
+  /* By flyc_math_fn_t; the device libraries' names (ocml's and libdevice's
+   * agree on each). */
+  static const char *const names[] = {
+      "",      "exp",   "log",   "sqrt", "sin",  "cos",  "rsqrt", "pow",   "erf",
+      "exp2",  "log2",  "exp10", "log10", "expm1", "log1p", "tanh", "sinh", "cosh",
+      "tan",   "asin",  "acos",  "atan", "cbrt", "fabs", "floor", "ceil",  "trunc",
+      "round", "atan2", "fmin",  "fmax", "hypot", "fmod"};
+  _Static_assert(sizeof names / sizeof *names == FLYC_MATH_FMOD + 1, "one name a function");
+  if (fn < FLYC_MATH_EXP || fn > FLYC_MATH_FMOD)
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math: %d is not a flyc_math_fn_t",
                                     (int)fn));
   LLVMTypeKind k = x ? LLVMGetTypeKind(LLVMTypeOf(x)) : LLVMVoidTypeKind;
@@ -240,20 +246,43 @@ LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValu
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math(%s): x must be an f32 or f64 "
                                                  "value",
                                     names[fn]));
-  if ((fn == FLYC_MATH_POW) != (y != NULL) || (y && LLVMTypeOf(y) != LLVMTypeOf(x)))
+  int two = fn == FLYC_MATH_POW || fn >= FLYC_MATH_ATAN2;
+  if (two != (y != NULL) || (y && LLVMTypeOf(y) != LLVMTypeOf(x)))
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math(%s): %s", names[fn],
-                                    fn == FLYC_MATH_POW ? "y must be given, of x's type"
-                                                        : "takes no y"));
+                                    two ? "y must be given, of x's type" : "takes no y"));
   int f64 = k == LLVMDoubleTypeKind;
   char sym[32];
   kb->ctx->bops->math_symbol(sym, sizeof sym, names[fn], f64);
   flyc_type_t t = {f64 ? FLYC_TYPE_F64 : FLYC_TYPE_F32, 0}, ts[2] = {t, t};
-  flyc_ffi_t f = {sizeof f, sym, t, ts, fn == FLYC_MATH_POW ? 2 : 1, 1};
+  flyc_ffi_t f = {sizeof f, sym, t, ts, two ? 2 : 1, 1};
   LLVMValueRef a[2] = {x, y};
   LLVMValueRef v = flyc_kb_call(kb, &f, a, f.arg_count);
   if (v && kb->fmf)
     flyc__set_fast_math_flags(v, kb->fmf);
   return v;
+}
+
+LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,
+                         LLVMValueRef z) {
+  if (!helper_ok(kb, 0, "flyc_kb_fma"))
+    return NULL;
+  LLVMValueRef v[3] = {x, y, z};
+  static const char *const which[] = {"x", "y", "z"};
+  for (int i = 0; i < 3; i++) {
+    LLVMTypeKind k = v[i] ? LLVMGetTypeKind(LLVMTypeOf(v[i])) : LLVMVoidTypeKind;
+    if ((k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) ||
+        LLVMTypeOf(v[i]) != LLVMTypeOf(x))
+      return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_fma: %s must be an f32 or f64 "
+                                                   "value of x's type",
+                                      which[i]));
+  }
+  int f64 = LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMDoubleTypeKind;
+  LLVMTypeRef t = LLVMTypeOf(x), ts[3] = {t, t, t};
+  LLVMValueRef r = flyc__kb_call(kb, f64 ? "llvm.fma.f64" : "llvm.fma.f32",
+                                 LLVMFunctionType(t, ts, 3, 0), v, 3);
+  if (r && kb->fmf)
+    flyc__set_fast_math_flags(r, kb->fmf);
+  return r;
 }
 
 LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb) { return kb ? kb->fn : NULL; }
