@@ -444,6 +444,83 @@ static void test_ffi__fma(void **state) {
   }
 }
 
+/* out[0] = ctpop(out[0]) through flyc_kb_intrinsic, then the case's misuse. */
+typedef struct intr_case {
+  int misuse;
+} intr_case_t;
+
+static int intr_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                     void *payload) {
+  intr_case_t *c = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(lc), i64 = LLVMInt64TypeInContext(lc);
+  LLVMValueRef x = LLVMBuildLoad2(b, i32, args[0], "");
+  LLVMValueRef x64 = LLVMConstInt(i64, 5, 0);
+  LLVMValueRef r = NULL;
+  switch (c->misuse) {
+  case 0: r = flyc_kb_intrinsic(kb, "llvm.ctpop", &i32, 1, &x, 1); break;
+  case 1: r = flyc_kb_intrinsic(kb, "llvm.no.such.thing", NULL, 0, &x, 1); break;
+  case 2: r = flyc_kb_intrinsic(kb, "llvm.ctpop", NULL, 0, &x, 1); break;
+  case 3: r = flyc_kb_intrinsic(kb, "llvm.amdgcn.s.sleep", &i32, 1, &x, 1); break;
+  case 4: r = flyc_kb_intrinsic(kb, "llvm.ctpop", &i32, 1, &x, 0); break;
+  case 5: r = flyc_kb_intrinsic(kb, "llvm.ctpop", &i32, 1, &x64, 1); break;
+  case 6: r = flyc_kb_intrinsic(kb, NULL, NULL, 0, NULL, 0); break;
+  }
+  if (!r)
+    return -1;
+  LLVMBuildStore(b, r, args[0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_ffi__intrinsic_by_name(void **state) {
+  (void)state;
+  static const char *const targets[] = {"gfx90a", "sm_80"};
+  static const char *const popcount[] = {"bcnt1", "popc.b32"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+    d.base = "intr";
+    d.params = &out_param;
+    d.param_count = 1;
+    d.body = intr_body;
+    intr_case_t c = {1};
+    d.payload = &c;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "knows no intrinsic",
+                 "llvm.no.such.thing");
+    c.misuse = 2;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'llvm.ctpop' is overloaded");
+    c.misuse = 3;
+    if (t == 0)
+      assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'llvm.amdgcn.s.sleep' is not "
+                                                                "overloaded");
+    else
+      assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EUNSUPPORTED,
+                   "'llvm.amdgcn.s.sleep' is another target's", "sm_80");
+    c.misuse = 4;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "takes 1 argument(s), 0 given");
+    c.misuse = 5;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "argument 0 is i64",
+                 "takes i32");
+    c.misuse = 6;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "name", "required");
+    c.misuse = 0;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    flyc_artifact_t *a = NULL;
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.flags = FLYC_COMPILE_NO_CACHE;
+    assert_ok(flyc_ctx_compile(ctx, &o, &a));
+    tu_text_t txt = {NULL, 0, 0};
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &txt));
+    if (!txt.s || !strstr(txt.s, popcount[t]))
+      fail_msg("no %s in the %s code", popcount[t], targets[t]);
+    free(txt.s);
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
 /* out[0] = ext(2, 2) with constant arguments. */
 typedef struct calls2 {
   const flyc_extern_t *ext;
@@ -667,6 +744,7 @@ int main(void) {
       cmocka_unit_test(test_ffi__pure_is_lowered),
       cmocka_unit_test(test_ffi__math_helpers),
       cmocka_unit_test(test_ffi__fma),
+      cmocka_unit_test(test_ffi__intrinsic_by_name),
       cmocka_unit_test(test_ffi__misuse_is_refused),
       cmocka_unit_test(test_ffi__opencl_named_library),
   };

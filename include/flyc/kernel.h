@@ -621,6 +621,25 @@ FLYC_API LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn,
 FLYC_API LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,
                                   LLVMValueRef z);
 
+/**
+ * Calls LLVM intrinsic `name` ("llvm.fshl", "llvm.amdgcn.s.sleep",
+ * "llvm.nvvm.read.ptx.sreg.clock64"): for an overloaded one, `types` are its
+ * overload types in LLVM's order (the return type first where it is
+ * overloaded: `llvm.ctpop` takes {i32}, `llvm.masked.load` {<4 x float>,
+ * ptr addrspace(1)}); `name` is the base name, without the mangled suffix
+ * (LLVM's Intrinsic::getDeclaration, llvm-c's LLVMGetIntrinsicDeclaration).
+ * The arguments must have the declaration's types.
+ * @return the call (a void one for a void intrinsic), or NULL and a failed
+ *   emit: FLYC_EINVAL (NULL `name` or argument, a name LLVM does not know,
+ *   overload types missing for an overloaded intrinsic or given to one that
+ *   is not, a wrong argument count, an argument of another type: the message
+ *   names the index and both types), FLYC_EUNSUPPORTED (another target
+ *   family's intrinsic).
+ */
+FLYC_API LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *name,
+                                        LLVMTypeRef *types, size_t type_count,
+                                        LLVMValueRef *args, unsigned arg_count);
+
 /** The kernel function being built. */
 FLYC_API LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb);
 /** The LLVM context to make types and constants in (the context's). */

@@ -13,6 +13,7 @@
 #include <llvm-c/Linker.h>
 
 #include "builder.h"
+#include "target/checks.h"
 
 /* ---- public struct sizes (the rule: runtime/base/sized.c) ---- */
 
@@ -283,6 +284,70 @@ LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef
   if (r && kb->fmf)
     flyc__set_fast_math_flags(r, kb->fmf);
   return r;
+}
+
+/* 1 when `name` is another target family's intrinsic ("llvm.nvvm." on
+ * AMDGPU): the compile would refuse it. */
+static int foreign_intrinsic(const flyc_kernel_builder_t *kb, const char *name) {
+  static const char *const families[] = {"llvm.amdgcn.", "llvm.r600.", "llvm.nvvm."};
+  const char *mine = kb->ctx->target.ops->checks->intrinsic_prefix;
+  for (size_t i = 0; i < sizeof families / sizeof *families; i++)
+    if (strncmp(name, families[i], strlen(families[i])) == 0 && strcmp(families[i], mine))
+      return 1;
+  return 0;
+}
+
+LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef *types,
+                               size_t type_count, LLVMValueRef *args, unsigned arg_count) {
+  if (!helper_ok(kb, 0, "flyc_kb_intrinsic"))
+    return NULL;
+  if (!name || (type_count && !types) || (arg_count && !args))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic: name, and types and args "
+                                                 "where counted, are required"));
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  if (!id)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic: LLVM %d knows no "
+                                                 "intrinsic '%.128s' (give the base name, "
+                                                 "without a type suffix)",
+                                    flyc__llvm_major(), name));
+  if (foreign_intrinsic(kb, name))
+    return fail(kb, flyc__error_set(FLYC_EUNSUPPORTED, "flyc_kb_intrinsic: '%.128s' is "
+                                                       "another target's; kernel '%s' is "
+                                                       "built for %s",
+                                    name, kb->name, kb->ctx->target.id));
+  int over = LLVMIntrinsicIsOverloaded(id) != 0;
+  if (over != (type_count != 0))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic: '%.128s' %s", name,
+                                    over ? "is overloaded: give its overload types"
+                                         : "is not overloaded: give no types"));
+  for (size_t i = 0; i < type_count; i++)
+    if (!types[i])
+      return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic(%.128s): type %zu is "
+                                                   "NULL", name, i));
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(kb->ctx->mod, id, types, type_count);
+  LLVMTypeRef fty = f ? LLVMGlobalGetValueType(f) : NULL;
+  unsigned want = fty ? LLVMCountParamTypes(fty) : 0;
+  if (!fty || LLVMIsFunctionVarArg(fty) || want != arg_count)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic(%.128s): takes %u "
+                                                 "argument(s), %u given",
+                                    name, want, arg_count));
+  LLVMTypeRef pt[16];
+  if (want > 16)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic(%.128s): more than 16 "
+                                                 "parameters", name));
+  LLVMGetParamTypes(fty, pt);
+  for (unsigned i = 0; i < want; i++)
+    if (!args[i] || LLVMTypeOf(args[i]) != pt[i]) {
+      char *w = LLVMPrintTypeToString(pt[i]);
+      char *g = args[i] ? LLVMPrintTypeToString(LLVMTypeOf(args[i])) : NULL;
+      flyc__error_set(FLYC_EINVAL, "flyc_kb_intrinsic(%.128s): argument %u is %s, the "
+                                   "declaration takes %s", name, i, g ? g : "NULL", w);
+      LLVMDisposeMessage(w);
+      if (g)
+        LLVMDisposeMessage(g);
+      return fail(kb, FLYC_EINVAL);
+    }
+  return LLVMBuildCall2(kb->b, fty, f, args, arg_count, "");
 }
 
 LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb) { return kb ? kb->fn : NULL; }
