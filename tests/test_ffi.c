@@ -521,6 +521,81 @@ static void test_ffi__intrinsic_by_name(void **state) {
   }
 }
 
+/* printf("x=%d f=%5.2f l=%lld c=%c p=%p %%\n", ...) and the case's misuse. */
+static int printf_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                       void *payload) {
+  int *misuse = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMValueRef v[5] = {
+      LLVMBuildLoad2(b, LLVMInt32TypeInContext(lc), args[0], ""),
+      LLVMConstReal(LLVMFloatTypeInContext(lc), 1.5),
+      LLVMConstInt(LLVMInt64TypeInContext(lc), 1ull << 40, 0),
+      LLVMConstInt(LLVMInt8TypeInContext(lc), 'A', 0),
+      args[0],
+  };
+  int rc = 0;
+  switch (*misuse) {
+  case 0: rc = flyc_kb_printf(kb, "x=%d f=%5.2f l=%lld c=%c p=%p %%\n", v, 5); break;
+  case 1: rc = flyc_kb_printf(kb, "name %s\n", v + 4, 1); break;
+  case 2: rc = flyc_kb_printf(kb, "%d %*d\n", v, 2); break;
+  case 3: {
+    LLVMValueRef vec = LLVMConstVector(v + 2, 1);
+    rc = flyc_kb_printf(kb, "%d\n", &vec, 1);
+    break;
+  }
+  case 4: rc = flyc_kb_printf(kb, "no arguments\n", NULL, 0); break;
+  }
+  if (rc)
+    return -1;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_ffi__printf(void **state) {
+  (void)state;
+  static const char *const targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+    d.base = "pr";
+    d.params = &out_param;
+    d.param_count = 1;
+    d.body = printf_body;
+    int misuse = 1;
+    d.payload = &misuse;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EUNSUPPORTED, "conversion '%s'");
+    misuse = 2;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "takes 3 argument(s), 2 given");
+    misuse = 3;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "argument 0 is not");
+    misuse = 0;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    misuse = 4;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    LLVMModuleRef m = flyc_ctx_module(ctx);
+    if (t == 0) {
+      assert_non_null(LLVMGetNamedFunction(m, "__ockl_printf_begin"));
+      assert_non_null(LLVMGetNamedFunction(m, "__ockl_printf_append_string_n"));
+      assert_non_null(LLVMGetNamedFunction(m, "__ockl_printf_append_args"));
+    } else {
+      assert_non_null(LLVMGetNamedFunction(m, "vprintf"));
+    }
+    flyc_artifact_t *a = NULL;
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.flags = FLYC_COMPILE_NO_CACHE;
+    assert_ok(flyc_ctx_compile(ctx, &o, &a));
+    if (t == 1) {
+      size_t n;
+      const char *ptx = flyc_artifact_code(a, &n);
+      assert_non_null(strstr(ptx, ".extern .func  (.param .b32 func_retval0) vprintf"));
+      assert_non_null(strstr(ptx, "vprintf,"));
+    }
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
 /* out[0] = ext(2, 2) with constant arguments. */
 typedef struct calls2 {
   const flyc_extern_t *ext;
@@ -745,6 +820,7 @@ int main(void) {
       cmocka_unit_test(test_ffi__math_helpers),
       cmocka_unit_test(test_ffi__fma),
       cmocka_unit_test(test_ffi__intrinsic_by_name),
+      cmocka_unit_test(test_ffi__printf),
       cmocka_unit_test(test_ffi__misuse_is_refused),
       cmocka_unit_test(test_ffi__opencl_named_library),
   };

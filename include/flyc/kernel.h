@@ -640,6 +640,28 @@ FLYC_API LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *n
                                         LLVMTypeRef *types, size_t type_count,
                                         LLVMValueRef *args, unsigned arg_count);
 
+/**
+ * Device printf: `format` (copied into the module; at most 4096 bytes) with
+ * `n` arguments (at most 32), promoted as C's varargs are (integers under 32
+ * bits to a signed i32, float and half to double; i32, i64, double and
+ * pointers as they are). Lowered as CUDA's printf is on NVPTX (`vprintf`
+ * with the arguments in a local buffer; the driver prints at the next
+ * synchronization) and as HIP's on AMDGPU (ockl's hostcall printf:
+ * `__ockl_printf_begin`, `_append_string_n`, `_append_args`; the HIP runtime
+ * prints). Conversions d i o u x X c f F e E g G a A p with flags, width,
+ * precision and length modifiers; `%%`.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL       NULL format or arguments, too long a format or
+ *   too many arguments, a count that is not what the format's conversions
+ *   take (a '*' width counts), an argument that is not an integer of at most
+ *   64 bits, a float or a pointer (its index named), or a value of another
+ *   context. The emit fails.
+ * @retval FLYC_EUNSUPPORTED a `%s` or `%n` conversion (the host's printf
+ *   would read device memory), or an unknown one, named. The emit fails.
+ */
+FLYC_API int flyc_kb_printf(flyc_kernel_builder_t *kb, const char *format, LLVMValueRef *args,
+                            unsigned n);
+
 /** The kernel function being built. */
 FLYC_API LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb);
 /** The LLVM context to make types and constants in (the context's). */

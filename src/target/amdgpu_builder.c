@@ -244,6 +244,41 @@ static void math_symbol(char *out, size_t size, const char *name, int f64) {
   snprintf(out, size, "__ocml_%s_f%d", name, f64 ? 64 : 32);
 }
 
+/* HIP's device printf as clang lowers it (hostcall, ockl): begin, the
+ * format, then the arguments seven at a time as i64 (integers widened,
+ * doubles and pointers by their bits), the last call saying it is last. */
+static int amd_printf(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size,
+                      LLVMValueRef *args, unsigned n) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(e->lc), i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(e->lc, 0);
+  LLVMValueRef zero = LLVMConstInt(i64, 0, 0);
+  LLVMValueRef d = e->call(e->kb, "__ockl_printf_begin", LLVMFunctionType(i64, &i64, 1, 0),
+                           &zero, 1);
+  LLVMTypeRef st[4] = {i64, ptr, i64, i32};
+  LLVMValueRef sa[4] = {d, fmt, LLVMConstInt(i64, size, 0), LLVMConstInt(i32, n == 0, 0)};
+  if (d)
+    d = e->call(e->kb, "__ockl_printf_append_string_n", LLVMFunctionType(i64, st, 4, 0), sa, 4);
+  LLVMTypeRef at[10] = {i64, i32, i64, i64, i64, i64, i64, i64, i64, i32};
+  for (unsigned i = 0; d && i < n; i += 7) {
+    unsigned k = n - i < 7 ? n - i : 7;
+    LLVMValueRef aa[10] = {d, LLVMConstInt(i32, k, 0)};
+    for (unsigned j = 0; j < 7; j++) {
+      LLVMValueRef v = j < k ? args[i + j] : zero;
+      LLVMTypeKind tk = LLVMGetTypeKind(LLVMTypeOf(v));
+      if (tk == LLVMDoubleTypeKind)
+        v = LLVMBuildBitCast(e->b, v, i64, "");
+      else if (tk == LLVMPointerTypeKind)
+        v = LLVMBuildPtrToInt(e->b, v, i64, "");
+      else if (LLVMTypeOf(v) != i64)
+        v = LLVMBuildZExt(e->b, v, i64, "");
+      aa[2 + j] = v;
+    }
+    aa[9] = LLVMConstInt(i32, i + k == n, 0);
+    d = e->call(e->kb, "__ockl_printf_append_args", LLVMFunctionType(i64, at, 10, 0), aa, 10);
+  }
+  return d != NULL;
+}
+
 const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
     .kernel_cc = 91, /* amdgpu_kernel */
     /* Locals go to private memory, address space 5: a body's LLVMBuildAlloca
@@ -275,4 +310,6 @@ const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
     .vote = vote,
     .atomic = atomic,
     .math_symbol = math_symbol,
+    .printf_format_as = 4,
+    .printf = amd_printf,
 };

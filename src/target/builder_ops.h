@@ -113,6 +113,14 @@ struct flyc__builder_ops {
   /* The device library's symbol of math function `name` ("exp") into
    * `out`. */
   void (*math_symbol)(char *out, size_t size, const char *name, int f64);
+  /* The address space of the format strings of device printf (AMDGPU: 4,
+   * constant; NVPTX: 0, as clang puts them). */
+  unsigned printf_format_as;
+  /* Device printf of the format at generic `fmt` (`size` bytes with its
+   * NUL) and the `n` arguments `args`, already promoted as C's varargs are
+   * (i32, i64, double, ptr): 1, or 0 when `e->call` failed. */
+  int (*printf)(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size, LLVMValueRef *args,
+                unsigned n);
 };
 
 #endif

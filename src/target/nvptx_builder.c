@@ -207,6 +207,27 @@ static void math_symbol(char *out, size_t size, const char *name, int f64) {
   snprintf(out, size, "__nv_%s%s", name, f64 ? "" : "f");
 }
 
+/* CUDA's device printf as clang lowers it: the arguments in a local struct
+ * of their natural alignment, `vprintf(format, &struct)` (NULL with none). */
+static int nv_printf(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size,
+                     LLVMValueRef *args, unsigned n) {
+  (void)size;
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(e->lc, 0), i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMValueRef buf = LLVMConstPointerNull(ptr);
+  if (n) {
+    LLVMTypeRef ts[32];
+    for (unsigned i = 0; i < n; i++)
+      ts[i] = LLVMTypeOf(args[i]);
+    LLVMTypeRef st = LLVMStructTypeInContext(e->lc, ts, n, 0);
+    buf = LLVMBuildAlloca(e->b, st, "printf_args");
+    for (unsigned i = 0; i < n; i++)
+      LLVMBuildStore(e->b, args[i], LLVMBuildStructGEP2(e->b, st, buf, i, ""));
+  }
+  LLVMTypeRef pt[2] = {ptr, ptr};
+  LLVMValueRef a[2] = {fmt, buf};
+  return e->call(e->kb, "vprintf", LLVMFunctionType(i32, pt, 2, 0), a, 2) != NULL;
+}
+
 const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .kernel_cc = 0, /* C; mark_kernel() gives the ptx_kernel convention */
     .module_layout = NULL,
@@ -235,4 +256,6 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .vote = vote,
     .atomic = atomic,
     .math_symbol = math_symbol,
+    .printf_format_as = 0,
+    .printf = nv_printf,
 };

@@ -1,0 +1,111 @@
+/* Device printf of the kernel builder (flyc/kernel.h, flyc_kb_printf): the
+ * format checked and kept as a private constant, the arguments promoted as
+ * C's varargs are; the call itself is the target's (target/builder_ops.h:
+ * CUDA's vprintf, HIP's ockl hostcall printf). */
+#include <stdio.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "builder.h"
+
+#define MAX_ARGS 32
+#define MAX_FORMAT 4096
+
+/* The number of arguments `f`'s conversions take ('*' widths count), or -1
+ * with *bad the conversion flyc does not pass (%s, %n: they need memory the
+ * host's printf reads, %c is an int like the others). */
+static int conversions(const char *f, char *bad) {
+  int n = 0;
+  for (const char *p = f; *p; p++) {
+    if (*p != '%')
+      continue;
+    if (*++p == '%')
+      continue;
+    for (; *p && strchr("-+ #0", *p); p++)
+      ;
+    for (; *p && (*p == '*' || (*p >= '0' && *p <= '9') || *p == '.'); p++)
+      n += *p == '*';
+    for (; *p && strchr("hljztL", *p); p++)
+      ;
+    if (!*p || !strchr("diouxXcfFeEgGaAp", *p)) {
+      *bad = *p ? *p : '?';
+      return -1;
+    }
+    n++;
+  }
+  return n;
+}
+
+/* `v` as a C vararg: small integers to i32 (signed), float and half to
+ * double; i32, i64, double and pointers as they are. NULL: not passable. */
+static LLVMValueRef promote(flyc_kernel_builder_t *kb, LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  LLVMContextRef lc = kb->ctx->llctx;
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: {
+    unsigned w = LLVMGetIntTypeWidth(t);
+    if (w == 32 || w == 64)
+      return v;
+    return w < 32 ? LLVMBuildSExt(kb->b, v, LLVMInt32TypeInContext(lc), "") : NULL;
+  }
+  case LLVMHalfTypeKind:
+  case LLVMFloatTypeKind: return LLVMBuildFPExt(kb->b, v, LLVMDoubleTypeInContext(lc), "");
+  case LLVMDoubleTypeKind:
+  case LLVMPointerTypeKind: return v;
+  default: return NULL;
+  }
+}
+
+int flyc_kb_printf(flyc_kernel_builder_t *kb, const char *format, LLVMValueRef *args,
+                   unsigned n) {
+  if (!helper_ok(kb, 0, "flyc_kb_printf"))
+    return FLYC_EINVAL;
+  if (!format || (n && !args) || n > MAX_ARGS || strlen(format) > MAX_FORMAT)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_printf: a format of at most %d "
+                                                 "bytes and at most %d arguments are "
+                                                 "required",
+                                    MAX_FORMAT, MAX_ARGS)),
+           kb->rc;
+  char bad = 0;
+  int want = conversions(format, &bad);
+  if (want < 0)
+    return fail(kb, flyc__error_set(FLYC_EUNSUPPORTED, "flyc_kb_printf(\"%.64s\"): conversion "
+                                                       "'%%%c' is not supported (numbers, "
+                                                       "characters and pointers are)",
+                                    format, bad)),
+           kb->rc;
+  if ((unsigned)want != n)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_printf(\"%.64s\"): the format takes "
+                                                 "%d argument(s), %u given",
+                                    format, want, n)),
+           kb->rc;
+  LLVMValueRef v[MAX_ARGS];
+  for (unsigned i = 0; i < n; i++) {
+    if (!value_ok(kb, args[i], "flyc_kb_printf", "an argument"))
+      return kb->rc;
+    if (!(v[i] = promote(kb, args[i])))
+      return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_printf: argument %u is not an "
+                                                   "integer of at most 64 bits, a float or a "
+                                                   "pointer",
+                                      i)),
+             kb->rc;
+  }
+  size_t len = strlen(format);
+  LLVMContextRef lc = kb->ctx->llctx;
+  unsigned as = kb->ctx->bops->printf_format_as;
+  LLVMValueRef s = LLVMConstStringInContext(lc, format, (unsigned)len, 0);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(kb->ctx->mod, LLVMTypeOf(s), ".str.flyc", as);
+  LLVMSetInitializer(g, s);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  LLVMSetAlignment(g, 1);
+  LLVMValueRef fmt = as ? LLVMConstAddrSpaceCast(g, LLVMPointerTypeInContext(lc, 0)) : g;
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
+  if (!kb->ctx->bops->printf(&e, fmt, len + 1, v, n)) {
+    fail(kb, FLYC_EINVAL); /* e->call recorded why */
+    return kb->rc;
+  }
+  return FLYC_OK;
+}
