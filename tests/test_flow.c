@@ -66,6 +66,8 @@ static char *compile_text(flyc_ctx_t *ctx) {
 }
 
 static const char *amd(void) { return FLYC_TEST_LLVM_MAJOR >= 19 ? "gfx942" : "gfx90a"; }
+/* sm_90 from LLVM 16 on, sm_80 on LLVM 15. */
+static const char *nv(void) { return FLYC_TEST_LLVM_MAJOR >= 16 ? "sm_90" : "sm_80"; }
 
 static LLVMValueRef i32c(flyc_kernel_builder_t *kb, long long v) {
   return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), (unsigned long long)v, 1);
@@ -165,7 +167,7 @@ static int bad_bounds(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
 static void test_flow__for_checks_its_bounds(void **state) {
   (void)state;
   /* The emit's status is the first error's. */
-  assert_int_equal(emit_probe("sm_90", bad_bounds, NULL), FLYC_EINVAL);
+  assert_int_equal(emit_probe(nv(), bad_bounds, NULL), FLYC_EINVAL);
   assert_error(flyc_kb_for(NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL), FLYC_EINVAL,
                "flyc_kb_for", "outside a kernel body");
   assert_error(flyc_kb_if(NULL, NULL, NULL, NULL, NULL, 0, NULL), FLYC_EINVAL, "flyc_kb_if",
@@ -237,7 +239,7 @@ static int if_errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
 
 static void test_flow__if_errors_name_the_culprit(void **state) {
   (void)state;
-  assert_int_equal(emit_probe("sm_90", if_errors, NULL), FLYC_EINVAL);
+  assert_int_equal(emit_probe(nv(), if_errors, NULL), FLYC_EINVAL);
 }
 
 static int arm_fails(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
@@ -272,7 +274,7 @@ static int const_loops(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
 
 static void test_flow__constant_loops_fold_to_their_sums(void **state) {
   (void)state;
-  const char *targets[2] = {amd(), "sm_90"};
+  const char *targets[2] = {amd(), nv()};
   for (int i = 0; i < 2; i++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(emit_probe(targets[i], const_loops, &ctx));
@@ -303,7 +305,7 @@ static int rt_loops(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
 
 static void test_flow__runtime_loops_stay_loops(void **state) {
   (void)state;
-  const char *targets[2] = {amd(), "sm_90"};
+  const char *targets[2] = {amd(), nv()};
   const char *branch[2] = {"s_cbranch", "bra"};
   for (int i = 0; i < 2; i++) {
     flyc_ctx_t *ctx = NULL;

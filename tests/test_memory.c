@@ -70,6 +70,8 @@ static char *compile_text(flyc_ctx_t *ctx) {
 }
 
 static const char *amd(void) { return FLYC_TEST_LLVM_MAJOR >= 19 ? "gfx942" : "gfx90a"; }
+/* sm_90 from LLVM 16 on, sm_80 on LLVM 15. */
+static const char *nv(void) { return FLYC_TEST_LLVM_MAJOR >= 16 ? "sm_90" : "sm_80"; }
 
 static LLVMTypeRef f32(flyc_kernel_builder_t *kb) {
   return LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
@@ -125,7 +127,7 @@ static void test_memory__errors_name_the_culprit(void **state) {
   (void)state;
   /* The emit's status is the first error's; flyc_error_last() the last. */
   assert_error(emit_probe("gfx90a", errors, NULL), FLYC_EINVAL, "alignment 4 is below");
-  assert_error(emit_probe("sm_90", errors, NULL), FLYC_EINVAL, "alignment 4 is below");
+  assert_error(emit_probe(nv(), errors, NULL), FLYC_EINVAL, "alignment 4 is below");
   assert_null(flyc_kb_load(NULL, NULL, 1, NULL, NULL, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load", "outside a kernel body");
   assert_error(flyc_kb_store(NULL, NULL, NULL, NULL, 0, 0), FLYC_EINVAL, "flyc_kb_store",
@@ -144,8 +146,10 @@ static void nt_bytes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
 
 static void test_memory__nvptx_has_no_byte_streaming(void **state) {
   (void)state;
-  assert_error(emit_probe("sm_90", nt_bytes, NULL), FLYC_EUNSUPPORTED, "flyc_kb_load",
-               "FLYC_MEM_NONTEMPORAL on sm_90", "32- and 64-bit elements");
+  char on[64];
+  snprintf(on, sizeof on, "FLYC_MEM_NONTEMPORAL on %s", nv());
+  assert_error(emit_probe(nv(), nt_bytes, NULL), FLYC_EUNSUPPORTED, "flyc_kb_load", on,
+               "32- and 64-bit elements");
   assert_ok(emit_probe(amd(), nt_bytes, NULL));
 
 }
@@ -173,12 +177,12 @@ static void test_memory__float4_is_one_128_bit_access(void **state) {
   assert_has(s, "global_store_dwordx4", amd());
   assert_null(strstr(s, "global_load_dword "));
   free(s);
-  assert_ok(emit_probe("sm_90", copy4, &ctx));
+  assert_ok(emit_probe(nv(), copy4, &ctx));
   s = compile_text(ctx);
   const char *ld = FLYC_TEST_LLVM_MAJOR >= 20 ? "ld.global.v4.b32" : "ld.global.v4.f32";
   const char *st = FLYC_TEST_LLVM_MAJOR >= 20 ? "st.global.v4.b32" : "st.global.v4.f32";
-  assert_has(s, ld, "sm_90");
-  assert_has(s, st, "sm_90");
+  assert_has(s, ld, nv());
+  assert_has(s, st, nv());
   free(s);
   /* clang-22's float4 copy selects the same forms. */
   size_t gsize = 0;
@@ -216,10 +220,10 @@ static void test_memory__nontemporal_streams(void **state) {
   suf = strstr(at, suffix);
   assert_true(suf && (!eol || suf < eol));
   free(s);
-  assert_ok(emit_probe("sm_90", copy4, &ctx));
+  assert_ok(emit_probe(nv(), copy4, &ctx));
   s = compile_text(ctx);
-  assert_has(s, "ld.global.cs.v4.f32", "sm_90");
-  assert_has(s, "st.global.cs.v4.f32", "sm_90");
+  assert_has(s, "ld.global.cs.v4.f32", nv());
+  assert_has(s, "st.global.cs.v4.f32", nv());
   free(s);
   /* As clang-22's: `nt` on its gfx942 store, CUDA's __ldcs / __stcs PTX. */
   size_t gsize = 0;
@@ -254,10 +258,10 @@ static void test_memory__shared_float2(void **state) {
   assert_has(s, "ds_read_b64", amd());
   assert_has(s, "global_load_dwordx2", amd());
   free(s);
-  assert_ok(emit_probe("sm_90", shared2, &ctx));
+  assert_ok(emit_probe(nv(), shared2, &ctx));
   s = compile_text(ctx);
-  assert_has(s, "st.shared.v2", "sm_90");
-  assert_has(s, "ld.shared.v2", "sm_90");
+  assert_has(s, "st.shared.v2", nv());
+  assert_has(s, "ld.shared.v2", nv());
   assert_null(strstr(s, ".cs")); /* shared: no streaming form */
   free(s);
 }
