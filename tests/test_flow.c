@@ -184,7 +184,7 @@ static int widen_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
 static int carried_mismatch(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
   LLVMValueRef init = i32c(kb, 0), out = NULL;
   int rc = flyc_kb_for(kb, i32c(kb, 0), args[1], i32c(kb, 1), 1, &init, widen_body, NULL, &out);
-  assert_error(rc, FLYC_EINVAL, "flyc_kb_for", "value 0 of the next values is i64, not i32");
+  assert_error(rc, FLYC_EINVAL, "flyc_kb_for", "value 0 of the next values is i64, not i32 as its init");
   assert_null(out);
   /* The builder is left at the loop's exit, open: the body may go on. */
   assert_null(LLVMGetBasicBlockTerminator(LLVMGetInsertBlock(b)));
@@ -226,7 +226,7 @@ static int if_errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   assert_error(flyc_kb_if(kb, t, arm_a, arm_b, NULL, 1, NULL), FLYC_EINVAL, "results is NULL");
   arms_t mixed = {i32c(kb, 1), i64c(kb, 2)};
   assert_error(flyc_kb_if(kb, t, arm_a, arm_b, &mixed, 1, r), FLYC_EINVAL,
-               "value 0 of the else arm is i64, not i32 as the first");
+               "value 0 of the else arm is i64, not i32 as the then arm's");
   assert_null(r[0]);
   assert_error(flyc_kb_if(kb, t, arm_a, null_arm, &mixed, 1, r), FLYC_EINVAL,
                "value 0 of the else arm is NULL");
@@ -288,6 +288,71 @@ static void test_flow__constant_loops_fold_to_their_sums(void **state) {
   }
 }
 
+/* sum += i * j over an inner loop (nested: the outer body runs a for). */
+static int inner_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef j,
+                      const LLVMValueRef *c, LLVMValueRef *next, void *p) {
+  (void)kb;
+  next[0] = LLVMBuildAdd(b, c[0], LLVMBuildMul(b, *(LLVMValueRef *)p, j, ""), "");
+  return 0;
+}
+static int outer_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef i,
+                      const LLVMValueRef *c, LLVMValueRef *next, void *p) {
+  (void)b, (void)p;
+  return flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 3), i32c(kb, 1), 1, c, inner_body, &i, next);
+}
+
+static int nested(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef init = i32c(kb, 1234567), s = NULL;
+  assert_ok(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 1, &init, outer_body, NULL,
+                        &s));
+  store0(kb, b, args, s);
+  return 0;
+}
+
+static void test_flow__nested_loops_fold(void **state) {
+  (void)state;
+  const char *targets[2] = {amd(), nv()};
+  for (int i = 0; i < 2; i++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(emit_probe(targets[i], nested, &ctx));
+    char *text = compile_text(ctx);
+    /* 1234567 + (0+1+2+3) * (0+1+2) = 1234585 = 0x12d699 */
+    if (!strstr(text, "1234585") && !strstr(text, "0x12d699"))
+      fail_msg("%s: the nested loops did not fold to 1234585:\n%s", targets[i], text);
+    free(text);
+  }
+}
+
+/* A next value made inside a nested arm does not reach the latch. */
+static int escape_arm(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *y, void *p) {
+  (void)y;
+  LLVMValueRef *next = p;
+  next[0] = LLVMBuildAdd(b, next[0], i32c(kb, 1), "inside");
+  return 0;
+}
+
+static int escape_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef iv,
+                       const LLVMValueRef *c, LLVMValueRef *next, void *p) {
+  (void)b, (void)c, (void)p;
+  LLVMValueRef t = LLVMConstInt(LLVMInt1TypeInContext(flyc_kb_llvm_context(kb)), 1, 0);
+  return flyc_kb_if(kb, t, escape_arm, NULL, next, 0, NULL) == FLYC_OK && iv ? 0 : 1;
+}
+
+static int escape(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef init = i32c(kb, 0), s = NULL;
+  assert_ok(flyc_kb_for(kb, i32c(kb, 0), args[1], i32c(kb, 1), 1, &init, escape_body, NULL, &s));
+  store0(kb, b, args, s);
+  return 0;
+}
+
+static void test_flow__a_value_escaping_its_arm_is_invalid_ir(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_error(emit_probe(amd(), escape, &ctx), FLYC_EIR, "the body left invalid IR");
+  assert_null(LLVMGetNamedFunction(flyc_ctx_module(ctx), "probe"));
+  flyc_ctx_destroy(ctx);
+}
+
 /* out[0]: the alternating sum over [0, n) step 3; out[1]: an i64 loop
  * with a run-time step. */
 static int rt_loops(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
@@ -332,6 +397,8 @@ int main(void) {
       cmocka_unit_test(test_flow__an_arm_status_fails_the_emit),
       cmocka_unit_test(test_flow__constant_loops_fold_to_their_sums),
       cmocka_unit_test(test_flow__runtime_loops_stay_loops),
+      cmocka_unit_test(test_flow__nested_loops_fold),
+      cmocka_unit_test(test_flow__a_value_escaping_its_arm_is_invalid_ir),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

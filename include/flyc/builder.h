@@ -298,7 +298,7 @@ typedef int (*flyc_kb_loop_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef builder
  *   builder block that already ends in a terminator, an arm whose last
  *   block does, a yield left NULL or of another context ("value 1 of the
  *   else arm is NULL"), or a yield whose type differs from the then arm's
- *   ("value 0 of the else arm is i64, not i32 as the first"); an arm's own
+ *   ("value 0 of the else arm is i64, not i32 as the then arm's"); an arm's own
  *   status (the error of a helper that failed inside it is kept; a status
  *   without a message gets one naming the arm; a non-status return is
  *   FLYC_EINVAL).
@@ -330,8 +330,11 @@ FLYC_API int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_ar
  *   ncarried, start / end / step NULL or foreign, a start that is not i32
  *   or i64, an end or step of another type, a constant step of 0 ("step is
  *   0"), a NULL or foreign init value, a next value left NULL or of another
- *   type than its init ("value 0 of the next values is i64, not i32 as the
- *   first"), a terminated block; the body's own status as flyc_kb_if().
+ *   type than its init ("value 0 of the next values is i64, not i32 as its
+ *   init"), a terminated block; the body's own status as flyc_kb_if().
+ *   A yielded or next value the loop's latch (an if's join) does not see,
+ *   such as one made inside a nested arm, is invalid IR: flyc_kernel_emit()
+ *   then fails with FLYC_EIR and the verifier's text.
  */
 FLYC_API int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
                          LLVMValueRef step, unsigned ncarried, const LLVMValueRef *init,

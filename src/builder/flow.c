@@ -34,9 +34,10 @@ static int arm_status(flyc_kernel_builder_t *kb, int before, int rc, const char 
 }
 
 /* `vals[0..n)` are values of this context whose types are `types` (or
- * fill `types` when NULL entries); else the error naming the culprit. */
+ * fill `types` when NULL entries; `ref` names where those came from); else
+ * the error naming the culprit. */
 static int yields_ok(flyc_kernel_builder_t *kb, const LLVMValueRef *vals, LLVMTypeRef *types,
-                     unsigned n, const char *what, const char *arm) {
+                     unsigned n, const char *what, const char *arm, const char *ref) {
   for (unsigned i = 0; i < n; i++) {
     char name[64];
     snprintf(name, sizeof name, "value %u of the %s", i, arm);
@@ -49,8 +50,8 @@ static int yields_ok(flyc_kernel_builder_t *kb, const LLVMValueRef *vals, LLVMTy
     if (LLVMTypeOf(vals[i]) == types[i])
       continue;
     char *got = LLVMPrintTypeToString(LLVMTypeOf(vals[i])), *want = LLVMPrintTypeToString(types[i]);
-    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s is %s, not %s as the first", what, name, got,
-                             want));
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s is %s, not %s as %s", what, name, got, want,
+                             ref));
     LLVMDisposeMessage(got);
     LLVMDisposeMessage(want);
     return 0;
@@ -69,7 +70,7 @@ static int run_arm(flyc_kernel_builder_t *kb, LLVMBasicBlockRef bb, flyc_kb_arm_
     out[i] = NULL;
   int before = kb->rc;
   int rc = fn ? arm_status(kb, before, fn(kb, kb->b, out, payload), what, arm) : FLYC_OK;
-  if (rc == FLYC_OK && !yields_ok(kb, out, types, n, what, arm))
+  if (rc == FLYC_OK && !yields_ok(kb, out, types, n, what, arm, "the then arm's"))
     rc = FLYC_EINVAL;
   *end = LLVMGetInsertBlock(kb->b);
   return rc;
@@ -190,7 +191,7 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   for (unsigned i = 0; i < ncarried; i++)
     results[i] = NULL;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
-  if (!bounds_ok(kb, start, end, step) || !yields_ok(kb, init, types, ncarried, what, "init") ||
+  if (!bounds_ok(kb, start, end, step) || !yields_ok(kb, init, types, ncarried, what, "init", "") ||
       !open_block(kb, what))
     return FLYC_EINVAL;
   LLVMContextRef lc = kb->ctx->llctx;
@@ -207,7 +208,7 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   memcpy(next, phis + 1, ncarried * sizeof *next); /* unchanged unless the body says */
   int before = kb->rc;
   int rc = arm_status(kb, before, body(kb, kb->b, phis[0], phis + 1, next, payload), what, "body");
-  if (rc == FLYC_OK && !yields_ok(kb, next, types, ncarried, what, "next values"))
+  if (rc == FLYC_OK && !yields_ok(kb, next, types, ncarried, what, "next values", "its init"))
     rc = FLYC_EINVAL;
   if (rc == FLYC_OK) {
     /* nsw, as clang's `i += step` on a signed int: end + step must not
