@@ -239,6 +239,169 @@ FLYC_API LLVMValueRef flyc_kb_atomic_cas(flyc_kernel_builder_t *kb, LLVMValueRef
                                          LLVMValueRef expected, LLVMValueRef desired,
                                          flyc_memory_order_t order, flyc_memory_scope_t scope);
 
+/* ---- structured control flow ---- */
+
+/** The most values an if yields or a for loop carries. */
+#define FLYC_KB_MAX_CARRIED 16
+
+/**
+ * An arm of flyc_kb_if(). It builds with `builder` (the body's own
+ * LLVMBuilderRef, positioned in the arm's block) and may create blocks,
+ * nest ifs and loops; it must fall through: its last block must not end in a
+ * return or branch (flyc adds the branch to the join).
+ * @param yield  `nresults` slots, all NULL on entry: the arm stores its
+ *               values there (values of the body's context; every slot must
+ *               be set, with the same types in both arms). Unused (NULL
+ *               array) when nresults is 0.
+ * @param payload flyc_kb_if()'s, passed back unchanged.
+ * @return 0 (FLYC_OK), or a status that fails the if and the emit.
+ */
+typedef int (*flyc_kb_arm_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef builder,
+                              LLVMValueRef *yield, void *payload);
+
+/**
+ * The body of a flyc_kb_for() loop, run once at build time to build one
+ * iteration. The rules of ::flyc_kb_arm_fn apply (it must fall through).
+ * @param iv      the induction variable (start's type).
+ * @param carried `ncarried` values: this iteration's carried values (phis).
+ * @param next    `ncarried` slots, set on entry to `carried`: the body
+ *                overwrites those that change, with values of the same type.
+ * @return 0, or a status that fails the loop and the emit.
+ */
+typedef int (*flyc_kb_loop_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef builder,
+                               LLVMValueRef iv, const LLVMValueRef *carried, LLVMValueRef *next,
+                               void *payload);
+
+/**
+ * `if (cond) then_arm else else_arm`, with the values the arms yield
+ * merged by phis made for the author (`results`). Callbacks rather than
+ * begin / end calls: nesting cannot be left unbalanced or closed out of
+ * order, the yields are checked at the one place they are made, and an
+ * error inside an arm unwinds through the callback's return (an early
+ * `return rc;` in C) instead of leaving an open region behind.
+ *
+ * The builder ends at the join block (`if.end`), after the phis; the arms
+ * run in order, then first. On any failure the builder is left at the join
+ * too, the emit fails with that status, and flyc_kernel_emit() deletes the
+ * whole kernel (nothing of the half-built if remains); the caller should
+ * return the status from its body.
+ *
+ * @param cond      an i1.
+ * @param then_arm  required.
+ * @param else_arm  NULL for an if without else (then nresults must be 0).
+ * @param payload   handed to both arms.
+ * @param nresults  values each arm yields, 0 to FLYC_KB_MAX_CARRIED.
+ * @param[out] results `nresults` phis (NULL when 0): NULL entries on failure.
+ * @return FLYC_OK; FLYC_EINVAL (and a failed emit) for a NULL `kb` (no
+ *   emit then), a NULL or foreign or non-i1 `cond`, a NULL `then_arm`,
+ *   nresults over the limit, nresults without an else_arm or `results`, a
+ *   builder block that already ends in a terminator, an arm whose last
+ *   block does, a yield left NULL or of another context ("value 1 of the
+ *   else arm is NULL"), or a yield whose type differs from the then arm's
+ *   ("value 0 of the else arm is i64, not i32 as the then arm's"); an arm's own
+ *   status (the error of a helper that failed inside it is kept; a status
+ *   without a message gets one naming the arm; a non-status return is
+ *   FLYC_EINVAL).
+ */
+FLYC_API int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_arm_fn then_arm,
+                        flyc_kb_arm_fn else_arm, void *payload, unsigned nresults,
+                        LLVMValueRef *results);
+
+/**
+ * A counted loop, `for (iv = start; iv < end; iv += step)` (signed compare;
+ * `iv > end` for a negative step), carrying `ncarried` values from one
+ * iteration to the next and out of the loop (`results`: their values when
+ * the test fails, `init` for a loop that runs no iteration). The header
+ * holds the phis and the test, so zero iterations are possible; the step is
+ * an `add nsw` as clang's `i += step` on a signed int, so end + step must
+ * not overflow the type (as in C). A step that is not a constant is tested
+ * for its sign at run time (a run-time step of 0 runs no iteration). The
+ * builder ends at the exit block (`for.exit`). Failures as flyc_kb_if().
+ *
+ * @param start, end, step  one integer type, i32 or i64, of the body's
+ *   context; `step` a constant that is not 0, or a run-time value.
+ * @param ncarried  0 to FLYC_KB_MAX_CARRIED.
+ * @param init      `ncarried` values (their types are the carried types),
+ *                  NULL when 0.
+ * @param body      required; run once, at build time.
+ * @param[out] results `ncarried` values (NULL when 0): NULL on failure.
+ * @return FLYC_OK; FLYC_EINVAL (and a failed emit) for a NULL `kb`, a NULL
+ *   `body`, ncarried over the limit, a NULL `init` or `results` with
+ *   ncarried, start / end / step NULL or foreign, a start that is not i32
+ *   or i64, an end or step of another type, a constant step of 0 ("step is
+ *   0"), a NULL or foreign init value, a next value left NULL or of another
+ *   type than its init ("value 0 of the next values is i64, not i32 as its
+ *   init"), a terminated block; the body's own status as flyc_kb_if().
+ *   A yielded or next value the loop's latch (an if's join) does not see,
+ *   such as one made inside a nested arm, is invalid IR: flyc_kernel_emit()
+ *   then fails with FLYC_EIR and the verifier's text.
+ */
+FLYC_API int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
+                         LLVMValueRef step, unsigned ncarried, const LLVMValueRef *init,
+                         flyc_kb_loop_fn body, void *payload, LLVMValueRef *results);
+
+/* ---- typed loads and stores ---- */
+
+/** flyc_kb_load() / flyc_kb_store() flags. */
+#define FLYC_MEM_NONTEMPORAL 1u /**< streaming: used once, not worth caching */
+
+/**
+ * Loads `width` elements of `elem` at `base[index]`, where `base` is taken
+ * as a pointer to the access type (elem, or `<width x elem>`): the byte
+ * address is `base + index * width * sizeof(elem)` (an inbounds
+ * getelementptr, as `reinterpret_cast<float4 *>(p)[i]` in CUDA). `index` is
+ * signed (an i32 is sign-extended).
+ *
+ * Vectors: width 2 and 4 are `<2 x T>` / `<4 x T>` (float2 / float4): one
+ * 64- or 128-bit access (AMDGPU `global_load_dwordx4`, NVPTX
+ * `ld.global.v4`) when aligned to their size, which is why a smaller
+ * alignment is refused.
+ *
+ * Non-temporal (FLYC_MEM_NONTEMPORAL): AMDGPU: LLVM's `!nontemporal`
+ * (clang's __builtin_nontemporal_load), which LLVM 19 and 22 select as
+ * `global_load_* ... nt` on gfx942 and LLVM 15 and 19 as `... glc slc`
+ * on gfx90a; LDS (shared) accesses ignore it. NVPTX: LLVM (15, 19, 22)
+ * ignores `!nontemporal`, so a global one is inline PTX `ld.global.cs` /
+ * `st.global.cs` (CUDA's __ldcs / __stcs: cache streaming, evict first),
+ * kept in order with the kernel's other memory accesses (it clobbers
+ * memory, so the optimizer does not move or merge it); shared and generic
+ * ones keep the metadata, which NVPTX ignores.
+ *
+ * @param elem   i8, i16, i32, i64, half, float or double, of the body's
+ *               context.
+ * @param width  1, 2 or 4.
+ * @param base   a pointer in address space 0 (generic), 1 (global) or 3
+ *               (shared).
+ * @param index  an i32 or i64, in units of the access (width elements).
+ * @param align  bytes, a power of two up to 65536, or 0 for the natural
+ *               alignment: the element's size, or the whole vector's
+ *               (8 for float2, 16 for float4). A scalar may be given less
+ *               (an unaligned access, split by the backend); a vector not.
+ * @param flags  0 or FLYC_MEM_NONTEMPORAL.
+ * @return the loaded value (elem or `<width x elem>`); NULL and a failed
+ *   emit: FLYC_EINVAL for a NULL or foreign `elem`, `base` or `index`, a
+ *   base that is not a pointer in space 0, 1 or 3, an index that is not i32
+ *   or i64, an element type not listed, a width that is not 1, 2 or 4
+ *   ("vector width 3 is not 1, 2 or 4"), unknown flag bits, an alignment
+ *   that is not a power of two, or a vector's alignment below its size
+ *   ("alignment 8 is below the 16 bytes a 4-wide vector of 4-byte elements
+ *   needs"); FLYC_EUNSUPPORTED for a non-temporal global access NVPTX has no
+ *   streaming form of (8- and 16-bit elements, 4 x 64-bit), the processor
+ *   named.
+ */
+FLYC_API LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned width,
+                                   LLVMValueRef base, LLVMValueRef index, unsigned align,
+                                   unsigned flags);
+
+/**
+ * Stores `value` (a scalar, or a `<2 x T>` / `<4 x T>` vector giving the
+ * width) at `base[index]`, as flyc_kb_load() addresses it.
+ * @return FLYC_OK; the errors of flyc_kb_load() (FLYC_EINVAL also for a
+ *   NULL or foreign `value`), with a failed emit.
+ */
+FLYC_API int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMValueRef base,
+                           LLVMValueRef index, unsigned align, unsigned flags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -110,6 +110,13 @@ struct flyc__builder_ops {
    * compare-and-swap, then `val`) the builder links once and calls. */
   int (*atomic)(const flyc__kb_emit_t *e, const flyc__atomic_t *a, LLVMValueRef *out,
                 char *fname, char *ir, size_t size);
+  /* A non-temporal (streaming) load of `type` from `ptr`, or store of
+   * `val` (non-NULL) to it, where the backend ignores LLVM's !nontemporal:
+   * 1 with the access emitted (a load's value in `*out`), 0 for the
+   * builder's load / store marked !nontemporal, -1 with `*why` (static)
+   * saying what this target cannot stream. NULL member: always 0. */
+  int (*nontemporal)(const flyc__kb_emit_t *e, LLVMValueRef ptr, LLVMTypeRef type,
+                     LLVMValueRef val, LLVMValueRef *out, const char **why);
   /* The device library's symbol of math function `name` ("exp") into
    * `out`. */
   void (*math_symbol)(char *out, size_t size, const char *name, int f64);

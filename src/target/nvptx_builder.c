@@ -228,6 +228,71 @@ static int nv_printf(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size,
   return e->call(e->kb, "vprintf", LLVMFunctionType(i32, pt, 2, 0), a, 2) != NULL;
 }
 
+/* Streaming accesses: NVPTX selects a plain ld / st for LLVM's
+ * !nontemporal (LLVM 15, 19 and 22), so a global one is inline PTX
+ * `ld.global.cs` / `st.global.cs` (cache streaming, evict first), as
+ * clang's __ldcs / __stcs (__clang_cuda_intrinsics.h). Both are
+ * side-effecting and clobber memory, so they keep their place among the
+ * kernel's other accesses. Shared and generic pointers keep the metadata
+ * (no streaming form there: PTX's .cs is for global memory). */
+static int nontemporal(const flyc__kb_emit_t *e, LLVMValueRef ptr, LLVMTypeRef type,
+                       LLVMValueRef val, LLVMValueRef *out, const char **why) {
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1)
+    return 0;
+  int vec = LLVMGetTypeKind(type) == LLVMVectorTypeKind;
+  unsigned n = vec ? LLVMGetVectorSize(type) : 1;
+  LLVMTypeRef et = vec ? LLVMGetElementType(type) : type;
+  LLVMTypeKind k = LLVMGetTypeKind(et);
+  unsigned bits = k == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(et) : k == LLVMFloatTypeKind ? 32
+                  : k == LLVMDoubleTypeKind ? 64 : 0;
+  if ((bits != 32 && bits != 64) || (bits == 64 && n == 4)) {
+    *why = bits == 64 ? "no 256-bit ld.global.cs.v4 of 64-bit elements (at most .v2)"
+                      : "ld.global.cs / st.global.cs take 32- and 64-bit elements here";
+    return -1;
+  }
+  const char *sfx = k == LLVMFloatTypeKind ? "f32" : k == LLVMDoubleTypeKind ? "f64"
+                    : bits == 32 ? "b32" : "b64";
+  const char *rc = k == LLVMFloatTypeKind ? "f" : k == LLVMDoubleTypeKind ? "d"
+                   : bits == 32 ? "r" : "l";
+  char text[128], cons[96] = "", regs[32] = "";
+  for (unsigned i = 0; i < n; i++) {
+    char r[8];
+    snprintf(r, sizeof r, "%s$%u", i ? "," : "", val ? i + 1 : i);
+    strcat(regs, r);
+    snprintf(r, sizeof r, "%s%s%s", i || val ? "," : "", val ? "" : "=", rc);
+    strcat(cons, r);
+  }
+  const char *vs = n == 4 ? ".v4" : n == 2 ? ".v2" : "";
+  const char *lb = n > 1 ? "{" : "", *rb = n > 1 ? "}" : "";
+  if (val)
+    snprintf(text, sizeof text, "st.global.cs%s.%s [$0], %s%s%s;", vs, sfx, lb, regs, rb);
+  else
+    snprintf(text, sizeof text, "ld.global.cs%s.%s %s%s%s, [$%u];", vs, sfx, lb, regs, rb, n);
+  char all[128];
+  snprintf(all, sizeof all, val ? "l%s,~{memory}" : "%s,l,~{memory}", cons);
+  LLVMTypeRef ets[4] = {et, et, et, et}, pt = LLVMTypeOf(ptr);
+  LLVMTypeRef ret = val ? LLVMVoidTypeInContext(e->lc)
+                    : n > 1 ? LLVMStructTypeInContext(e->lc, ets, n, 0) : et;
+  LLVMTypeRef params[5] = {pt, et, et, et, et};
+  LLVMTypeRef fty = LLVMFunctionType(ret, val ? params : &pt, val ? n + 1 : 1, 0);
+  LLVMValueRef asmv = LLVMGetInlineAsm(fty, text, strlen(text), all, strlen(all), 1, 0,
+                                       LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef args[5] = {ptr};
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
+  for (unsigned i = 0; val && i < n; i++)
+    args[i + 1] = vec ? LLVMBuildExtractElement(e->b, val, LLVMConstInt(i32, i, 0), "") : val;
+  LLVMValueRef r = LLVMBuildCall2(e->b, fty, asmv, args, val ? n + 1 : 1, "");
+  if (!val && n > 1) {
+    LLVMValueRef v = LLVMGetUndef(type);
+    for (unsigned i = 0; i < n; i++)
+      v = LLVMBuildInsertElement(e->b, v, LLVMBuildExtractValue(e->b, r, i, ""),
+                                 LLVMConstInt(i32, i, 0), "");
+    r = v;
+  }
+  *out = r;
+  return 1;
+}
+
 const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .kernel_cc = 0, /* C; mark_kernel() gives the ptx_kernel convention */
     .module_layout = NULL,
@@ -255,6 +320,7 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .ballot = ballot,
     .vote = vote,
     .atomic = atomic,
+    .nontemporal = nontemporal,
     .math_symbol = math_symbol,
     .printf_format_as = 0,
     .printf = nv_printf,

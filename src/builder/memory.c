@@ -1,0 +1,128 @@
+/* Typed loads and stores of flyc/builder.h: base pointer plus an element
+ * index (the getelementptr made here), alignment, float2 / float4 vectors
+ * and the non-temporal (streaming) hint: LLVM's !nontemporal, or the
+ * target's own form where its backend ignores that (builder_ops.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "builder.h"
+
+/* Bytes of a scalar type flyc loads, or 0 for a type it does not. */
+static unsigned scalar_bytes(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: {
+    unsigned w = LLVMGetIntTypeWidth(t);
+    return w == 8 || w == 16 || w == 32 || w == 64 ? w / 8 : 0;
+  }
+  case LLVMHalfTypeKind: return 2;
+  case LLVMFloatTypeKind: return 4;
+  case LLVMDoubleTypeKind: return 8;
+  default: return 0;
+  }
+}
+
+/* Checks an access and makes its address; NULL with the error recorded.
+ * `*align` becomes the alignment used (0: the natural one). */
+static LLVMValueRef address(flyc_kernel_builder_t *kb, const char *what, LLVMTypeRef elem,
+                            unsigned width, LLVMValueRef base, LLVMValueRef index,
+                            unsigned *align, unsigned flags) {
+  if (!value_ok(kb, base, what, "base") || !value_ok(kb, index, what, "index"))
+    return NULL;
+  LLVMTypeRef pt = LLVMTypeOf(base), it = LLVMTypeOf(index);
+  unsigned as = LLVMGetTypeKind(pt) == LLVMPointerTypeKind ? LLVMGetPointerAddressSpace(pt) : 99;
+  unsigned iw = LLVMGetTypeKind(it) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(it) : 0;
+  unsigned eb = scalar_bytes(elem), bytes = eb * width;
+  char why[160] = "";
+  if (as != 0 && as != 1 && as != 3)
+    snprintf(why, sizeof why, "base must be a pointer in address space 0, 1 or 3 (generic, "
+                              "global, shared), not %s",
+             as == 99 ? "a non-pointer" : "another space");
+  else if (iw != 32 && iw != 64)
+    snprintf(why, sizeof why, "index must be an i32 or i64");
+  else if (!eb)
+    snprintf(why, sizeof why, "the element type must be i8, i16, i32, i64, half, float or double");
+  else if (width != 1 && width != 2 && width != 4)
+    snprintf(why, sizeof why, "vector width %u is not 1, 2 or 4", width);
+  else if (flags & ~(unsigned)FLYC_MEM_NONTEMPORAL)
+    snprintf(why, sizeof why, "flags 0x%x has bits that are not FLYC_MEM_*", flags);
+  else if (*align & (*align - 1) || *align > 65536)
+    snprintf(why, sizeof why, "alignment %u is not a power of two up to 65536", *align);
+  else if (width > 1 && *align && *align < bytes)
+    snprintf(why, sizeof why, "alignment %u is below the %u bytes a %u-wide vector of %u-byte "
+                              "elements needs (one %u-bit access)",
+             *align, bytes, width, eb, bytes * 8);
+  if (*why)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, why));
+  if (!*align)
+    *align = width > 1 ? bytes : eb;
+  LLVMTypeRef at = width > 1 ? LLVMVectorType(elem, width) : elem;
+  return LLVMBuildInBoundsGEP2(kb->b, at, base, &index, 1, "");
+}
+
+/* Marks a load or store !nontemporal (LLVM's {i32 1}). */
+static void mark_nontemporal(flyc_kernel_builder_t *kb, LLVMValueRef inst) {
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMMetadataRef one = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), 1, 0));
+  unsigned kind = LLVMGetMDKindIDInContext(lc, "nontemporal", 11);
+  LLVMSetMetadata(inst, kind, LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, &one, 1)));
+}
+
+/* The access itself: the target's streaming form, or a load / store with
+ * `align` (and !nontemporal when asked). `val` NULL: a load of `type`. */
+static LLVMValueRef access(flyc_kernel_builder_t *kb, const char *what, LLVMValueRef ptr,
+                           LLVMTypeRef type, LLVMValueRef val, unsigned align, unsigned flags) {
+  int nt = (flags & FLYC_MEM_NONTEMPORAL) != 0;
+  const flyc__builder_ops_t *ops = kb->ctx->bops;
+  if (nt && ops->nontemporal) {
+    flyc__kb_emit_t e = flyc__kb_emitter(kb);
+    LLVMValueRef out = NULL;
+    const char *why = "";
+    int how = ops->nontemporal(&e, ptr, type, val, &out, &why);
+    if (how < 0)
+      return fail(kb, flyc__error_set(FLYC_EUNSUPPORTED, "%s: FLYC_MEM_NONTEMPORAL on %s: %s",
+                                      what, flyc_kb_target_processor(kb), why));
+    if (how > 0)
+      return out;
+  }
+  LLVMValueRef inst = val ? LLVMBuildStore(kb->b, val, ptr) : LLVMBuildLoad2(kb->b, type, ptr, "");
+  LLVMSetAlignment(inst, align);
+  if (nt)
+    mark_nontemporal(kb, inst);
+  return inst;
+}
+
+LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned width,
+                          LLVMValueRef base, LLVMValueRef index, unsigned align, unsigned flags) {
+  const char *what = "flyc_kb_load";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  if (!elem || LLVMGetTypeContext(elem) != kb->ctx->llctx)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: elem is %s", what,
+                                    elem ? "a type of another LLVM context" : "NULL"));
+  LLVMValueRef ptr = address(kb, what, elem, width, base, index, &align, flags);
+  if (!ptr)
+    return NULL;
+  LLVMTypeRef t = width > 1 ? LLVMVectorType(elem, width) : elem;
+  return access(kb, what, ptr, t, NULL, align, flags);
+}
+
+int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMValueRef base,
+                  LLVMValueRef index, unsigned align, unsigned flags) {
+  const char *what = "flyc_kb_store";
+  if (!helper_ok(kb, 0, what))
+    return flyc__error_set(FLYC_EINVAL, "%s: called outside a kernel body", what);
+  if (!value_ok(kb, value, what, "value"))
+    return kb->rc;
+  LLVMTypeRef t = LLVMTypeOf(value), elem = t;
+  unsigned width = 1;
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+    elem = LLVMGetElementType(t);
+    width = LLVMGetVectorSize(t);
+  }
+  LLVMValueRef ptr = address(kb, what, elem, width, base, index, &align, flags);
+  if (!ptr || !access(kb, what, ptr, t, value, align, flags))
+    return kb->rc;
+  return FLYC_OK;
+}
