@@ -1,5 +1,5 @@
 #!/bin/bash
-# Builds, here, what the H200 builder run (bench/gpu/softmax_run.sh) needs: the static
+# Builds, here, what the H200 builder run (bench/gpu/builder_run.sh) needs: the static
 # LLVM 22 flyc CLI and examples/softmax_builder linked against it; into .dev/gpu14
 # (git-ignored), which the device run carries.
 set -e

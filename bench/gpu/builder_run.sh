@@ -2,7 +2,7 @@
 # On the H200 (device run, carry [".dev/gpu14"]): the kernel builder's row softmax (warp
 # shuffles and reductions, block reduction through shared memory; issue 14) checked element
 # by element, and the CLI loading PTX through the cubin cache in fresh processes (issue 15).
-#   bash bench/gpu/softmax_run.sh 2>&1 | tee $OUT/log
+#   bash bench/gpu/builder_run.sh 2>&1 | tee $OUT/log
 set -u
 D=$PWD/.dev/gpu14
 cd $D && unxz -f *.xz && chmod +x softmax_builder flyc
