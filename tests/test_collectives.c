@@ -57,23 +57,6 @@ static int emit_probe(const char *target, probe_fn fn, flyc_ctx_t **ctx_out) {
   return rc;
 }
 
-/* The compiled code's text (disassembly or PTX), malloc'd. */
-static char *compile_text(flyc_ctx_t *ctx) {
-  flyc_artifact_t *a = NULL;
-  int rc = flyc_ctx_compile(ctx, NULL, &a);
-  assert_ok(rc);
-  tu_text_t t = {0};
-  if (flyc_artifact_format(a) == FLYC_CODE_PTX) {
-    const char *s = flyc_artifact_code(a, NULL);
-    tu_collect(s, strlen(s), &t);
-  } else {
-    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
-  }
-  flyc_artifact_destroy(a);
-  flyc_ctx_destroy(ctx);
-  return t.s;
-}
-
 static LLVMValueRef i32c(flyc_kernel_builder_t *kb, long long v) {
   return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), (unsigned long long)v, 1);
 }
@@ -149,7 +132,7 @@ static void test_collectives__everything_compiles(void **state) {
   for (size_t i = 0; i < 4; i++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(emit_probe(targets[i], p_everything, &ctx));
-    char *text = compile_text(ctx);
+    char *text = tu_ctx_text(ctx);
     if (i < 2) {
       assert_non_null(strstr(text, "ds_bpermute_b32"));
       /* the reductions' steps: ds_swizzle for xor 4-16, DPP for 1 and 2 */
@@ -251,7 +234,7 @@ static void test_collectives__atomics_compile(void **state) {
           d.payload = &slot;
           assert_ok(flyc_kernel_emit(ctx, &d, NULL));
         }
-        char *text = compile_text(ctx);
+        char *text = tu_ctx_text(ctx);
         free(text);
       }
 }
@@ -295,7 +278,7 @@ static void test_collectives__atomic_forms(void **state) {
     a_ptr = cases[i].ptr, a_wide = 0;
     flyc_ctx_t *ctx = NULL;
     assert_ok(emit_probe(cases[i].target, p_atomic, &ctx));
-    char *text = compile_text(ctx);
+    char *text = tu_ctx_text(ctx);
     for (int w = 0; w < 3 && cases[i].want[w]; w++)
       if (!strstr(text, cases[i].want[w])) {
         print_error("case %zu: no '%s' in:\n%s\n", i, cases[i].want[w], text);

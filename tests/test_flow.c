@@ -47,24 +47,6 @@ static int emit_probe(const char *target, probe_fn fn, flyc_ctx_t **ctx_out) {
   return rc;
 }
 
-static char *compile_text(flyc_ctx_t *ctx) {
-  char *msg = NULL;
-  assert_int_equal(LLVMVerifyModule(flyc_ctx_module(ctx), LLVMReturnStatusAction, &msg), 0);
-  LLVMDisposeMessage(msg);
-  flyc_artifact_t *a = NULL;
-  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
-  tu_text_t t = {0};
-  if (flyc_artifact_format(a) == FLYC_CODE_PTX) {
-    const char *s = flyc_artifact_code(a, NULL);
-    tu_collect(s, strlen(s), &t);
-  } else {
-    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
-  }
-  flyc_artifact_destroy(a);
-  flyc_ctx_destroy(ctx);
-  return t.s;
-}
-
 static const char *amd(void) { return FLYC_TEST_LLVM_MAJOR >= 19 ? "gfx942" : "gfx90a"; }
 /* sm_90 from LLVM 16 on, sm_80 on LLVM 15. */
 static const char *nv(void) { return FLYC_TEST_LLVM_MAJOR >= 16 ? "sm_90" : "sm_80"; }
@@ -278,7 +260,7 @@ static void test_flow__constant_loops_fold_to_their_sums(void **state) {
   for (int i = 0; i < 2; i++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(emit_probe(targets[i], const_loops, &ctx));
-    char *text = compile_text(ctx);
+    char *text = tu_ctx_text(ctx);
     /* 45029995 = 0x2af1a6b */
     if (!strstr(text, "45029995") && !strstr(text, "0x2af1a6b")) {
       print_message("%s:\n%s\n", targets[i], text);
@@ -315,7 +297,7 @@ static void test_flow__nested_loops_fold(void **state) {
   for (int i = 0; i < 2; i++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(emit_probe(targets[i], nested, &ctx));
-    char *text = compile_text(ctx);
+    char *text = tu_ctx_text(ctx);
     /* 1234567 + (0+1+2+3) * (0+1+2) = 1234585 = 0x12d699 */
     if (!strstr(text, "1234585") && !strstr(text, "0x12d699"))
       fail_msg("%s: the nested loops did not fold to 1234585:\n%s", targets[i], text);
@@ -381,7 +363,7 @@ static void test_flow__runtime_loops_stay_loops(void **state) {
     assert_non_null(strstr(ir, "add nsw i32"));
     assert_non_null(strstr(ir, "icmp sgt i64")); /* the run-time step's sign */
     LLVMDisposeMessage(ir);
-    char *text = compile_text(ctx);
+    char *text = tu_ctx_text(ctx);
     if (!strstr(text, branch[i]))
       fail_msg("%s: no '%s' (a loop's back edge) in:\n%s", targets[i], branch[i], text);
     free(text);

@@ -53,22 +53,6 @@ static int emit_probe(const char *target, probe_fn fn, flyc_ctx_t **ctx_out) {
   return rc;
 }
 
-static char *compile_text(flyc_ctx_t *ctx) {
-  assert_int_equal(LLVMVerifyModule(flyc_ctx_module(ctx), LLVMReturnStatusAction, NULL), 0);
-  flyc_artifact_t *a = NULL;
-  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
-  tu_text_t t = {0};
-  if (flyc_artifact_format(a) == FLYC_CODE_PTX) {
-    const char *s = flyc_artifact_code(a, NULL);
-    tu_collect(s, strlen(s), &t);
-  } else {
-    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
-  }
-  flyc_artifact_destroy(a);
-  flyc_ctx_destroy(ctx);
-  return t.s;
-}
-
 static const char *amd(void) { return FLYC_TEST_LLVM_MAJOR >= 19 ? "gfx942" : "gfx90a"; }
 /* sm_90 from LLVM 16 on, sm_80 on LLVM 15. */
 static const char *nv(void) { return FLYC_TEST_LLVM_MAJOR >= 16 ? "sm_90" : "sm_80"; }
@@ -172,13 +156,13 @@ static void test_memory__float4_is_one_128_bit_access(void **state) {
   mem_flags = 0;
   flyc_ctx_t *ctx = NULL;
   assert_ok(emit_probe(amd(), copy4, &ctx));
-  char *s = compile_text(ctx);
+  char *s = tu_ctx_text(ctx);
   assert_has(s, "global_load_dwordx4", amd());
   assert_has(s, "global_store_dwordx4", amd());
   assert_null(strstr(s, "global_load_dword "));
   free(s);
   assert_ok(emit_probe(nv(), copy4, &ctx));
-  s = compile_text(ctx);
+  s = tu_ctx_text(ctx);
   const char *ld = FLYC_TEST_LLVM_MAJOR >= 20 ? "ld.global.v4.b32" : "ld.global.v4.f32";
   const char *st = FLYC_TEST_LLVM_MAJOR >= 20 ? "st.global.v4.b32" : "st.global.v4.f32";
   assert_has(s, ld, nv());
@@ -204,7 +188,7 @@ static void test_memory__nontemporal_streams(void **state) {
   char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
   assert_non_null(strstr(ir, "!nontemporal"));
   LLVMDisposeMessage(ir);
-  char *s = compile_text(ctx);
+  char *s = tu_ctx_text(ctx);
   /* LLVM 19 and 22 on gfx942: `nt`; LLVM 15 on gfx90a: `glc slc`. */
   const char *suffix = FLYC_TEST_LLVM_MAJOR >= 19 ? " nt" : " glc slc";
   char want[64];
@@ -221,7 +205,7 @@ static void test_memory__nontemporal_streams(void **state) {
   assert_true(suf && (!eol || suf < eol));
   free(s);
   assert_ok(emit_probe(nv(), copy4, &ctx));
-  s = compile_text(ctx);
+  s = tu_ctx_text(ctx);
   assert_has(s, "ld.global.cs.v4.f32", nv());
   assert_has(s, "st.global.cs.v4.f32", nv());
   free(s);
@@ -253,13 +237,13 @@ static void test_memory__shared_float2(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(emit_probe(amd(), shared2, &ctx));
-  char *s = compile_text(ctx);
+  char *s = tu_ctx_text(ctx);
   assert_has(s, "ds_write_b64", amd());
   assert_has(s, "ds_read_b64", amd());
   assert_has(s, "global_load_dwordx2", amd());
   free(s);
   assert_ok(emit_probe(nv(), shared2, &ctx));
-  s = compile_text(ctx);
+  s = tu_ctx_text(ctx);
   assert_has(s, "st.shared.v2", nv());
   assert_has(s, "ld.shared.v2", nv());
   assert_null(strstr(s, ".cs")); /* shared: no streaming form */

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "flyc/driver.h"
+#include "flyc/kernel.h"
 #include "util.h"
 
 #include <fcntl.h>
@@ -10,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -289,4 +293,23 @@ flyc_driver_t *tu_fake_driver(tu_fake_counts_t *counts) {
   flyc_driver_t *drv = NULL;
   tu_assert_ok(flyc_driver_create(&drv, &ops, counts));
   return drv;
+}
+
+char *tu_ctx_text(struct flyc_ctx *ctx) {
+  char *msg = NULL;
+  if (LLVMVerifyModule(flyc_ctx_module(ctx), LLVMReturnStatusAction, &msg))
+    fail_msg("the builder's module does not verify: %s", msg ? msg : "");
+  LLVMDisposeMessage(msg);
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+  tu_text_t t = {0};
+  if (flyc_artifact_format(a) == FLYC_CODE_PTX) {
+    const char *s = flyc_artifact_code(a, NULL);
+    tu_collect(s, strlen(s), &t);
+  } else {
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
+  }
+  flyc_artifact_destroy(a);
+  flyc_ctx_destroy(ctx);
+  return t.s;
 }

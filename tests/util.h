@@ -48,6 +48,12 @@ char *tu_temp_file(const char *suffix, const void *data, size_t size);
 
 
 
+/* Verifies the builder context's module (LLVMVerifyModule), compiles it,
+ * destroys the context and returns the code's text (the disassembly, or
+ * the PTX), malloc'd; fails the test on any error. */
+struct flyc_ctx;
+char *tu_ctx_text(struct flyc_ctx *ctx);
+
 /* 1 when CUDA's libdevice.10.bc is installed where flyc looks by default. */
 int tu_have_libdevice(void);
 #define SKIP_WITHOUT_LIBDEVICE()                                                       \
