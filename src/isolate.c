@@ -73,6 +73,15 @@ static pid_t spawn(void (*fn)(int fd, void *payload), void *payload, int res[2],
   if (pid == 0) {
     dup2(log[1], 1);
     dup2(log[1], 2);
+    /* The child dies as the system would have it, not through the host's
+     * crash handlers (a crash reporter, a fuzzer's, a sanitizer's): its
+     * death is a status the parent names, not the host's crash. */
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++)
+      (void)sigaction(fatal[i], &dfl, NULL);
     fn(res[1], payload);
     _exit(4);
   }

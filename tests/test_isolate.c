@@ -47,6 +47,16 @@ static void abort_handler(const char *reason) {
   abort();
 }
 
+/* A host's crash handler: it marks that it ran, then dies as a crash
+ * reporter would after its report. */
+static int host_crash_fd = -1;
+static void host_crash_handler(int sig) {
+  (void)sig;
+  if (write(host_crash_fd, "!", 1) < 0)
+    _exit(98);
+  _exit(99);
+}
+
 static void test_isolate__llvm_fatal_error_is_a_status(void **state) {
   (void)state;
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
@@ -68,6 +78,26 @@ static void test_isolate__llvm_fatal_error_is_a_status(void **state) {
   LLVMResetFatalErrorHandler();
   assert_error(rc, FLYC_ECOMPILE, "LLVM crashed", "fatal.ll", "Aborted", FATAL_WORDS);
   assert_ptr_equal(a, (flyc_artifact_t *)0x1);
+  /* The host's own crash handler (a crash reporter, a fuzzer's) is not
+   * run in the child: it dies as the system has it, and says so. */
+  int marks[2];
+  assert_int_equal(pipe(marks), 0);
+  host_crash_fd = marks[1];
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = host_crash_handler;
+  assert_int_equal(sigaction(SIGABRT, &sa, &old), 0);
+  LLVMInstallFatalErrorHandler(abort_handler);
+  fatal_on(1);
+  rc = flyc_compile_buffer(&a, fatal_ir, strlen(fatal_ir), "fatal.ll", &o);
+  fatal_on(0);
+  LLVMResetFatalErrorHandler();
+  sigaction(SIGABRT, &old, NULL);
+  close(marks[1]);
+  char mark = 0;
+  assert_int_equal(read(marks[0], &mark, 1), 0); /* nothing written: the handler never ran */
+  close(marks[0]);
+  assert_error(rc, FLYC_ECOMPILE, "LLVM crashed", "Aborted");
   /* Without the option the same compile is fine. */
   assert_ok(flyc_compile_buffer(&a, fatal_ir, strlen(fatal_ir), "fatal.ll", &o));
   flyc_artifact_destroy(a);
