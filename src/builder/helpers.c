@@ -13,7 +13,7 @@
 #include <llvm-c/Linker.h>
 
 #include "builder.h"
-#include "target/checks.h"
+#include "stage/stage.h"
 
 /* ---- public struct sizes (the rule: runtime/base/sized.c) ---- */
 
@@ -286,17 +286,6 @@ LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef
   return r;
 }
 
-/* 1 when `name` is another target family's intrinsic ("llvm.nvvm." on
- * AMDGPU): the compile would refuse it. */
-static int foreign_intrinsic(const flyc_kernel_builder_t *kb, const char *name) {
-  static const char *const families[] = {"llvm.amdgcn.", "llvm.r600.", "llvm.nvvm."};
-  const char *mine = kb->ctx->target.ops->checks->intrinsic_prefix;
-  for (size_t i = 0; i < sizeof families / sizeof *families; i++)
-    if (strncmp(name, families[i], strlen(families[i])) == 0 && strcmp(families[i], mine))
-      return 1;
-  return 0;
-}
-
 LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef *types,
                                size_t type_count, LLVMValueRef *args, unsigned arg_count) {
   if (!helper_ok(kb, 0, "flyc_kb_intrinsic"))
@@ -310,7 +299,7 @@ LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *name, LLVM
                                                  "intrinsic '%.128s' (give the base name, "
                                                  "without a type suffix)",
                                     flyc__llvm_major(), name));
-  if (foreign_intrinsic(kb, name))
+  if (flyc__intrinsic_is_foreign(&kb->ctx->target, name, strlen(name)))
     return fail(kb, flyc__error_set(FLYC_EUNSUPPORTED, "flyc_kb_intrinsic: '%.128s' is "
                                                        "another target's; kernel '%s' is "
                                                        "built for %s",

@@ -28,25 +28,31 @@ static const char *caller_name(LLVMValueRef f) {
   return "?";
 }
 
-int flyc__check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what) {
+int flyc__intrinsic_is_foreign(const flyc_target_t *t, const char *name, size_t len) {
   static const char *const foreign[] = {
       "llvm.amdgcn.", "llvm.r600.",   "llvm.nvvm.",  "llvm.x86.",   "llvm.aarch64.",
       "llvm.arm.",    "llvm.ppc.",    "llvm.wasm.",  "llvm.riscv.", "llvm.hexagon.",
       "llvm.mips.",   "llvm.s390.",   "llvm.spv.",   "llvm.dx.",    "llvm.loongarch.",
       "llvm.bpf.",    "llvm.ve.",     "llvm.xcore."};
-  const char *mine = c->target.ops->checks->intrinsic_prefix;
+  const char *mine = t->ops->checks->intrinsic_prefix;
+  for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
+    size_t pl = strlen(foreign[i]);
+    if (len > pl && strncmp(name, foreign[i], pl) == 0 && strcmp(foreign[i], mine) != 0)
+      return 1;
+  }
+  return 0;
+}
+
+int flyc__check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what) {
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
     if (len < 5 || strncmp(name, "llvm.", 5) != 0)
       continue;
-    for (size_t i = 0; i < sizeof foreign / sizeof foreign[0]; i++) {
-      size_t pl = strlen(foreign[i]);
-      if (len > pl && strncmp(name, foreign[i], pl) == 0 && strcmp(foreign[i], mine) != 0)
-        return flyc__error_set(FLYC_EIR,
-                               "%s uses intrinsic '%s', which target %s (%s) does not have",
-                               what, name, c->target.id, c->target.ops->triple);
-    }
+    if (flyc__intrinsic_is_foreign(&c->target, name, len))
+      return flyc__error_set(FLYC_EIR,
+                             "%s uses intrinsic '%s', which target %s (%s) does not have",
+                             what, name, c->target.id, c->target.ops->triple);
     const char *use = NULL, *feature = c->target.ops->missing_feature
                                           ? c->target.ops->missing_feature(&c->target, name,
                                                                            len, &use)

@@ -20,6 +20,9 @@ int flyc__abi_adapt(flyc_compile_t *c, LLVMModuleRef lib, const char *path);
 
 /* FLYC_EIR when `m` calls another target's intrinsics (`what` names it). */
 int flyc__check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what);
+/* 1 when intrinsic `name` (`len` bytes) is another target's ("llvm.nvvm."
+ * on AMDGPU, "llvm.x86." anywhere): the compile refuses it. */
+int flyc__intrinsic_is_foreign(const flyc_target_t *t, const char *name, size_t len);
 /* FLYC_EIR (naming `when`) for IR LLVM's backends of the target would abort on. */
 int flyc__check_supported(flyc_compile_t *c, const char *when);
 /* The LLVM verifier on c->mod; failures return `errcode`. */
