@@ -1,8 +1,9 @@
 /**
  * @file flyc/builder.h
  * @brief More kernel-body helpers: warp (wavefront) collectives, scoped
- *        atomics, global thread and warp ids, and the target a body is
- *        built for. One meaning on every target family.
+ *        atomics, global thread and warp ids, the target a body is built
+ *        for, structured control flow, typed loads and stores, matrix-unit
+ *        tiles and asynchronous copies. One meaning on every target family.
  *
  * Interop tier (includes llvm-c), as flyc/kernel.h, which includes this
  * header. Every helper takes the body's ::flyc_kernel_builder_t and is
@@ -50,6 +51,14 @@ FLYC_API const char *flyc_kb_target_processor(const flyc_kernel_builder_t *kb);
  *  NVPTX, or 0 for a NULL `kb`. flyc_kb_wave_size() is the same as an IR
  *  constant. */
 FLYC_API uint32_t flyc_kb_target_wave_size(const flyc_kernel_builder_t *kb);
+/** The context's wavefront (warp) size, as flyc_kb_target_wave_size(), for
+ *  host code that sizes blocks before a body runs (a block of four waves);
+ *  0 for a NULL `ctx`. */
+FLYC_API uint32_t flyc_ctx_wave_size(const flyc_ctx_t *ctx);
+/** The body's known_block_size along `axis` (0, 1, 2) as an integer, for
+ *  build-time decisions (a loop's step, the number of waves), or 0 when the
+ *  kernel has none (a NULL `kb` or a bad axis: 0 too). */
+FLYC_API uint32_t flyc_kb_known_block_size(const flyc_kernel_builder_t *kb, unsigned axis);
 
 /* ---- global thread id, warp id ---- */
 
@@ -401,6 +410,158 @@ FLYC_API LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, 
  */
 FLYC_API int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMValueRef base,
                            LLVMValueRef index, unsigned align, unsigned flags);
+
+/* ---- matrix units: 16 x 16 x 16 tiles, f16 in, f32 accumulate ---- */
+
+/** The operands of flyc_kb_mma(): A is M x K, B is K x N, the accumulator
+ *  (C and D) M x N; M = N = K = 16. */
+typedef enum flyc_mma_operand {
+  FLYC_MMA_A = 1,   /**< 16 x 16 halves (f16) */
+  FLYC_MMA_B = 2,   /**< 16 x 16 halves (f16) */
+  FLYC_MMA_ACC = 3, /**< 16 x 16 floats (f32) */
+} flyc_mma_operand_t;
+
+/** How a tile lies in memory: element (row, col) at `row * ld + col`
+ *  (row-major) or `col * ld + row` (column-major). */
+typedef enum flyc_mma_layout {
+  FLYC_MMA_ROW_MAJOR = 1,
+  FLYC_MMA_COL_MAJOR = 2,
+} flyc_mma_layout_t;
+
+/**
+ * The type of one lane's fragment of `operand`: the part of the 16 x 16
+ * tile the lane holds in registers, a vector of halves (A, B) or floats
+ * (the accumulator). The tile is the wavefront's (warp's): every lane holds
+ * its fragment and all lanes of the wave call the matrix helpers together
+ * (converged), as CUDA's `wmma::` API and rocWMMA's.
+ *
+ * | target | instruction | A, B | accumulator |
+ * |---|---|---|---|
+ * | NVPTX sm_80+ (sm_90 too) | two `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32` | `<8 x half>` | `<8 x float>` |
+ * | gfx908, gfx90a, gfx94x, gfx950 (wave64) | `v_mfma_f32_16x16x16_f16` | `<4 x half>` | `<4 x float>` |
+ * | gfx11 (wave32; LLVM 16+) | `v_wmma_f32_16x16x16_f16` | `<16 x half>` | `<8 x float>` |
+ *
+ * Which element a lane holds is the hardware's (flyc_kb_mma_coord() says
+ * it): code that does the same to every element (scaling, a bias, an
+ * activation, a conversion) needs no layout; code that depends on the row
+ * or column asks flyc_kb_mma_coord(). The layouts (lane L, element i;
+ * g = L >> 2, t = L & 3 on NVPTX):
+ * - NVPTX (PTX ISA, "Matrix Fragments for mma.m16n8k16 with floating point
+ *   type"): A and the accumulator: row g + 8 * ((i >> 1) & 1), column
+ *   2t + (i & 1) + 8 * (i >> 2); B: row (k) 2t + (i & 1) + 8 * ((i >> 1) &
+ *   1), column (n) g + 8 * (i >> 2).
+ * - MFMA (AMD's matrix instruction calculator): A[m][k] in lane m + 16 *
+ *   (k / 4), element k % 4; B[k][n] in lane n + 16 * (k / 4), element
+ *   k % 4; the accumulator [m][n] in lane n + 16 * (m / 4), element m % 4.
+ * - gfx11 WMMA (RDNA 3 ISA, GPUOpen's WMMA guide): A[m][k] in lanes m and
+ *   m + 16, element k; B[k][n] in lanes n and n + 16, element k; the
+ *   accumulator [m][n] in lane n + 16 * (m % 2), element m / 2.
+ *
+ * Not used: sm_90a's wgmma (a warpgroup's asynchronous MMA from shared
+ * memory descriptors) and TMA; gfx12's WMMA (other fragments: refused).
+ *
+ * @return the vector type; NULL and a failed emit: FLYC_EINVAL for a bad
+ *   operand; FLYC_EUNSUPPORTED, naming the processor, where it has no matrix
+ *   unit flyc lowers to (NVPTX before sm_80, AMDGPU other than the above).
+ */
+FLYC_API LLVMTypeRef flyc_kb_mma_type(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand);
+
+/**
+ * Loads this lane's fragment of a 16 x 16 tile of `operand` whose element
+ * (0, 0) is at `base` (halves for A and B, floats for the accumulator) and
+ * whose rows (row-major) or columns (column-major) are `ld` elements apart:
+ * CUDA's `wmma::load_matrix_sync(frag, base, ld)`, for either layout of
+ * either operand. Elements a lane holds side by side in memory are loaded
+ * by one access of up to 16 bytes where `align` allows (NVPTX, row-major A:
+ * `ld.shared.b32` pairs; MFMA, row-major A: 8-byte `ds_read_b64`).
+ * @param base  a pointer in address space 0, 1 or 3 (generic, global,
+ *              shared / LDS).
+ * @param ld    an i32 or i64, in elements; a constant must be at least 16.
+ * @param align bytes that `base` and every row (column) start, `ld`
+ *              elements apart, are aligned to: a power of two from the
+ *              element's size to 65536, or 0 for the element's size (one
+ *              access an element). A promise: a wrong one is undefined
+ *              behaviour, as a misaligned `float4` in CUDA. A constant `ld`
+ *              whose bytes are not a multiple of it is refused.
+ * @return the fragment (flyc_kb_mma_type()); NULL and a failed emit: the
+ *   errors of flyc_kb_mma_type(), and FLYC_EINVAL for a NULL or foreign
+ *   base or ld, a base that is not a pointer in space 0, 1 or 3, an ld that
+ *   is not i32 or i64 or is a constant below 16, a bad layout, or a bad
+ *   alignment (the message names it).
+ */
+FLYC_API LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
+                                       LLVMValueRef base, LLVMValueRef ld,
+                                       flyc_mma_layout_t layout, unsigned align);
+
+/**
+ * Stores this lane's accumulator fragment `acc` into the 16 x 16 float tile
+ * at `base`, as flyc_kb_mma_load() addresses it (CUDA's
+ * `wmma::store_matrix_sync`).
+ * @return FLYC_OK; the errors of flyc_kb_mma_load(), and FLYC_EINVAL for
+ *   an `acc` that is not of the accumulator's fragment type (the message
+ *   names both types), with a failed emit.
+ */
+FLYC_API int flyc_kb_mma_store(flyc_kernel_builder_t *kb, LLVMValueRef acc, LLVMValueRef base,
+                               LLVMValueRef ld, flyc_mma_layout_t layout, unsigned align);
+
+/**
+ * `acc + a * b` on the matrix unit, a 16 x 16 x 16 product with f32
+ * accumulation (the table of flyc_kb_mma_type()). A zero accumulator is
+ * `LLVMConstNull(flyc_kb_mma_type(kb, FLYC_MMA_ACC))`.
+ * @return the new accumulator fragment; NULL and a failed emit: the errors
+ *   of flyc_kb_mma_type(), and FLYC_EINVAL for a NULL or foreign operand or
+ *   one of another type than its fragment's (named with both types).
+ */
+FLYC_API LLVMValueRef flyc_kb_mma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
+                                  LLVMValueRef acc);
+
+/**
+ * Where element `i` of this lane's fragment of `operand` sits in the tile:
+ * `*row` and `*col` become i32 values (for A: m and k; B: k and n; the
+ * accumulator: m and n). For row- or column-dependent work on fragments:
+ * masking a ragged edge, a per-row maximum (flash attention's online
+ * softmax), a bias per column.
+ * @return FLYC_OK; FLYC_EINVAL for NULL `row` or `col`, or `i` past the
+ *   fragment's elements; the errors of flyc_kb_mma_type(); with a failed
+ *   emit. `*row` and `*col` are NULL on failure.
+ */
+FLYC_API int flyc_kb_mma_coord(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
+                               unsigned i, LLVMValueRef *row, LLVMValueRef *col);
+
+/* ---- asynchronous copies (global to shared) ---- */
+
+/**
+ * Starts a copy of `bytes` (4, 8 or 16) from global `src` to shared `dst`
+ * without waiting for it: CUDA's `__pipeline_memcpy_async` /
+ * `cp.async.ca.shared.global` (4, 8 bytes) and `cp.async.cg.shared.global`
+ * (16: through L2 only, as CUTLASS), NVPTX sm_80 and newer. Both pointers
+ * must be aligned to `bytes` (the instruction's rule; a promise). The copy
+ * belongs to the group the next flyc_kb_async_commit() closes; its bytes
+ * may be read after flyc_kb_async_wait() has seen that group land, by this
+ * thread, and by other threads after a barrier as well.
+ *
+ * Elsewhere (AMDGPU, NVPTX before sm_80) the copy goes through registers (a
+ * load and a store of `bytes`), complete when the call returns; commit and
+ * wait then emit nothing. Code written for the asynchronous form is right
+ * on both.
+ * @param dst a pointer in address space 3 (shared / LDS).
+ * @param src a pointer in address space 1 (global), or 0 (generic) that
+ *            points at global memory (then cast to 1).
+ * @return FLYC_OK; FLYC_EINVAL with a failed emit for a NULL or foreign
+ *   pointer, a dst not in space 3, a src not in space 0 or 1, or bytes not
+ *   4, 8 or 16.
+ */
+FLYC_API int flyc_kb_async_copy(flyc_kernel_builder_t *kb, LLVMValueRef dst, LLVMValueRef src,
+                                unsigned bytes);
+/** Closes the group of this thread's asynchronous copies started since the
+ *  last commit (`cp.async.commit_group`). @return FLYC_OK, or FLYC_EINVAL
+ *  for a NULL `kb`. */
+FLYC_API int flyc_kb_async_commit(flyc_kernel_builder_t *kb);
+/** Waits until at most `pending` of this thread's committed groups are
+ *  still in flight (`cp.async.wait_group pending`; 0: all have landed).
+ *  Other threads' copies need a barrier after it. @return FLYC_OK, or
+ *  FLYC_EINVAL for a NULL `kb`. */
+FLYC_API int flyc_kb_async_wait(flyc_kernel_builder_t *kb, unsigned pending);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,12 @@ uint32_t flyc_kb_target_wave_size(const flyc_kernel_builder_t *kb) {
   return kb ? kb->ctx->target.wave : 0;
 }
 
+uint32_t flyc_ctx_wave_size(const flyc_ctx_t *ctx) { return ctx ? ctx->target.wave : 0; }
+
+uint32_t flyc_kb_known_block_size(const flyc_kernel_builder_t *kb, unsigned axis) {
+  return kb && axis < 3 ? kb->block[axis] : 0;
+}
+
 /* ---- global thread id, warp id ---- */
 
 static LLVMValueRef global_id(flyc_kernel_builder_t *kb, unsigned axis, int wide,

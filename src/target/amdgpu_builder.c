@@ -279,6 +279,77 @@ static int amd_printf(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size,
   return d != NULL;
 }
 
+/* ---- matrix units ---- */
+
+/* CDNA's `v_mfma_f32_16x16x16_f16` (`llvm.amdgcn.mfma.f32.16x16x16f16`, as
+ * HIP's __builtin_amdgcn_mfma_f32_16x16x16f16), no broadcast (cbsz, abid,
+ * blgp 0). */
+static LLVMValueRef mfma(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRef b,
+                         LLVMValueRef acc) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMTypeRef ps[6] = {LLVMTypeOf(a), LLVMTypeOf(b), LLVMTypeOf(acc), i32, i32, i32};
+  LLVMTypeRef fty = LLVMFunctionType(LLVMTypeOf(acc), ps, 6, 0);
+  LLVMValueRef zero = LLVMConstInt(i32, 0, 0), args[6] = {a, b, acc, zero, zero, zero};
+  return e->call(e->kb, "llvm.amdgcn.mfma.f32.16x16x16f16", fty, args, 6);
+}
+
+/* RDNA 3's wave32 `v_wmma_f32_16x16x16_f16`
+ * (`llvm.amdgcn.wmma.f32.16x16x16.f16`, HIP's
+ * __builtin_amdgcn_wmma_f32_16x16x16_f16_w32). */
+static LLVMValueRef wmma(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRef b,
+                         LLVMValueRef acc) {
+  LLVMTypeRef ps[3] = {LLVMTypeOf(a), LLVMTypeOf(b), LLVMTypeOf(acc)};
+  LLVMTypeRef fty = LLVMFunctionType(LLVMTypeOf(acc), ps, 3, 0);
+  LLVMValueRef args[3] = {a, b, acc};
+  /* Overloaded on the accumulator, and on A and B too since LLVM 18 (for
+   * gfx12's <8 x half>). */
+  return e->call(e->kb, flyc__llvm_major() >= 18 ? "llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32.v16f16"
+                                                 : "llvm.amdgcn.wmma.f32.16x16x16.f16.v8f32",
+                 fty, args, 3);
+}
+
+/* The fragments of AMD's matrix instruction calculator
+ * (amd_matrix_instruction_calculator, `--detail-instruction`) for
+ * v_mfma_f32_16x16x16_f16 on a wave64: A[i][k] in lane i + 16 * (k / 4),
+ * element k % 4; B[k][j] in lane j + 16 * (k / 4), element k % 4; D[i][j]
+ * in lane j + 16 * (i / 4), element i % 4. */
+static const flyc__mma_unit_t mfma_unit = {
+    .insn = "v_mfma_f32_16x16x16_f16",
+    .a = {4, 0, 15, 1, 4, 3, 4, {0, 0, 0, 0}, {0, 1, 2, 3}},
+    .b = {4, 4, 3, 4, 0, 15, 1, {0, 1, 2, 3}, {0, 0, 0, 0}},
+    .acc = {4, 4, 3, 4, 0, 15, 1, {0, 1, 2, 3}, {0, 0, 0, 0}},
+    .mma = mfma,
+};
+
+/* gfx11's wave32 WMMA (RDNA 3 ISA guide, 7.9; GPUOpen's "How to accelerate
+ * AI applications on RDNA 3 using WMMA"): A[i][k] in lanes i and i + 16,
+ * element k; B[k][j] in lanes j and j + 16, element k; D[i][j] in lane j +
+ * 16 * (i % 2), element i / 2. */
+static const flyc__mma_unit_t wmma_unit = {
+    .insn = "v_wmma_f32_16x16x16_f16 (wave32)",
+    .a = {16, 0, 15, 1, 0, 0, 0, {0}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+    .b = {16, 0, 0, 0, 0, 15, 1, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {0}},
+    .acc = {8, 4, 1, 1, 0, 15, 1, {0, 2, 4, 6, 8, 10, 12, 14}, {0}},
+    .mma = wmma,
+};
+
+static const flyc__mma_unit_t *mma_unit(const flyc_target_t *t, const char **why) {
+  uint32_t v = t->proc->isa_version;
+  if (v == 9008 || v == 9010 || (v >= 9400 && v <= 9402) || v == 9500)
+    return &mfma_unit;
+  if (v >= 11000 && v < 12000) {
+    if (t->wave == 32 && flyc__llvm_major() >= 16)
+      return &wmma_unit;
+    *why = t->wave == 32 ? "gfx11's WMMA needs LLVM 16 or newer"
+                         : "gfx11's WMMA is used in wave32 only (its wave64 fragments differ)";
+    return NULL;
+  }
+  *why = v >= 12000 ? "gfx12's WMMA (other fragments than gfx11's) is not supported yet"
+                    : "the processor has no matrix unit (MFMA: gfx908, gfx90a, gfx94x, gfx950; "
+                      "WMMA: gfx11)";
+  return NULL;
+}
+
 const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
     .kernel_cc = 91, /* amdgpu_kernel */
     /* Locals go to private memory, address space 5: a body's LLVMBuildAlloca
@@ -312,4 +383,5 @@ const flyc__builder_ops_t flyc__amdgpu_builder_ops = {
     .math_symbol = math_symbol,
     .printf_format_as = 4,
     .printf = amd_printf,
+    .mma_unit = mma_unit,
 };

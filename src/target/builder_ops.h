@@ -46,6 +46,27 @@ typedef struct flyc__hint_limits {
   const char *regs_unit; /* "VGPRs a lane", for messages */
 } flyc__hint_limits_t;
 
+/* Where a lane's fragment elements sit in a 16 x 16 tile of the matrix
+ * unit: element i of lane L is at
+ *   row = ((L >> row_shift) & row_mask) * row_mul + row[i],
+ *   col = ((L >> col_shift) & col_mask) * col_mul + col[i].
+ * (A is M x K, B is K x N, the accumulator M x N.) */
+typedef struct flyc__mma_frag {
+  unsigned n; /* elements a lane, at most 16 */
+  uint8_t row_shift, row_mask, row_mul, col_shift, col_mask, col_mul;
+  uint8_t row[16], col[16];
+} flyc__mma_frag_t;
+
+/* A processor's 16x16x16 f16 x f16 + f32 matrix operation: the fragments of
+ * A, B and the accumulator, and the operation itself. */
+typedef struct flyc__mma_unit {
+  const char *insn; /* the instruction, for documentation and messages */
+  flyc__mma_frag_t a, b, acc;
+  /* acc + a * b: `a`, `b` <a.n x half>, <b.n x half>; `acc` <acc.n x
+   * float>. NULL when e->call failed. */
+  LLVMValueRef (*mma)(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef acc);
+} flyc__mma_unit_t;
+
 struct flyc__builder_ops {
   /* LLVM calling convention of kernels. */
   unsigned kernel_cc;
@@ -128,6 +149,17 @@ struct flyc__builder_ops {
    * (i32, i64, double, ptr): 1, or 0 when `e->call` failed. */
   int (*printf)(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size, LLVMValueRef *args,
                 unsigned n);
+  /* The matrix unit of processor `t`, or NULL with `*why` (static) saying
+   * what it lacks. */
+  const flyc__mma_unit_t *(*mma_unit)(const flyc_target_t *t, const char **why);
+  /* An asynchronous copy of `bytes` (4, 8 or 16) from global `src` (address
+   * space 1) to shared `dst` (3): 1 when emitted, 0 when `e->call` failed,
+   * -1 when the processor has none (the builder copies through registers).
+   * `commit` and `wait` (NULL: no asynchronous copies) close a group and
+   * wait until at most `pending` groups are in flight: 1, or 0 on failure. */
+  int (*async_copy)(const flyc__kb_emit_t *e, LLVMValueRef dst, LLVMValueRef src, unsigned bytes);
+  int (*async_commit)(const flyc__kb_emit_t *e);
+  int (*async_wait)(const flyc__kb_emit_t *e, unsigned pending);
 };
 
 #endif

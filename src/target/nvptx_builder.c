@@ -293,6 +293,104 @@ static int nontemporal(const flyc__kb_emit_t *e, LLVMValueRef ptr, LLVMTypeRef t
   return 1;
 }
 
+/* ---- matrix unit and asynchronous copies (sm_80+) ---- */
+
+/* Shuffle `n` elements of `v` from `first` into a vector. */
+static LLVMValueRef slice(const flyc__kb_emit_t *e, LLVMValueRef v, unsigned first, unsigned n) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMValueRef idx[8];
+  for (unsigned i = 0; i < n; i++)
+    idx[i] = LLVMConstInt(i32, first + i, 0);
+  return LLVMBuildShuffleVector(e->b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(idx, n),
+                                "");
+}
+
+/* A 16x16x16 tile as two `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`
+ * (PTX ISA 7.0, sm_80; `llvm.nvvm.mma.m16n8k16.row.col.f32.f32`), one for
+ * columns 0-7 of B and the accumulator (their elements 0-3), one for 8-15
+ * (4-7). The fragments are the PTX ISA's ("Matrix Fragments for
+ * mma.m16n8k16 with floating point type"), A's four .f16x2 registers, B's
+ * two per half, C's four floats per half. */
+static LLVMValueRef nv_mma(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRef b,
+                           LLVMValueRef acc) {
+  LLVMTypeRef h2 = LLVMVectorType(LLVMHalfTypeInContext(e->lc), 2);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(e->lc), i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMTypeRef ps[10] = {h2, h2, h2, h2, h2, h2, f32, f32, f32, f32};
+  LLVMTypeRef rets[4] = {f32, f32, f32, f32};
+  LLVMTypeRef fty = LLVMFunctionType(LLVMStructTypeInContext(e->lc, rets, 4, 0), ps, 10, 0);
+  LLVMValueRef out = LLVMGetPoison(LLVMTypeOf(acc));
+  for (unsigned half = 0; half < 2; half++) {
+    LLVMValueRef args[10];
+    for (unsigned i = 0; i < 4; i++)
+      args[i] = slice(e, a, 2 * i, 2);
+    for (unsigned i = 0; i < 2; i++)
+      args[4 + i] = slice(e, b, 4 * half + 2 * i, 2);
+    for (unsigned i = 0; i < 4; i++)
+      args[6 + i] = LLVMBuildExtractElement(e->b, acc, LLVMConstInt(i32, 4 * half + i, 0), "");
+    LLVMValueRef r = e->call(e->kb, "llvm.nvvm.mma.m16n8k16.row.col.f32.f32", fty, args, 10);
+    if (!r)
+      return NULL;
+    for (unsigned i = 0; i < 4; i++)
+      out = LLVMBuildInsertElement(e->b, out, LLVMBuildExtractValue(e->b, r, i, ""),
+                                   LLVMConstInt(i32, 4 * half + i, 0), "");
+  }
+  return out;
+}
+
+/* groupID = lane >> 2 and threadID_in_group = lane & 3, as the PTX ISA
+ * names them; a row or column of 8 + ... for the upper halves. */
+static const flyc__mma_unit_t nv_mma_unit = {
+    .insn = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 (two a tile)",
+    /* A (16 x 16): a0,a1 (g, 2t..), a2,a3 (g+8, 2t..), a4,a5 (g, 2t+8..),
+     * a6,a7 (g+8, 2t+8..). */
+    .a = {8, 2, 7, 1, 0, 3, 2, {0, 0, 8, 8, 0, 0, 8, 8}, {0, 1, 0, 1, 8, 9, 8, 9}},
+    /* B (16 x 16 as two 16 x 8): b0,b1 (k = 2t.., n = g), b2,b3 (2t+8..,
+     * g); 4-7 the same for n = g + 8. */
+    .b = {8, 0, 3, 2, 2, 7, 1, {0, 1, 8, 9, 0, 1, 8, 9}, {0, 0, 0, 0, 8, 8, 8, 8}},
+    /* C (16 x 16 as two 16 x 8): c0,c1 (g, 2t..), c2,c3 (g+8, 2t..); 4-7
+     * the same for columns 8-15. */
+    .acc = {8, 2, 7, 1, 0, 3, 2, {0, 0, 8, 8, 0, 0, 8, 8}, {0, 1, 0, 1, 8, 9, 8, 9}},
+    .mma = nv_mma,
+};
+
+static const flyc__mma_unit_t *mma_unit(const flyc_target_t *t, const char **why) {
+  if (atoi(t->proc->name + 3) >= 80)
+    return &nv_mma_unit;
+  *why = "mma.sync.m16n8k16 with f16 inputs needs sm_80 or newer";
+  return NULL;
+}
+
+/* `cp.async.ca.shared.global` (4 and 8 bytes) and `cp.async.cg` (16: L2
+ * only, as CUTLASS copies 16-byte pieces), sm_80 (PTX ISA 7.0). */
+static int async_copy(const flyc__kb_emit_t *e, LLVMValueRef dst, LLVMValueRef src,
+                      unsigned bytes) {
+  if (sm_of(e) < 80)
+    return -1;
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.cp.async.%s.shared.global.%u", bytes == 16 ? "cg" : "ca",
+           bytes);
+  LLVMTypeRef ps[2] = {LLVMTypeOf(dst), LLVMTypeOf(src)};
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->lc), ps, 2, 0);
+  LLVMValueRef args[2] = {dst, src};
+  return e->call(e->kb, name, fty, args, 2) ? 1 : 0;
+}
+
+static int async_commit(const flyc__kb_emit_t *e) {
+  if (sm_of(e) < 80)
+    return 1;
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->lc), NULL, 0, 0);
+  return e->call(e->kb, "llvm.nvvm.cp.async.commit.group", fty, NULL, 0) ? 1 : 0;
+}
+
+static int async_wait(const flyc__kb_emit_t *e, unsigned pending) {
+  if (sm_of(e) < 80)
+    return 1;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->lc), &i32, 1, 0);
+  LLVMValueRef n = LLVMConstInt(i32, pending, 0);
+  return e->call(e->kb, "llvm.nvvm.cp.async.wait.group", fty, &n, 1) ? 1 : 0;
+}
+
 const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .kernel_cc = 0, /* C; mark_kernel() gives the ptx_kernel convention */
     .module_layout = NULL,
@@ -324,4 +422,8 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .math_symbol = math_symbol,
     .printf_format_as = 0,
     .printf = nv_printf,
+    .mma_unit = mma_unit,
+    .async_copy = async_copy,
+    .async_commit = async_commit,
+    .async_wait = async_wait,
 };
