@@ -1,0 +1,147 @@
+"""The kernel builder's examples against their peers on the H200, in one process
+(issue 14's speed goals): the tensor-core GEMM (examples/gemm_kernel.h) next to
+torch.matmul (cuBLAS) and a Triton GEMM, and the float4 vector add and the row
+softmax next to a device-to-device copy of the same bytes. flyc's kernels come as
+the PTX flyc made on the CPU machine (bench/gpu/mma_prep.sh), loaded with CuPy
+(cuModuleLoad, the driver's JIT); every output is checked before it is timed.
+Times are CUDA-event medians of 7 runs of `reps` launches each.
+
+    python3 bench/gpu/mma_bench.py .dev/gpu-mma
+"""
+import re
+import statistics
+import sys
+
+import cupy as cp
+import numpy as np
+import torch
+import triton
+import triton.language as tl
+
+D = sys.argv[1]
+torch.backends.cuda.matmul.allow_tf32 = False
+
+
+def entry(ptx):
+    return re.search(r"\.entry\s+(\w+)", open(ptx).read()).group(1)
+
+
+def load(name):
+    path = f"{D}/{name}.ptx"
+    return cp.RawModule(path=path).get_function(entry(path))
+
+
+def timed(fn, reps=20):
+    """Median seconds of one call."""
+    fn()
+    torch.cuda.synchronize()
+    out = []
+    for _ in range(7):
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        for _ in range(reps):
+            fn()
+        e.record()
+        e.synchronize()
+        out.append(s.elapsed_time(e) / 1e3 / reps)
+    return statistics.median(out)
+
+
+@triton.jit
+def triton_mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+              BK: tl.constexpr):
+    # C = A * B^T, A M x K and B N x K row-major, C f32: the same problem.
+    pm, pn = tl.program_id(1), tl.program_id(0)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = a_ptr + rm[:, None] * K + rk[None, :]
+    b = b_ptr + rn[None, :] * K + rk[:, None]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for _ in range(0, K, BK):
+        acc += tl.dot(tl.load(a), tl.load(b))
+        a += BK
+        b += BK
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+def gemm(m, n, k):
+    # Small multiples of 1/4 and 1/2: every product and sum is exact in f32.
+    i = torch.arange(m, device="cuda")[:, None]
+    j = torch.arange(n, device="cuda")[:, None]
+    t = torch.arange(k, device="cuda")[None, :]
+    a = (((i * 7 + t * 3) % 9 - 4) * 0.25).half().contiguous()
+    b = (((j * 5 + t * 11) % 7 - 3) * 0.5).half().contiguous()
+    ref = a.float() @ b.float().t()
+    c = torch.full((m, n), float("nan"), device="cuda")
+    f = load("gemm")
+    grid, block = (n // 128, m // 128), (128,)
+    args = (a.data_ptr(), b.data_ptr(), c.data_ptr(), np.int32(m), np.int32(n), np.int32(k))
+    run = lambda: f(grid, block, args)
+    run()
+    torch.cuda.synchronize()
+    bad = int((c != ref).sum())
+    flop = 2.0 * m * n * k
+    tf = flop / timed(run) / 1e12
+    tc = flop / timed(lambda: torch.matmul(a, b.t())) / 1e12
+    print(f"gemm {m}x{n}x{k}: flyc {'exact' if not bad else f'{bad} WRONG'}, "
+          f"{tf:.1f} TFLOP/s; cuBLAS (torch.matmul, f16 out) {tc:.1f} TFLOP/s; "
+          f"flyc/cuBLAS {tf / tc:.3f}")
+    for bm, bn, bk, w, s in ((128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 128, 32, 4, 4)):
+        ct = torch.empty((m, n), device="cuda")
+        g = (n // bn, m // bm)
+        tr = lambda: triton_mm[g](a, b, ct, m, n, k, BM=bm, BN=bn, BK=bk, num_warps=w,
+                                  num_stages=s)
+        tr()
+        torch.cuda.synchronize()
+        ok = bool((ct == ref).all())
+        tt = flop / timed(tr) / 1e12
+        print(f"  triton {bm}x{bn}x{bk} w{w} s{s}: {'exact' if ok else 'WRONG'} {tt:.1f} TFLOP/s; "
+              f"flyc/triton {tf / tt:.3f}")
+    return bad == 0
+
+
+def vadd4(n):
+    x = torch.rand(n, device="cuda")
+    y = torch.rand(n, device="cuda")
+    out = torch.empty_like(x)
+    f = load("vadd4")
+    grid = ((n // 4 + 255) // 256,)
+    run = lambda: f(grid, (256,), (x.data_ptr(), y.data_ptr(), out.data_ptr(), np.int32(n)))
+    run()
+    torch.cuda.synchronize()
+    ok = bool((out == x + y).all())
+    t = timed(run)
+    src = torch.empty(3 * n // 2, device="cuda")  # a copy that moves the same 12n bytes
+    dst = torch.empty_like(src)
+    tc = timed(lambda: dst.copy_(src))
+    gb, gbc = 12 * n / t / 1e9, 12 * n / tc / 1e9
+    print(f"vadd4 n={n}: {'ok' if ok else 'WRONG'}, {gb:.0f} GB/s; device copy of the same "
+          f"bytes {gbc:.0f} GB/s; ratio {gb / gbc:.3f}")
+    return ok
+
+
+def softmax(rows, cols):
+    x = torch.randn(rows, cols, device="cuda")
+    out = torch.empty_like(x)
+    f = load("softmax")
+    run = lambda: f((rows,), (256,), (x.data_ptr(), out.data_ptr(), np.int32(cols)))
+    run()
+    torch.cuda.synchronize()
+    err = float(((out - torch.softmax(x.double(), 1)).abs() / torch.softmax(x.double(), 1)).max())
+    t = timed(run)
+    dst = torch.empty_like(x)
+    tc = timed(lambda: dst.copy_(x))
+    tt = timed(lambda: torch.softmax(x, 1))
+    by = 8 * rows * cols  # read once, write once
+    print(f"softmax {rows}x{cols}: max rel err {err:.2e}, {by / t / 1e9:.0f} GB/s; device copy "
+          f"{by / tc / 1e9:.0f} GB/s, ratio {tc / t:.3f}; torch.softmax {by / tt / 1e9:.0f} GB/s")
+    return err < 1e-5
+
+
+print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton", triton.__version__)
+ok = gemm(512, 512, 512) and gemm(4096, 4096, 4096)
+ok = vadd4(1 << 28) and ok
+ok = softmax(16384, 4096) and ok
+ok = softmax(1000, 3000) and ok
+print("RESULT:", "ok" if ok else "FAIL")
