@@ -240,8 +240,8 @@ static void test_collectives__atomics_compile(void **state) {
 }
 
 /* The scope and order reach the code. NVPTX: the scope's atom form with
- * its fences; UMAX as inline PTX; a shared pointer converted to a generic
- * one first. gfx90a (LLVM 15 and 19 through the linked IR functions): the
+ * its fences; UMAX as inline PTX; a shared pointer's `atom.shared` at any
+ * scope (no cvta), as CUDA's atomicAdd on __shared__ memory. gfx90a (LLVM 15 and 19 through the linked IR functions): the
  * memory legalizer's cache maintenance of the scope, none for a relaxed
  * workgroup atomic. */
 static void test_collectives__atomic_forms(void **state) {
@@ -263,7 +263,9 @@ static void test_collectives__atomic_forms(void **state) {
       {"sm_80", FLYC_ATOMIC_UMIN, FLYC_ORDER_RELAXED, FLYC_SCOPE_AGENT, 0,
        {"atom.global.min.u32"}, NULL},
       {"sm_80", FLYC_ATOMIC_ADD, FLYC_ORDER_ACQUIRE, FLYC_SCOPE_WORKGROUP, 2,
-       {"cvta.shared", "atom.cta.add.s32", "membar.cta"}, NULL},
+       {"atom.shared.add.u32", "membar.cta"}, "cvta.shared"},
+      {"sm_80", FLYC_ATOMIC_UMAX, FLYC_ORDER_RELAXED, FLYC_SCOPE_WORKGROUP, 2,
+       {"atom.shared.max.u32"}, "cvta.shared"},
       {"sm_80", FLYC_ATOMIC_XCHG, FLYC_ORDER_RELEASE, FLYC_SCOPE_AGENT, 0,
        {"membar.gl", "atom.global.exch.b32"}, NULL},
       {"gfx90a:xnack-", FLYC_ATOMIC_ADD, FLYC_ORDER_SEQ_CST, FLYC_SCOPE_SYSTEM, 0,

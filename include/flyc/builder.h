@@ -207,7 +207,9 @@ typedef enum flyc_atomic_op {
  * (`llvm.nvvm.atomic.*.gen.*.cta|sys`, as CUDA's `atomicAdd_block` /
  * `atomicAdd_system`; UMIN / UMAX there are inline PTX, `atom.cta.min.u32`:
  * no intrinsic names them, and clang-22's `__nvvm_atom_sys_max_gen_ui`
- * selects a signed `atom.sys.max.s32`), all relaxed; the order comes from fences of the
+ * selects a signed `atom.sys.max.s32`), all relaxed; a shared (LDS) pointer
+ * is `atom.shared.<op>` at every scope (shared memory is the block's own;
+ * CUDA's atomicAdd on __shared__ memory gives the same); the order comes from fences of the
  * same scope around it: `membar.cta|gl|sys` (PTX's fence.sc) before a
  * release, after an acquire, both for acq_rel and seq_cst. That is never
  * weaker than asked (a fence.sc is stronger than a release or acquire

@@ -151,11 +151,15 @@ static LLVMValueRef relaxed(const flyc__kb_emit_t *e, const flyc__atomic_t *a) {
       LLVMAtomicRMWBinOpUMin, LLVMAtomicRMWBinOpUMax, LLVMAtomicRMWBinOpXchg,
       LLVMAtomicRMWBinOpFAdd};
   LLVMAtomicOrdering mono = LLVMAtomicOrderingMonotonic;
-  if (a->scope == FLYC_SCOPE_AGENT && !a->op) {
+  /* Shared memory is the block's own: LLVM's atomic on the p3 pointer is
+   * `atom.shared.<op>` (.gpu scope, as wide as anything that sees it), what
+   * CUDA's atomicAdd on __shared__ memory gives, without a cvta. */
+  int agent = a->scope == FLYC_SCOPE_AGENT || a->as == 3;
+  if (agent && !a->op) {
     LLVMValueRef x = LLVMBuildAtomicCmpXchg(e->b, a->ptr, a->cmp, a->val, mono, mono, 0);
     return LLVMBuildExtractValue(e->b, x, 0, "");
   }
-  if (a->scope == FLYC_SCOPE_AGENT)
+  if (agent)
     return LLVMBuildAtomicRMW(e->b, rmw[a->op], a->ptr, a->val, mono, 0);
   const char *sc = a->scope == FLYC_SCOPE_SYSTEM ? "sys" : "cta";
   if (a->op == FLYC_ATOMIC_UMIN || a->op == FLYC_ATOMIC_UMAX)
