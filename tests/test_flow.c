@@ -125,13 +125,13 @@ static int bad_bounds(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
   LLVMValueRef i16 = LLVMConstInt(LLVMInt16TypeInContext(lc), 0, 0);
   assert_error(flyc_kb_for(kb, i16, i16, i16, 0, NULL, sum_body, NULL, NULL), FLYC_EINVAL,
-               "start is not an i32 or i64");
+               "start is not an i32 or i64 (it is i16)");
   assert_error(flyc_kb_for(kb, i32c(kb, 0), i64c(kb, 4), i32c(kb, 1), 0, NULL, sum_body, NULL,
                            NULL),
-               FLYC_EINVAL, "end is not of start's type");
+               FLYC_EINVAL, "end is not of start's type (end is i64, start is i32)");
   assert_error(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i64c(kb, 1), 0, NULL, sum_body, NULL,
                            NULL),
-               FLYC_EINVAL, "step is not of start's type");
+               FLYC_EINVAL, "step is not of start's type (step is i64, start is i32)");
   assert_error(flyc_kb_for(kb, NULL, i32c(kb, 4), i32c(kb, 1), 0, NULL, sum_body, NULL, NULL),
                FLYC_EINVAL, "start is NULL");
   assert_error(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 0, NULL, NULL, NULL, NULL),

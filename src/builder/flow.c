@@ -143,8 +143,21 @@ static int bounds_ok(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef
                     : LLVMIsAConstantInt(step) && LLVMConstIntGetSExtValue(step) == 0
                         ? "step is 0 (the loop would never end)"
                         : NULL;
-  if (bad)
-    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, bad));
+  if (bad) {
+    /* Name the types: "(end is i64, start is i32)". */
+    int okw = iw == 32 || iw == 64;
+    LLVMValueRef other = !okw ? start : LLVMTypeOf(end) != t ? end : step;
+    char *ts = LLVMPrintTypeToString(t), *to = LLVMPrintTypeToString(LLVMTypeOf(other));
+    if (okw && LLVMTypeOf(other) != t)
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s (%s is %s, start is %s)", what, bad,
+                               other == end ? "end" : "step", to, ts));
+    else if (!okw)
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s (it is %s)", what, bad, ts));
+    else
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, bad));
+    LLVMDisposeMessage(ts);
+    LLVMDisposeMessage(to);
+  }
   return !bad;
 }
 
