@@ -376,6 +376,52 @@ static void test_matrix__async_copies(void **state) {
   free(s);
 }
 
+/* ---- another processor's matrix intrinsic, by name ---- */
+
+static int which_intr; /* 0 MFMA, 1 WMMA */
+
+static void raw_mma(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMTypeRef h = LLVMHalfTypeInContext(lc), f = LLVMFloatTypeInContext(lc);
+  LLVMValueRef r;
+  if (!which_intr) {
+    LLVMValueRef z = i32c(kb, 0), x[6] = {LLVMConstNull(LLVMVectorType(h, 4)),
+                                         LLVMConstNull(LLVMVectorType(h, 4)),
+                                         LLVMConstNull(LLVMVectorType(f, 4)), z, z, z};
+    r = flyc_kb_intrinsic(kb, "llvm.amdgcn.mfma.f32.16x16x16f16", NULL, 0, x, 6);
+  } else {
+    LLVMTypeRef ts[2] = {LLVMVectorType(f, 8), LLVMVectorType(h, 16)};
+    LLVMValueRef x[3] = {LLVMConstNull(ts[1]), LLVMConstNull(ts[1]), LLVMConstNull(ts[0])};
+    r = flyc_kb_intrinsic(kb, "llvm.amdgcn.wmma.f32.16x16x16.f16", ts, 2, x, 3);
+  }
+  assert_non_null(r);
+  LLVMBuildStore(b, r, args[1]);
+}
+
+/* LLVM aborts ("Cannot select") on a matrix intrinsic the processor lacks:
+ * the compile refuses it by name, in process, instead. */
+static void test_matrix__foreign_matrix_intrinsics_are_refused(void **state) {
+  (void)state;
+  for (which_intr = 0; which_intr < (FLYC_TEST_LLVM_MAJOR >= 18 ? 2 : 1); which_intr++) {
+    const char *target = which_intr ? amd() : "gfx1030";
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(emit_probe(target, raw_mma, &ctx));
+    flyc_artifact_t *a = NULL;
+    assert_error(flyc_ctx_compile(ctx, NULL, &a), FLYC_EIR,
+                 which_intr ? "llvm.amdgcn.wmma" : "llvm.amdgcn.mfma", "function 'probe'",
+                 which_intr ? "WMMA" : "MFMA", target);
+    assert_null(a);
+    flyc_ctx_destroy(ctx);
+  }
+  /* The processors that have it compile it. */
+  which_intr = 0;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit_probe(amd(), raw_mma, &ctx));
+  char *s = tu_ctx_text(ctx);
+  assert_int_equal(count(s, "v_mfma_f32_16x16x16"), 1);
+  free(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_matrix__unsupported_processors_are_named),
@@ -383,6 +429,7 @@ int main(void) {
       cmocka_unit_test(test_matrix__fragments_are_the_documented_layouts),
       cmocka_unit_test(test_matrix__mma_selects_the_matrix_unit),
       cmocka_unit_test(test_matrix__async_copies),
+      cmocka_unit_test(test_matrix__foreign_matrix_intrinsics_are_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -425,6 +425,26 @@ static const char *unlowerable(const char *name, size_t len, LLVMTypeRef elem) {
 static const unsigned amdgpu_ccs[] = {LLVMFastCallConv, LLVMColdCallConv,
                                       LLVMAMDGPUKERNELCallConv, 0};
 
+/* Matrix-core intrinsics the processor lacks: LLVM's AMDGPU backend aborts
+ * on them ("Cannot select"). Only whole families are refused here, on
+ * processors that have none of them (a family member a newer processor
+ * alone has is LLVM's to select): MFMA on gfx908, gfx90a, gfx94x and gfx950;
+ * WMMA on gfx11 and gfx12. */
+static const char *missing_feature(const flyc_target_t *t, const char *text, size_t len,
+                                   const char **use) {
+  uint32_t v = t->proc->isa_version;
+  if (len > 17 && memcmp(text, "llvm.amdgcn.mfma.", 17) == 0 &&
+      !(v == 9008 || v == 9010 || (v >= 9400 && v <= 9402) || v == 9500)) {
+    *use = "gfx908, gfx90a, gfx942 or gfx950";
+    return "MFMA (the CDNA matrix core)";
+  }
+  if (len > 17 && memcmp(text, "llvm.amdgcn.wmma.", 17) == 0 && !(v >= 11000 && v < 13000)) {
+    *use = "a gfx11 or gfx12 processor";
+    return "WMMA (the RDNA 3 / 4 matrix instructions)";
+  }
+  return NULL;
+}
+
 const flyc_target_ops_t flyc__amdgpu_ops = {
     .triple = "amdgcn-amd-amdhsa",
     .target_name = "amdgcn",
@@ -446,6 +466,7 @@ const flyc_target_ops_t flyc__amdgpu_ops = {
     .device_lib_dirs = rocm_dirs,
     .builder = &flyc__amdgpu_builder_ops,
     .checks = &flyc__amdgpu_checks,
+    .missing_feature = missing_feature,
     /* Before the optimizer, with FLYC_COMPILE_NO_DEVICE_LIBS too. */
     .finalize = close_cov,
 };

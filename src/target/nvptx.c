@@ -288,6 +288,10 @@ static const struct {
     {"llvm.nvvm.ldmatrix.", 75, 65},
     {"llvm.nvvm.tanh.approx.", 75, 70},
     {"llvm.tanh.f32", 75, 70}, /* `afn` only: tanh.approx.f32 (checked below) */
+    {"llvm.nvvm.wmma.", 70, 60},
+    {"llvm.nvvm.mma.m8n8k4.", 70, 64},
+    {"llvm.nvvm.mma.m16n8k8.", 75, 65},
+    {"llvm.nvvm.mma.m16n8k16.", 80, 70},
     {"llvm.nvvm.redux.sync.", 80, 70},
     {"llvm.nvvm.cp.async.ca.", 80, 70},
     {"llvm.nvvm.cp.async.cg.", 80, 70},
