@@ -95,7 +95,7 @@ int flyc_kb_mma_coord(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand, uns
   return FLYC_OK;
 }
 
-/* A tile access's arguments, checked: `*ld_c` is ld's constant value or -1. */
+/* A tile access's arguments, checked: the fragment, types and alignment. */
 typedef struct tile {
   const flyc__mma_frag_t *f;
   LLVMTypeRef et, it; /* element type, ld's (index) type */

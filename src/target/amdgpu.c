@@ -432,13 +432,12 @@ static const unsigned amdgpu_ccs[] = {LLVMFastCallConv, LLVMColdCallConv,
  * WMMA on gfx11 and gfx12. */
 static const char *missing_feature(const flyc_target_t *t, const char *text, size_t len,
                                    const char **use) {
-  uint32_t v = t->proc->isa_version;
-  if (len > 17 && memcmp(text, "llvm.amdgcn.mfma.", 17) == 0 &&
-      !(v == 9008 || v == 9010 || (v >= 9400 && v <= 9402) || v == 9500)) {
+  int unit = flyc__amdgpu_matrix_unit(t->proc);
+  if (len > 17 && memcmp(text, "llvm.amdgcn.mfma.", 17) == 0 && unit != 1) {
     *use = "gfx908, gfx90a, gfx942 or gfx950";
     return "MFMA (the CDNA matrix core)";
   }
-  if (len > 17 && memcmp(text, "llvm.amdgcn.wmma.", 17) == 0 && !(v >= 11000 && v < 13000)) {
+  if (len > 17 && memcmp(text, "llvm.amdgcn.wmma.", 17) == 0 && unit != 2) {
     *use = "a gfx11 or gfx12 processor";
     return "WMMA (the RDNA 3 / 4 matrix instructions)";
   }

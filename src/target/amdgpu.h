@@ -1,4 +1,4 @@
-/* What target/amdgpu.c and target/amdgpu_codegen.c share. */
+/* What target/amdgpu.c, amdgpu_builder.c and amdgpu_codegen.c share. */
 #ifndef FLYC_TARGET_AMDGPU_H
 #define FLYC_TARGET_AMDGPU_H
 
@@ -23,5 +23,14 @@ int flyc__amdgpu_codegen(flyc_compile_t *c);
  * *): the e_flags processor and xnack/sramecc bits (the ops table's
  * check_elf_facts). */
 int flyc__amdgpu_check_elf_facts(const flyc_elf_facts_t *f, void *target);
+
+/* 1 when processor `p` has CDNA's MFMA (gfx908, gfx90a, gfx94x, gfx950);
+ * 2 for gfx11 / gfx12's WMMA; 0 for neither. */
+static inline int flyc__amdgpu_matrix_unit(const flyc_proc_t *p) {
+  uint32_t v = p->isa_version;
+  if (v == 9008 || v == 9010 || (v >= 9400 && v <= 9402) || v == 9500)
+    return 1;
+  return v >= 11000 && v < 13000 ? 2 : 0;
+}
 
 #endif

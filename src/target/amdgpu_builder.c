@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "target/amdgpu.h"
 #include "target/builder_ops.h"
 
 /* `amdgpu_kernel`, `"amdgpu-flat-work-group-size"` and, for a known block,
@@ -335,9 +336,10 @@ static const flyc__mma_unit_t wmma_unit = {
 
 static const flyc__mma_unit_t *mma_unit(const flyc_target_t *t, const char **why) {
   uint32_t v = t->proc->isa_version;
-  if (v == 9008 || v == 9010 || (v >= 9400 && v <= 9402) || v == 9500)
+  int unit = flyc__amdgpu_matrix_unit(t->proc);
+  if (unit == 1)
     return &mfma_unit;
-  if (v >= 11000 && v < 12000) {
+  if (unit == 2 && v < 12000) {
     if (t->wave == 32 && flyc__llvm_major() >= 16)
       return &wmma_unit;
     *why = t->wave == 32 ? "gfx11's WMMA needs LLVM 16 or newer"
