@@ -232,19 +232,31 @@ static void child_handler(LLVMDiagnosticInfoRef di, void *p) {
   LLVMDisposeMessage(s);
 }
 
-/* The bytes of it->path, for a child (flyc__bc_item_t): read into the
- * child's own memory, then hashed and checked against it->digest, and only
- * those bytes used: a file rewritten meanwhile gives the bytes whose hash
- * the compile began with, or a refusal, never a mix (a mapping of the file
- * would show pages written after the hash). 0; or -1 with the answer in
- * `out`: 'O' and why the file cannot be read, or 'C' when its content
- * changed. The bytes last as long as the process. */
+/* 1 when the XXH3-128 of data is it->digest. */
+static int still_same(const flyc__bc_item_t *it, const void *data, size_t size) {
+  XXH128_hash_t h = XXH3_128bits(data, size);
+  char hex[33];
+  flyc__hash_hex(h.high64, h.low64, hex);
+  return it->digest && strcmp(hex, it->digest) == 0;
+}
+
+/* The bytes of it->path, for a child (flyc__bc_item_t): the file mapped
+ * (the page cache's pages, not a copy: a copy of NVSHMEM's 31 MB costs the
+ * child more than the rest of its work) and hashed against it->digest.
+ * A mapping shows what is written to the file later, so the child hashes
+ * again after its answer (still_same): a file rewritten meanwhile gives the
+ * bytes whose hash the compile began with, or a refusal, never a closure of
+ * a mix cached under the first hash; a file truncated meanwhile kills the
+ * child with SIGBUS, which died_on reports as the file changing. 0; or -1
+ * with the answer in `out`: 'O' and why the file cannot be read, or 'C'
+ * when its content changed. The mapping lasts as long as the process. */
 static int read_item(const flyc__bc_item_t *it, const void **data, size_t *size,
                      flyc_buf_t *out) {
+  static const unsigned char empty[1];
   struct stat st;
   const char *why = NULL;
-  unsigned char *p = NULL;
-  size_t n = 0, got = 0;
+  const unsigned char *p = empty;
+  size_t n = 0;
   int fd = open(it->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0 || fstat(fd, &st) != 0)
     why = strerror(errno);
@@ -252,17 +264,9 @@ static int read_item(const flyc__bc_item_t *it, const void **data, size_t *size,
     why = "not a regular file";
   else if ((uint64_t)st.st_size > FLYC__MAX_FILE_BYTES)
     why = "over 1 GiB";
-  else if ((p = mmap(NULL, (n = (size_t)st.st_size) + 1, PROT_READ | PROT_WRITE,
-                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0)) == MAP_FAILED)
+  else if ((n = (size_t)st.st_size) &&
+           (p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0)) == MAP_FAILED)
     why = strerror(errno);
-  while (!why && got < n) {
-    ssize_t r = pread(fd, p + got, n - got, (off_t)got);
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
-      break; /* it shrank: the hash tells */
-    got += (size_t)r;
-  }
   if (fd >= 0)
     close(fd);
   if (why) {
@@ -271,11 +275,8 @@ static int read_item(const flyc__bc_item_t *it, const void **data, size_t *size,
     return -1;
   }
   *data = p;
-  *size = got;
-  XXH128_hash_t h = XXH3_128bits(p, got);
-  char hex[33];
-  flyc__hash_hex(h.high64, h.low64, hex);
-  if (!it->digest || strcmp(hex, it->digest) != 0) {
+  *size = n;
+  if (!still_same(it, p, n)) {
     flyc__buf_append(out, "C", 1);
     return -1;
   }
@@ -331,6 +332,12 @@ static void sanitize_one(const flyc__bc_item_t *it, flyc_buf_t *out, int dispose
   }
   if (dispose)
     LLVMContextDispose(ctx);
+  if (data != it->data && !still_same(it, data, size)) { /* read_item's mapping */
+    out->len = 0;
+    flyc__buf_append(out, "C", 1);
+  }
+  if (data != it->data && dispose && size)
+    munmap((void *)data, size);
 }
 
 /* What an answer of sanitize_one means for `it`: its text, or its error. */
@@ -419,6 +426,8 @@ static int check_in_process(flyc__bc_item_t *items, size_t n) {
 
 /* A child that died on `it`: the error its own child would have given. */
 static int died_on(const flyc__bc_item_t *it, int status, flyc_buf_t *err) {
+  if (!it->data && it->path && status >= 0 && WIFSIGNALED(status) && WTERMSIG(status) == SIGBUS)
+    return flyc__file_changed(it->name); /* truncated under read_item's mapping */
   int rc = child_failed(status, err, it->errcode, it->what, it->name);
   if (rc == it->errcode && status >= 0 && WIFSIGNALED(status))
     flyc__error_append(" -- the file is corrupt bitcode");

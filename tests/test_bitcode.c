@@ -804,7 +804,7 @@ static void test_cache__refused_bitcode_is_not_looked_up(void **state) {
   unsetenv("FLYC_CACHE_DIR");
 }
 
-/* The child reads a link library itself, into its own memory, and refuses
+/* The child maps a link library itself, hashes it, and refuses
  * bytes whose hash is not the one the compile began with, or a file it
  * cannot read, naming the file (LLVM 15 bitcode: every build reads it). */
 static void test_child__reads_the_library_itself(void **state) {
