@@ -2,7 +2,9 @@
  * one source for every target, built with the kernel builder; with --run it
  * also runs on the GPU the target names (CUDA for sm_*, HIP for gfx*) and
  * checks every element against a host softmax in double precision, or says
- * it skipped when there is no driver or device.
+ * it skipped when there is no driver or device. Two kernels: softmax (any
+ * row length, 3000 here) and softmax_row (the row length a constexpr, 4096
+ * here: the row in registers, one pass).
  *
  *   cc examples/softmax_builder.c $(pkg-config --cflags --libs flyc) -lm -o softmax
  *   ./softmax gfx942          # or sm_90; BLOCK 256
@@ -20,6 +22,7 @@
 
 #define ROWS 1000
 #define COLS 3000 /* not a multiple of the block: the loop's tail is tested */
+#define ROW_COLS 4096 /* softmax_row: 4 float4s a thread */
 #define BLOCK 256
 
 static int fail(const char *what) {
@@ -29,17 +32,18 @@ static int fail(const char *what) {
   return 1;
 }
 
-/* Runs the artifact on device 0 and checks it; 0 ok or skipped, 1 failed. */
-static int run(const flyc_artifact_t *a, int cuda) {
+/* Runs kernel `kernel` of the artifact on device 0 over ROWS x `ncols` and
+ * checks it; 0 ok, -1 skipped, 1 failed (RESULT: FAIL printed). */
+static int run(const flyc_artifact_t *a, int cuda, const char *kernel, int ncols) {
   flyc_driver_t *drv = NULL;
   int rc = flyc_driver_open(&drv, cuda ? FLYC_DRIVER_CUDA : FLYC_DRIVER_HIP);
   if (rc == FLYC_ENODRIVER || rc == FLYC_ENODEVICE) {
     printf("skipped: no %s GPU here (%s)\n", cuda ? "CUDA" : "HIP", flyc_error_last()->message);
-    return 0;
+    return -1;
   }
   if (rc)
     return fail("driver");
-  size_t n = (size_t)ROWS * COLS, bytes = n * sizeof(float);
+  size_t n = (size_t)ROWS * ncols, bytes = n * sizeof(float);
   float *in = malloc(bytes), *out = malloc(bytes);
   if (!in || !out)
     return free(in), free(out), 1;
@@ -50,7 +54,7 @@ static int run(const flyc_artifact_t *a, int cuda) {
   }
   flyc_gpu_jit_module_t *mod = NULL;
   uint64_t din = 0, dout = 0;
-  int32_t cols = COLS;
+  int32_t cols = ncols;
   rc = flyc_gpu_jit_module_load(&mod, drv, 0, a, NULL, 0);
   rc = rc ? rc : flyc_device_alloc(drv, 0, bytes, &din);
   rc = rc ? rc : flyc_device_alloc(drv, 0, bytes, &dout);
@@ -58,19 +62,19 @@ static int run(const flyc_artifact_t *a, int cuda) {
   flyc_launch_config_t cfg = FLYC_LAUNCH_CONFIG_INIT;
   cfg.grid[0] = ROWS, cfg.block[0] = BLOCK;
   void *args[3] = {&din, &dout, &cols};
-  rc = rc ? rc : flyc_launch(mod, "softmax", &cfg, args);
+  rc = rc ? rc : flyc_launch(mod, kernel, &cfg, args);
   rc = rc ? rc : flyc_device_synchronize(drv, 0);
   rc = rc ? rc : flyc_memcpy_dtoh(drv, 0, out, dout, bytes);
   double worst = 0;
   for (size_t r = 0; !rc && r < ROWS; r++) {
-    const float *x = in + r * COLS;
+    const float *x = in + r * ncols;
     double m = -INFINITY, s = 0;
-    for (int j = 0; j < COLS; j++)
+    for (int j = 0; j < ncols; j++)
       m = x[j] > m ? x[j] : m;
-    for (int j = 0; j < COLS; j++)
+    for (int j = 0; j < ncols; j++)
       s += exp(x[j] - m);
-    for (int j = 0; j < COLS; j++) {
-      double want = exp(x[j] - m) / s, err = fabs(out[r * COLS + j] - want) / want;
+    for (int j = 0; j < ncols; j++) {
+      double want = exp(x[j] - m) / s, err = fabs(out[r * ncols + j] - want) / want;
       worst = err > worst || err != err ? err : worst;
     }
   }
@@ -85,8 +89,8 @@ static int run(const flyc_artifact_t *a, int cuda) {
   /* float sums of 3000 terms and the device exp against double: ~1e-6; a
    * wrong max, sum or lane shows as errors of order 1. */
   int ok = worst <= 1e-4;
-  printf("%d x %d: worst relative error %.3g\nRESULT: %s\n", ROWS, COLS, worst,
-         ok ? "ok" : "FAIL");
+  printf("%s %d x %d: worst relative error %.3g\n%s", kernel, ROWS, ncols, worst,
+         ok ? "" : "RESULT: FAIL\n");
   return !ok;
 }
 
@@ -99,7 +103,8 @@ int main(int argc, char **argv) {
   if (flyc_ctx_create(&ctx, argv[1]))
     return fail("target");
   flyc_artifact_t *a = NULL;
-  if (softmax_emit(ctx, BLOCK, NULL) || flyc_ctx_compile(ctx, NULL, &a)) {
+  if (softmax_emit(ctx, BLOCK, NULL) || softmax_row_emit(ctx, BLOCK, ROW_COLS, NULL) ||
+      flyc_ctx_compile(ctx, NULL, &a)) {
     flyc_ctx_destroy(ctx);
     return fail("softmax");
   }
@@ -107,7 +112,14 @@ int main(int argc, char **argv) {
   size_t size;
   flyc_artifact_code(a, &size);
   printf("softmax for %s: %zu bytes\n", flyc_artifact_target(a), size);
-  int rc = argc == 3 ? run(a, strncmp(argv[1], "sm_", 3) == 0) : 0;
+  int cuda = strncmp(argv[1], "sm_", 3) == 0, rc = 0;
+  if (argc == 3) {
+    rc = run(a, cuda, "softmax", COLS);
+    rc = rc ? rc : run(a, cuda, "softmax_row", ROW_COLS);
+    if (!rc)
+      printf("RESULT: ok\n");
+    rc = rc > 0;
+  }
   flyc_artifact_destroy(a);
   return rc;
 }

@@ -170,6 +170,96 @@ static int softmax_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRe
   return 0;
 }
 
+/* ---- one pass: the row in registers ----
+ * When the JIT knows the row length (constexpr COLS, a multiple of
+ * 4 * BLOCK, at most 64 floats a thread), each thread loads its part of the
+ * row once, as float4s (x[k] = in4[row * COLS / 4 + t + k * BLOCK]), keeps
+ * it in registers through both reductions, and stores exp(x - m) / s once:
+ * the row is read once and written once, as a copy is (the strided kernel
+ * above reads it three times). The CUDA it stands for:
+ *
+ *   float4 x[V]; for (k...) x[k] = in4[row * COLS / 4 + t + k * BLOCK];
+ *   m = block_max(max of x); e = expf(x - m); s = block_sum(sum of e);
+ *   for (k...) out4[...] = e[k] / s;
+ *
+ * Same parameters as softmax (n is not read: COLS is the row length). */
+#define SOFTMAX_ROW_MAX_FLOATS 64
+
+static int softmax_row_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
+                            void *payload) {
+  (void)payload;
+  const flyc_constexpr_t *bk = flyc_kb_constexpr(kb, "BLOCK"), *ck = flyc_kb_constexpr(kb, "COLS");
+  unsigned wave = flyc_kb_target_wave_size(kb);
+  if (!bk || !ck || bk->i < wave || bk->i > 1024 || (bk->i & (bk->i - 1)) || ck->i <= 0 ||
+      ck->i % (4 * bk->i) || ck->i / bk->i > SOFTMAX_ROW_MAX_FLOATS)
+    return FLYC_EINVAL;
+  unsigned block = (unsigned)bk->i, nv = (unsigned)(ck->i / (4 * bk->i));
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(lc), i32 = LLVMInt32TypeInContext(lc);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(lc);
+  flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 16);
+  LLVMValueRef red = flyc_kb_shared_alloc(sa, 32 * 4, 16);
+  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), row = flyc_kb_block_idx(kb, 0);
+  if (!red || !t || !row)
+    return FLYC_EINVAL;
+  /* in + row * COLS and out + row * COLS, as float pointers (64-bit offset). */
+  LLVMValueRef off = LLVMBuildMul(b, LLVMBuildZExt(b, row, i64, ""),
+                                  LLVMConstInt(i64, (unsigned long long)ck->i, 0), "");
+  LLVMValueRef in = LLVMBuildGEP2(b, f32, arg[0], &off, 1, "in_row");
+  LLVMValueRef out = LLVMBuildGEP2(b, f32, arg[1], &off, 1, "out_row");
+  LLVMValueRef x[SOFTMAX_ROW_MAX_FLOATS], m = LLVMConstReal(f32, -INFINITY);
+  for (unsigned k = 0; k < nv; k++) {
+    LLVMValueRef i = LLVMBuildAdd(b, t, LLVMConstInt(i32, k * block, 0), "");
+    LLVMValueRef v = flyc_kb_load(kb, f32, 4, in, i, 16, 0);
+    if (!v)
+      return FLYC_EINVAL;
+    for (unsigned c = 0; c < 4; c++) {
+      LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, c, 0), "");
+      x[4 * k + c] = e;
+      m = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, e, m, ""), e, m, "");
+    }
+  }
+  m = softmax_block_reduce(kb, b, red, block, FLYC_REDUCE_MAX, m, LLVMConstReal(f32, -INFINITY));
+  if (!m)
+    return FLYC_EINVAL;
+  LLVMValueRef s = LLVMConstReal(f32, 0.0);
+  for (unsigned j = 0; j < 4 * nv; j++) {
+    if (!(x[j] = flyc_kb_math(kb, FLYC_MATH_EXP, LLVMBuildFSub(b, x[j], m, ""), NULL)))
+      return FLYC_EINVAL;
+    s = LLVMBuildFAdd(b, s, x[j], "");
+  }
+  s = softmax_block_reduce(kb, b, red, block, FLYC_REDUCE_SUM, s, LLVMConstReal(f32, 0.0));
+  if (!s)
+    return FLYC_EINVAL;
+  for (unsigned k = 0; k < nv; k++) {
+    LLVMValueRef v = LLVMGetUndef(LLVMVectorType(f32, 4));
+    for (unsigned c = 0; c < 4; c++)
+      v = LLVMBuildInsertElement(b, v, LLVMBuildFDiv(b, x[4 * k + c], s, ""),
+                                 LLVMConstInt(i32, c, 0), "");
+    LLVMValueRef i = LLVMBuildAdd(b, t, LLVMConstInt(i32, k * block, 0), "");
+    if (flyc_kb_store(kb, v, out, i, 16, 0))
+      return FLYC_EINVAL;
+  }
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+/* Emits softmax_row for one BLOCK and row length COLS (see above). */
+static int softmax_row_emit(flyc_ctx_t *ctx, unsigned block, unsigned cols, const char **name) {
+  flyc_constexpr_t cx[2] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0},
+                            {"COLS", FLYC_CONSTEXPR_INT, cols, 0}};
+  uint32_t launch[3] = {block, 1, 1};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  d.name = "softmax_row";
+  d.params = softmax_params;
+  d.param_count = 3;
+  d.body = softmax_row_body;
+  d.constexprs = cx;
+  d.constexpr_count = 2;
+  d.launch_block = launch;
+  return flyc_kernel_emit(ctx, &d, name);
+}
+
 /* Emits the softmax for one BLOCK; `*name` gets the kernel's name. */
 static int softmax_emit(flyc_ctx_t *ctx, unsigned block, const char **name) {
   flyc_constexpr_t cx[1] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0}};
