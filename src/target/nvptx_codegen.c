@@ -248,6 +248,10 @@ int flyc__nvptx_codegen(flyc_compile_t *c) {
                               "optimization; flyc removed ', debug' (line info kept; "
                               "FLYC_COMPILE_DEBUG_INFO / -g keeps it)\n",
                      c->target.proc->name);
+  char *code = a->code;
+  if ((rc = flyc__nvptx_param_names(c, &code, &a->code_size)))
+    return rc;
+  a->code = code;
   a->format = FLYC_CODE_PTX;
   a->codegen = FLYC_CODEGEN_PTX;
   a->code_object_version = (int)c->target.ptx_version;
