@@ -117,7 +117,7 @@ static void assembles(const char *ptx) {
 static void test_names__the_definitions_names_and_nothing_else(void **state) {
   (void)state;
   char *named_ir = two_kernels("%out", "%x", "%y", "%n");
-  char *plain_ir = two_kernels("%0", "%1", "%2", "%3");
+  char *plain_ir = two_kernels("%0", "%1", "%2", "%0"); /* numbered per function */
   char *named = ptx_of(named_ir), *plain = ptx_of(plain_ir);
   assert_true(has_param(named, "out") && has_param(named, "x") && has_param(named, "y"));
   assert_true(has_param(named, "n"));
