@@ -244,35 +244,33 @@ static int softmax_row_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMVal
   return 0;
 }
 
+/* Emits kernel `kname` with `body` and its constexprs (BLOCK first), the
+ * launch block {BLOCK, 1, 1}; `*name` gets the kernel's name. */
+static int softmax_emit_def(flyc_ctx_t *ctx, const char *kname, flyc_kernel_body_fn body,
+                            const flyc_constexpr_t *cx, size_t ncx, const char **name) {
+  uint32_t launch[3] = {(uint32_t)cx[0].i, 1, 1};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  d.name = kname;
+  d.params = softmax_params;
+  d.param_count = 3;
+  d.body = body;
+  d.constexprs = cx;
+  d.constexpr_count = ncx;
+  d.launch_block = launch;
+  return flyc_kernel_emit(ctx, &d, name);
+}
+
 /* Emits softmax_row for one BLOCK and row length COLS (see above). */
 static int softmax_row_emit(flyc_ctx_t *ctx, unsigned block, unsigned cols, const char **name) {
   flyc_constexpr_t cx[2] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0},
                             {"COLS", FLYC_CONSTEXPR_INT, cols, 0}};
-  uint32_t launch[3] = {block, 1, 1};
-  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
-  d.name = "softmax_row";
-  d.params = softmax_params;
-  d.param_count = 3;
-  d.body = softmax_row_body;
-  d.constexprs = cx;
-  d.constexpr_count = 2;
-  d.launch_block = launch;
-  return flyc_kernel_emit(ctx, &d, name);
+  return softmax_emit_def(ctx, "softmax_row", softmax_row_body, cx, 2, name);
 }
 
 /* Emits the softmax for one BLOCK; `*name` gets the kernel's name. */
 static int softmax_emit(flyc_ctx_t *ctx, unsigned block, const char **name) {
   flyc_constexpr_t cx[1] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0}};
-  uint32_t launch[3] = {block, 1, 1};
-  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
-  d.name = "softmax";
-  d.params = softmax_params;
-  d.param_count = 3;
-  d.body = softmax_body;
-  d.constexprs = cx;
-  d.constexpr_count = 1;
-  d.launch_block = launch;
-  return flyc_kernel_emit(ctx, &d, name);
+  return softmax_emit_def(ctx, "softmax", softmax_body, cx, 1, name);
 }
 
 #endif
