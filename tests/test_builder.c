@@ -235,8 +235,14 @@ static int fail_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
     LLVMBuildRetVoid(b);
     return 0;
   }
-  /* mode 3: an unterminated entry block */
+  /* mode 3: an unterminated block the builder is not in (the one it is in
+   * gets flyc's `ret void`) */
   flyc_kb_thread_idx(kb, 0);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInsertBlock(b));
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMBasicBlockRef dangling = LLVMAppendBasicBlockInContext(lc, fn, "dangling");
+  LLVMBuildBr(b, dangling);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(lc, fn, "end"));
   return 0;
 }
 

@@ -154,9 +154,9 @@ static void errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
 
 static void test_matrix__errors_name_the_culprit(void **state) {
   (void)state;
-  /* The emit's status is the first error's. */
-  assert_error(emit_probe(amd(), errors, NULL), FLYC_EINVAL, "bytes must be 4, 8 or 16");
-  assert_error(emit_probe(nv(), errors, NULL), FLYC_EINVAL, "bytes must be 4, 8 or 16");
+  /* The emit's status and message are the first error's. */
+  assert_error(emit_probe(amd(), errors, NULL), FLYC_EINVAL, "operand 7 is not FLYC_MMA_A");
+  assert_error(emit_probe(nv(), errors, NULL), FLYC_EINVAL, "operand 7 is not FLYC_MMA_A");
   assert_error(flyc_kb_async_copy(NULL, NULL, NULL, 4), FLYC_EINVAL, "outside a kernel");
   assert_error(flyc_kb_mma_store(NULL, NULL, NULL, NULL, FLYC_MMA_ROW_MAJOR, 0), FLYC_EINVAL,
                "outside a kernel");

@@ -109,9 +109,10 @@ static void errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
 
 static void test_memory__errors_name_the_culprit(void **state) {
   (void)state;
-  /* The emit's status is the first error's; flyc_error_last() the last. */
-  assert_error(emit_probe("gfx90a", errors, NULL), FLYC_EINVAL, "alignment 4 is below");
-  assert_error(emit_probe(nv(), errors, NULL), FLYC_EINVAL, "alignment 4 is below");
+  /* The emit's status and message are the first error's (the body's later
+   * errors do not overwrite it). */
+  assert_error(emit_probe("gfx90a", errors, NULL), FLYC_EINVAL, "vector width 3 is not 1, 2 or 4");
+  assert_error(emit_probe(nv(), errors, NULL), FLYC_EINVAL, "vector width 3 is not 1, 2 or 4");
   assert_null(flyc_kb_load(NULL, NULL, 1, NULL, NULL, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load", "outside a kernel body");
   assert_error(flyc_kb_store(NULL, NULL, NULL, NULL, 0, 0), FLYC_EINVAL, "flyc_kb_store",

@@ -313,3 +313,26 @@ char *tu_ctx_text(struct flyc_ctx *ctx) {
   flyc_ctx_destroy(ctx);
   return t.s;
 }
+
+static int tu_probe_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                         void *payload) {
+  return (*(tu_probe_fn *)payload)(kb, b, args);
+}
+
+int tu_emit_probe(const char *target, const flyc_param_t *params, size_t nparams,
+                  tu_probe_fn fn, flyc_ctx_t **ctx_out) {
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, target));
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  d.name = "probe";
+  d.params = params;
+  d.param_count = nparams;
+  d.body = tu_probe_body;
+  d.payload = &fn;
+  int rc = flyc_kernel_emit(ctx, &d, NULL);
+  if (ctx_out)
+    *ctx_out = ctx;
+  else
+    flyc_ctx_destroy(ctx);
+  return rc;
+}

@@ -54,6 +54,15 @@ char *tu_temp_file(const char *suffix, const void *data, size_t size);
 struct flyc_ctx;
 char *tu_ctx_text(struct flyc_ctx *ctx);
 
+#ifdef FLYC_KERNEL_H /* tests of the kernel builder (flyc/kernel.h included first) */
+/* A probe kernel "probe" for `target`, with `params`, whose body is `fn`
+ * (it may end without `ret void`): the emit's status, and the context in
+ * *ctx_out (NULL: destroyed). */
+typedef int (*tu_probe_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args);
+int tu_emit_probe(const char *target, const flyc_param_t *params, size_t nparams,
+                  tu_probe_fn fn, struct flyc_ctx **ctx_out);
+#endif
+
 /* 1 when CUDA's libdevice.10.bc is installed where flyc looks by default. */
 int tu_have_libdevice(void);
 #define SKIP_WITHOUT_LIBDEVICE()                                                       \

@@ -9,8 +9,9 @@
  * header. Every helper takes the body's ::flyc_kernel_builder_t and is
  * called only while its body runs. A helper that fails returns NULL (or a
  * status) and makes the emit fail: flyc_kernel_emit() returns the first
- * helper error's code, and flyc_error_last() names the helper and the
- * culprit (the argument, its type, the width, the scope, the target).
+ * helper error's code, and then flyc_error_last() is that first error's
+ * message, naming the helper and the culprit (the argument, its type, the
+ * width, the scope, the target), whatever failed after it.
  * A `kb` of NULL (a call outside a body) returns NULL with FLYC_EINVAL set.
  *
  * Values are LLVM values of the body's context: a value of another LLVM
@@ -350,6 +351,117 @@ FLYC_API int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_ar
 FLYC_API int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
                          LLVMValueRef step, unsigned ncarried, const LLVMValueRef *init,
                          flyc_kb_loop_fn body, void *payload, LLVMValueRef *results);
+
+/*
+ * The same if and for written inline, as begin / end calls, for bodies that
+ * read as the CUDA or HIP they follow (`if (i < n) { ... }`, `for (...) {
+ * ... }`) without a callback and a payload struct per region:
+ *
+ *     flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntULT, i, n, ""));
+ *       ... out[i] = a[i] + b[i] ...
+ *     flyc_kb_if_end(kb, 0, NULL, NULL);
+ *
+ *     LLVMValueRef acc0 = zero, acc;
+ *     LLVMValueRef k = flyc_kb_for_begin(kb, start, end, step, 1, &acc0, &acc);
+ *       ... LLVMValueRef next = LLVMBuildFAdd(b, acc, x, "") ...
+ *     flyc_kb_for_end(kb, &next, &acc);  (acc: the value after the loop)
+ *
+ * The IR is the callbacks' (the same blocks, phis and checks). The regions
+ * nest as a stack of at most FLYC_KB_MAX_DEPTH (32): an end closes the
+ * innermost region, which must be of its kind; a region a body (or a
+ * callback arm) leaves open fails the emit naming it ("kernel 'k': a
+ * flyc_kb_for_begin region is still open at the end of the body"), and a
+ * region opened outside a callback cannot be closed inside it. Every error
+ * is recorded as the helpers' are: the first fails the emit, so a body may
+ * check only the emit's status. After a failed call the builder stays
+ * where it is and building on is safe (the kernel is deleted at the end).
+ */
+#define FLYC_KB_MAX_DEPTH 32
+
+/**
+ * Opens `if (cond)`: the builder moves into the then arm (`if.then`).
+ * @param cond an i1 of the body's context.
+ * @return FLYC_OK; FLYC_EINVAL (recorded) for a NULL kb, a NULL, foreign or
+ *   non-i1 cond, a builder block that already ends in a terminator, or
+ *   FLYC_KB_MAX_DEPTH regions already open.
+ */
+FLYC_API int flyc_kb_if_begin(flyc_kernel_builder_t *kb, LLVMValueRef cond);
+
+/**
+ * Ends the then arm of the innermost if and opens its else arm (`if.else`).
+ * The then arm may end in a return of its own (`if (...) { ...; return; }`),
+ * when it yields nothing; else it falls through to the join.
+ * @param nyield     values the then arm yields (0..FLYC_KB_MAX_CARRIED); the
+ *                   else arm must yield as many of the same types.
+ * @param then_yield `nyield` values of the body's context (NULL when 0).
+ * @return FLYC_OK; FLYC_EINVAL (recorded) when the innermost region is not
+ *   an if in its then arm ("flyc_kb_else: the innermost region is a
+ *   flyc_kb_for_begin"), none is open, it was opened outside the running
+ *   callback, nyield is over the limit, a yield is NULL or foreign, or the
+ *   arm ends in a terminator while yielding values.
+ */
+FLYC_API int flyc_kb_else(flyc_kernel_builder_t *kb, unsigned nyield,
+                          const LLVMValueRef *then_yield);
+
+/**
+ * Closes the innermost if; the builder moves to its join (`if.end`), after
+ * the phis that merge the arms' yields.
+ * @param nyield  values the arm now closing yields: 0 for an if without
+ *                flyc_kb_else(), else the then arm's count.
+ * @param yield   `nyield` values, of the then arm's types in order.
+ * @param[out] results `nyield` phis (may be NULL when nyield is 0); NULL
+ *                entries on failure.
+ * @return FLYC_OK; FLYC_EINVAL (recorded) as flyc_kb_else(), and for values
+ *   without an else arm ("an if without flyc_kb_else yields no values"), a
+ *   count other than the then arm's, a yield of another type than the then
+ *   arm's ("value 0 of the else arm is i64, not i32 as the then arm's"), or
+ *   a NULL results with values.
+ */
+FLYC_API int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRef *yield,
+                            LLVMValueRef *results);
+
+/**
+ * Opens `for (iv = start; iv < end; iv += step)`, as flyc_kb_for() (the
+ * same header, test, signedness and step rules); the builder moves into
+ * the body (`for.body`).
+ * @param ncarried  values carried around the loop, 0..FLYC_KB_MAX_CARRIED.
+ * @param init      `ncarried` initial values (NULL when 0).
+ * @param[out] carried `ncarried` slots (NULL when 0): this iteration's values
+ *                  (the header's phis), to use inside the body.
+ * @return the induction variable (start's type); on failure (recorded, as
+ *   flyc_kb_for()'s and too many open regions) a poison value of start's
+ *   type when start is usable, else NULL, and poison carried values.
+ */
+FLYC_API LLVMValueRef flyc_kb_for_begin(flyc_kernel_builder_t *kb, LLVMValueRef start,
+                                        LLVMValueRef end, LLVMValueRef step, unsigned ncarried,
+                                        const LLVMValueRef *init, LLVMValueRef *carried);
+
+/**
+ * Closes the innermost for: the step, the back edge, and the builder at the
+ * exit (`for.exit`). The body must fall through (its block must not end in
+ * a terminator).
+ * @param next     `ncarried` values for the next iteration (of the init
+ *                 types), or NULL: the carried values unchanged.
+ * @param[out] results `ncarried` values after the loop (their values when the
+ *                 test fails), or NULL when not wanted.
+ * @return FLYC_OK; FLYC_EINVAL (recorded) when the innermost region is not a
+ *   for, none is open, it was opened outside the running callback, a next
+ *   value is NULL, foreign or of another type than its init ("value 0 of
+ *   the next values is i64, not i32 as its init"), or the block ends in a
+ *   terminator.
+ */
+FLYC_API int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next,
+                             LLVMValueRef *results);
+
+/**
+ * `if (cond) return;`: threads for which `cond` holds leave the kernel; the
+ * builder goes on in the block where it does not (`cont`). CUDA's guard
+ * idiom (`if (i >= n) return;`). As in CUDA, a barrier after it must not be
+ * reached by only some threads of a block.
+ * @return FLYC_OK; FLYC_EINVAL (recorded) for a NULL kb, a NULL, foreign or
+ *   non-i1 cond, or a builder block that already ends in a terminator.
+ */
+FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
 
 /* ---- typed loads and stores ---- */
 

@@ -107,7 +107,9 @@ FLYC_API int flyc_param_init(flyc_param_t *param, uint32_t size);
 /**
  * Emits a kernel's body. The builder is positioned at the end of the entry
  * block; `args` holds the kernel's arguments (one per ::flyc_param_t). The
- * body must leave every block it creates terminated (`ret void` to end).
+ * body must leave every block it creates terminated, except the one the
+ * builder is in when it returns: flyc ends that one with `ret void` (a body
+ * may end in its own `ret void`, as before).
  * Return 0, or a flyc status (with flyc_error_last() set by the caller's own
  * code, or any other nonzero value) to abandon the kernel.
  *

@@ -68,6 +68,17 @@ struct flyc_shared_allocator {
   int live;
 };
 
+/* An open flyc_kb_if_begin() or flyc_kb_for_begin() region (flow.c). */
+#define FLYC__KB_MAX_DEPTH 32
+typedef struct kb_region {
+  char kind;                  /* 'i' an if's then arm, 'e' its else arm, 'f' a for */
+  unsigned n;                 /* if: the then arm's yields; for: the carried values */
+  LLVMBasicBlockRef a, b;     /* if: else block, join; for: head, exit */
+  LLVMBasicBlockRef then_end; /* if: the then arm's last block (NULL: returned) */
+  LLVMValueRef step;          /* for */
+  LLVMValueRef v[FLYC_KB_MAX_CARRIED + 1]; /* if: then yields; for: iv, carried phis */
+} kb_region_t;
+
 struct flyc_kernel_builder {
   flyc_ctx_t *ctx;
   LLVMBuilderRef b;
@@ -75,12 +86,19 @@ struct flyc_kernel_builder {
   const char *name;
   uint32_t block[3]; /* known_block_size, or zeros */
   int rc;            /* first helper error */
+  char *first;       /* its message (malloc'd; later errors overwrite the thread's) */
   const flyc_constexpr_t *cx;
   size_t ncx;
   flyc_compile_hints_t hints; /* in effect for this kernel */
   unsigned fmf;
   flyc_shared_allocator_t shared;
+  kb_region_t *regions; /* FLYC__KB_MAX_DEPTH, made by the first begin */
+  unsigned depth;       /* regions open */
+  unsigned floor;       /* regions an enclosing callback opened: not to be closed here */
 };
+
+/* The kernel body's end: an open region is an error naming it (flow.c). */
+int flyc__kb_regions_closed(flyc_kernel_builder_t *kb);
 
 /* The builder of the body running on this thread, if any (emit.c). */
 extern _Thread_local flyc_kernel_builder_t *flyc__current_kb;
@@ -156,17 +174,23 @@ static inline int helper_ok(flyc_kernel_builder_t *kb, unsigned axis, const char
     return 0;
   }
   if (axis > 2) {
-    if (!kb->rc)
-      kb->rc = flyc__error_set(FLYC_EINVAL, "%s: axis %u is not 0, 1 or 2 (x, y, z)", what, axis);
+    int rc = flyc__error_set(FLYC_EINVAL, "%s: axis %u is not 0, 1 or 2 (x, y, z)", what, axis);
+    if (!kb->rc) {
+      kb->rc = rc;
+      kb->first = strdup(flyc_error_last()->message);
+    }
     return 0;
   }
   return 1;
 }
 
-/* Records a helper's error (the first one wins) and returns NULL. */
+/* Records a helper's error (the first one wins, with the thread's message,
+ * which is its own) and returns NULL. */
 static inline LLVMValueRef fail(flyc_kernel_builder_t *kb, int rc) {
-  if (!kb->rc)
+  if (!kb->rc) {
     kb->rc = rc;
+    kb->first = strdup(flyc_error_last()->message);
+  }
   return NULL;
 }
 

@@ -248,10 +248,21 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
   flyc__current_kb = outer;
   ctx->in_body = 0;
   free(args);
-  LLVMDisposeBuilder(b);
-  kb->b = NULL;
   if (rc == FLYC_OK)
     rc = body_status(e, kb->rc, body_rc);
+  if (kb->rc && kb->first && strcmp(flyc_error_last()->message, kb->first))
+    flyc__error_set(kb->rc, "%s", kb->first); /* the first error, not the last */
+  free(kb->first);
+  kb->first = NULL;
+  int open = flyc__kb_regions_closed(kb);
+  rc = rc ? rc : open;
+  /* The block the body ends in gets the kernel's `ret void`, unless it has
+   * its own. */
+  LLVMBasicBlockRef last = LLVMGetInsertBlock(b);
+  if (rc == FLYC_OK && last && !LLVMGetBasicBlockTerminator(last))
+    LLVMBuildRetVoid(b);
+  LLVMDisposeBuilder(b);
+  kb->b = NULL;
   if (rc == FLYC_OK) {
     char *msg = NULL;
     if (LLVMVerifyFunction(e->fn, LLVMReturnStatusAction)) {

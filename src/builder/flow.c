@@ -1,7 +1,9 @@
 /* Structured control flow of flyc/builder.h: if / if-else whose arms yield
- * values, and a counted for loop carrying values, built from callbacks
- * (the phis made here). Generic IR, no target lowering. */
+ * values, and a counted for loop carrying values, built from callbacks or
+ * inline as begin / end regions (the phis made here), and the early exit.
+ * Generic IR, no target lowering. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Core.h>
@@ -16,6 +18,29 @@ static int open_block(flyc_kernel_builder_t *kb, const char *what) {
   fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the builder's block already ends in a terminator "
                                         "(a return or branch): nothing can follow it", what));
   return 0;
+}
+
+static const char *region_name(char kind) {
+  return kind == 'f' ? "flyc_kb_for_begin" : "flyc_kb_if_begin";
+}
+
+/* Enters a callback: the regions open so far are not its to close. */
+static unsigned callback_enter(flyc_kernel_builder_t *kb) {
+  unsigned floor = kb->floor;
+  kb->floor = kb->depth;
+  return floor;
+}
+
+/* Leaves it: a region it left open is an error naming it (recorded). */
+static void callback_leave(flyc_kernel_builder_t *kb, unsigned floor, const char *what,
+                           const char *arm) {
+  if (kb->depth > kb->floor) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the %s left a %s region open (each begin "
+                                          "needs its end inside the same callback)", what, arm,
+                             region_name(kb->regions[kb->depth - 1].kind)));
+    kb->depth = kb->floor;
+  }
+  kb->floor = floor;
 }
 
 /* A callback's status: OK, or the error recorded (its own message kept).
@@ -69,7 +94,10 @@ static int run_arm(flyc_kernel_builder_t *kb, LLVMBasicBlockRef bb, flyc_kb_arm_
   for (unsigned i = 0; i < n; i++)
     out[i] = NULL;
   int before = kb->rc;
-  int rc = fn ? arm_status(kb, before, fn(kb, kb->b, out, payload), what, arm) : FLYC_OK;
+  unsigned floor = callback_enter(kb);
+  int arm_rc = fn ? fn(kb, kb->b, out, payload) : FLYC_OK;
+  callback_leave(kb, floor, what, arm);
+  int rc = fn ? arm_status(kb, before, arm_rc, what, arm) : FLYC_OK;
   if (rc == FLYC_OK && !yields_ok(kb, out, types, n, what, arm, "the then arm's"))
     rc = FLYC_EINVAL;
   *end = LLVMGetInsertBlock(kb->b);
@@ -220,7 +248,10 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   LLVMPositionBuilderAtEnd(kb->b, bb);
   memcpy(next, phis + 1, ncarried * sizeof *next); /* unchanged unless the body says */
   int before = kb->rc;
-  int rc = arm_status(kb, before, body(kb, kb->b, phis[0], phis + 1, next, payload), what, "body");
+  unsigned floor = callback_enter(kb);
+  int body_rc = body(kb, kb->b, phis[0], phis + 1, next, payload);
+  callback_leave(kb, floor, what, "body");
+  int rc = arm_status(kb, before, body_rc, what, "body");
   if (rc == FLYC_OK && !yields_ok(kb, next, types, ncarried, what, "next values", "its init"))
     rc = FLYC_EINVAL;
   if (rc == FLYC_OK) {
@@ -238,5 +269,261 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   LLVMPositionBuilderAtEnd(kb->b, exit);
   for (unsigned i = 0; rc == FLYC_OK && i < ncarried; i++)
     results[i] = phis[i + 1];
+  return rc;
+}
+
+/* ---- inline regions: begin / end ---- */
+
+/* `cond` is an i1 of this body and the builder's block is open. */
+static int cond_ok(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *what) {
+  if (!value_ok(kb, cond, what, "cond"))
+    return 0;
+  if (LLVMTypeOf(cond) != LLVMInt1TypeInContext(kb->ctx->llctx)) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: cond must be an i1", what));
+    return 0;
+  }
+  return open_block(kb, what);
+}
+
+/* A new innermost region of `kind`, or NULL (recorded). */
+static kb_region_t *push(flyc_kernel_builder_t *kb, char kind, const char *what) {
+  if (!kb->regions && !(kb->regions = calloc(FLYC_KB_MAX_DEPTH, sizeof *kb->regions))) {
+    fail(kb, flyc__error_set(FLYC_ENOMEM, "%s: out of memory", what));
+    return NULL;
+  }
+  if (kb->depth == FLYC_KB_MAX_DEPTH) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %d regions are already open "
+                                          "(FLYC_KB_MAX_DEPTH)", what, FLYC_KB_MAX_DEPTH));
+    return NULL;
+  }
+  kb_region_t *r = &kb->regions[kb->depth++];
+  memset(r, 0, sizeof *r);
+  r->kind = kind;
+  return r;
+}
+
+/* The innermost region when it is one of `kinds` and this callback's; else
+ * NULL (recorded, naming what is there instead). */
+static kb_region_t *top(flyc_kernel_builder_t *kb, const char *kinds, const char *what) {
+  const char *bad = NULL;
+  char got = 0;
+  if (kb->depth == 0)
+    bad = "no region is open";
+  else if (kb->depth <= kb->floor)
+    bad = "the innermost region was opened outside the running callback";
+  else if (!strchr(kinds, got = kb->regions[kb->depth - 1].kind))
+    bad = got == 'e' && strchr(kinds, 'i') ? "the innermost if is already in its else arm"
+                                           : "the innermost region is a";
+  if (!bad)
+    return &kb->regions[kb->depth - 1];
+  if (bad[strlen(bad) - 1] == 'a')
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s %s", what, bad, region_name(got)));
+  else
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, bad));
+  return NULL;
+}
+
+int flyc_kb_if_begin(flyc_kernel_builder_t *kb, LLVMValueRef cond) {
+  const char *what = "flyc_kb_if_begin";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  kb_region_t *r;
+  if (!cond_ok(kb, cond, what) || !(r = push(kb, 'i', what)))
+    return kb->rc;
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMBasicBlockRef tb = LLVMAppendBasicBlockInContext(lc, kb->fn, "if.then");
+  r->a = LLVMAppendBasicBlockInContext(lc, kb->fn, "if.else");
+  r->b = LLVMAppendBasicBlockInContext(lc, kb->fn, "if.end");
+  LLVMBuildCondBr(kb->b, cond, tb, r->a);
+  LLVMPositionBuilderAtEnd(kb->b, tb);
+  return FLYC_OK;
+}
+
+/* Ends an arm: its `n` yields checked against `types` (filled when NULL)
+ * and the branch to the join unless the arm returned; its last block, or
+ * NULL when it returned, into *end. */
+static int close_arm(flyc_kernel_builder_t *kb, kb_region_t *r, unsigned n,
+                     const LLVMValueRef *yield, LLVMTypeRef *types, const char *arm,
+                     LLVMBasicBlockRef *end, const char *what) {
+  LLVMBasicBlockRef bb = LLVMGetInsertBlock(kb->b);
+  int returned = !bb || LLVMGetBasicBlockTerminator(bb) != NULL;
+  const char *bad = n > FLYC_KB_MAX_CARRIED ? "nyield is over FLYC_KB_MAX_CARRIED (16)"
+                    : n && !yield ? "yield is NULL while nyield is not 0"
+                    : n && returned ? "an arm that yields values must fall through, but this "
+                                      "one ends in a terminator"
+                                    : NULL;
+  if (bad)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s (the %s)", what, bad, arm)), FLYC_EINVAL;
+  if (!yields_ok(kb, yield, types, n, what, arm, "the then arm's"))
+    return FLYC_EINVAL;
+  if (!returned)
+    LLVMBuildBr(kb->b, r->b);
+  *end = returned ? NULL : bb;
+  return FLYC_OK;
+}
+
+int flyc_kb_else(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRef *then_yield) {
+  const char *what = "flyc_kb_else";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  kb_region_t *r = top(kb, "i", what);
+  LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
+  if (!r || close_arm(kb, r, nyield, then_yield, types, "then arm", &r->then_end, what))
+    return kb->rc;
+  r->kind = 'e';
+  r->n = nyield;
+  if (nyield)
+    memcpy(r->v, then_yield, nyield * sizeof *r->v);
+  LLVMPositionBuilderAtEnd(kb->b, r->a);
+  return FLYC_OK;
+}
+
+int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRef *yield,
+                   LLVMValueRef *results) {
+  const char *what = "flyc_kb_if_end";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  for (unsigned i = 0; results && i < nyield && i < FLYC_KB_MAX_CARRIED; i++)
+    results[i] = NULL;
+  kb_region_t *r = top(kb, "ie", what);
+  if (!r)
+    return kb->rc;
+  const char *bad = r->kind == 'i' && nyield ? "an if without flyc_kb_else yields no values"
+                    : r->kind == 'e' && nyield != r->n ? "the else arm yields another number "
+                                                         "of values than the then arm"
+                    : nyield && !results ? "results is NULL while nyield is not 0"
+                                         : NULL;
+  if (bad)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, bad)), FLYC_EINVAL;
+  LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
+  for (unsigned i = 0; i < r->n; i++)
+    types[i] = LLVMTypeOf(r->v[i]);
+  LLVMBasicBlockRef end = NULL, then_end = r->then_end;
+  const char *arm = r->kind == 'e' ? "else arm" : "then arm";
+  if (close_arm(kb, r, nyield, yield, types, arm, &end, what))
+    return kb->rc;
+  if (r->kind == 'i') { /* no else: the false edge goes straight on */
+    then_end = end;
+    LLVMPositionBuilderAtEnd(kb->b, r->a);
+    LLVMBuildBr(kb->b, r->b);
+    end = r->a;
+  }
+  LLVMPositionBuilderAtEnd(kb->b, r->b);
+  kb->depth--;
+  for (unsigned i = 0; i < nyield; i++) {
+    LLVMValueRef phi = LLVMBuildPhi(kb->b, types[i], "if.val");
+    LLVMValueRef vals[2] = {r->v[i], yield[i]};
+    LLVMBasicBlockRef bbs[2] = {then_end, end};
+    /* An arm that returned does not reach the join (then it has no yields:
+     * close_arm refuses those), so both arms are here. */
+    LLVMAddIncoming(phi, vals, bbs, 2);
+    results[i] = phi;
+  }
+  return FLYC_OK;
+}
+
+/* Poison for the iv and carried values of a for_begin that failed, so that
+ * building on does not crash (the emit fails). */
+static LLVMValueRef for_failed(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned n,
+                               const LLVMValueRef *init, LLVMValueRef *carried) {
+  for (unsigned i = 0; carried && i < n && i < FLYC_KB_MAX_CARRIED; i++)
+    carried[i] = init && init[i] && LLVMGetTypeContext(LLVMTypeOf(init[i])) == kb->ctx->llctx
+                     ? LLVMGetPoison(LLVMTypeOf(init[i]))
+                     : NULL;
+  return start && LLVMGetTypeContext(LLVMTypeOf(start)) == kb->ctx->llctx
+             ? LLVMGetPoison(LLVMTypeOf(start))
+             : NULL;
+}
+
+LLVMValueRef flyc_kb_for_begin(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
+                               LLVMValueRef step, unsigned ncarried, const LLVMValueRef *init,
+                               LLVMValueRef *carried) {
+  const char *what = "flyc_kb_for_begin";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  const char *bad = ncarried > FLYC_KB_MAX_CARRIED ? "ncarried is over FLYC_KB_MAX_CARRIED (16)"
+                    : ncarried && !init            ? "init is NULL while ncarried is not 0"
+                    : ncarried && !carried ? "carried is NULL while ncarried is not 0"
+                                           : NULL;
+  if (bad) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, bad));
+    return for_failed(kb, start, ncarried, init, carried);
+  }
+  LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
+  kb_region_t *r;
+  if (!bounds_ok(kb, start, end, step) || !yields_ok(kb, init, types, ncarried, what, "init", "") ||
+      !open_block(kb, what) || !(r = push(kb, 'f', what)))
+    return for_failed(kb, start, ncarried, init, carried);
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(kb->b);
+  r->a = LLVMAppendBasicBlockInContext(lc, kb->fn, "for.head");
+  LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(lc, kb->fn, "for.body");
+  r->b = LLVMAppendBasicBlockInContext(lc, kb->fn, "for.exit");
+  r->n = ncarried;
+  r->step = step;
+  LLVMBuildBr(kb->b, r->a);
+  LLVMPositionBuilderAtEnd(kb->b, r->a);
+  header_phis(kb, start, ncarried, init, pre, r->v);
+  LLVMBuildCondBr(kb->b, loop_test(kb->b, r->v[0], end, step), bb, r->b);
+  LLVMPositionBuilderAtEnd(kb->b, bb);
+  for (unsigned i = 0; i < ncarried; i++)
+    carried[i] = r->v[i + 1];
+  return r->v[0];
+}
+
+int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next, LLVMValueRef *results) {
+  const char *what = "flyc_kb_for_end";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  kb_region_t *r = top(kb, "f", what);
+  if (!r)
+    return kb->rc;
+  unsigned n = r->n;
+  for (unsigned i = 0; results && i < n; i++)
+    results[i] = NULL;
+  LLVMTypeRef types[FLYC_KB_MAX_CARRIED];
+  for (unsigned i = 0; i < n; i++)
+    types[i] = LLVMTypeOf(r->v[i + 1]);
+  const LLVMValueRef *nx = next ? next : r->v + 1;
+  if (!open_block(kb, what) || !yields_ok(kb, nx, types, n, what, "next values", "its init"))
+    return kb->rc;
+  LLVMValueRef iv = LLVMBuildNSWAdd(kb->b, r->v[0], r->step, "for.next");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(kb->b);
+  LLVMAddIncoming(r->v[0], &iv, &latch, 1);
+  for (unsigned i = 0; i < n; i++)
+    LLVMAddIncoming(r->v[i + 1], (LLVMValueRef *)&nx[i], &latch, 1);
+  LLVMBuildBr(kb->b, r->a);
+  LLVMPositionBuilderAtEnd(kb->b, r->b);
+  kb->depth--;
+  for (unsigned i = 0; results && i < n; i++)
+    results[i] = r->v[i + 1];
+  return FLYC_OK;
+}
+
+int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond) {
+  const char *what = "flyc_kb_exit_if";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  if (!cond_ok(kb, cond, what))
+    return kb->rc;
+  LLVMContextRef lc = kb->ctx->llctx;
+  LLVMBasicBlockRef out = LLVMAppendBasicBlockInContext(lc, kb->fn, "exit");
+  LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(lc, kb->fn, "cont");
+  LLVMBuildCondBr(kb->b, cond, out, cont);
+  LLVMPositionBuilderAtEnd(kb->b, out);
+  LLVMBuildRetVoid(kb->b);
+  LLVMPositionBuilderAtEnd(kb->b, cont);
+  return FLYC_OK;
+}
+
+int flyc__kb_regions_closed(flyc_kernel_builder_t *kb) {
+  int rc = FLYC_OK;
+  if (kb->depth && !kb->rc)
+    rc = flyc__error_set(FLYC_EINVAL, "kernel '%s': a %s region is still open at the end of "
+                                      "the body (%u open; each begin needs its end)", kb->name,
+                         region_name(kb->regions[kb->depth - 1].kind), kb->depth);
+  free(kb->regions);
+  kb->regions = NULL;
+  kb->depth = 0;
   return rc;
 }

@@ -54,10 +54,8 @@ LLVMValueRef flyc__kb_call(flyc_kernel_builder_t *kb, const char *name, LLVMType
   if (!f && !LLVMGetNamedGlobal(kb->ctx->mod, name))
     f = LLVMAddFunction(kb->ctx->mod, name, fty);
   else if (!f || LLVMGlobalGetValueType(f) != fty || LLVMGetFunctionCallConv(f) != 0) {
-    if (!kb->rc)
-      kb->rc = flyc__error_set(FLYC_EINVAL, "the module already has a '%s' that is not the "
-                                            "declaration flyc needs", name);
-    return NULL;
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "the module already has a '%s' that is not "
+                                                "the declaration flyc needs", name));
   }
   return LLVMBuildCall2(kb->b, fty, f, args, nargs, "");
 }

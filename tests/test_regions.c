@@ -1,0 +1,289 @@
+/* The inline regions of flyc/builder.h (flyc_kb_if_begin / _else / _if_end,
+ * flyc_kb_for_begin / _end), flyc_kb_exit_if and the body's implicit
+ * `ret void`: every error (exact codes, the culprit named), that a failed
+ * call leaves values one can build on, and what the regions compute once
+ * optimized on gfx942 (gfx90a on LLVM 15) and sm_90 (sm_80 on LLVM 15). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+
+#include "flyc/kernel.h"
+#include "util.h"
+
+static const char *amd(void) { return FLYC_TEST_LLVM_MAJOR >= 19 ? "gfx942" : "gfx90a"; }
+static const char *nv(void) { return FLYC_TEST_LLVM_MAJOR >= 16 ? "sm_90" : "sm_80"; }
+
+/* Params: a global i32 pointer `out`, an i32 `n`. */
+static int emit(const char *target, tu_probe_fn fn, flyc_ctx_t **ctx_out) {
+  flyc_param_t ps[2] = {FLYC_PARAM_INIT, FLYC_PARAM_INIT};
+  ps[0].name = "out", ps[0].kind = FLYC_PARAM_PTR, ps[0].bits = 32, ps[0].addrspace = 1;
+  ps[1].name = "n", ps[1].kind = FLYC_PARAM_INT, ps[1].bits = 32;
+  return tu_emit_probe(target, ps, 2, fn, ctx_out);
+}
+
+static LLVMValueRef i32c(flyc_kernel_builder_t *kb, long long v) {
+  return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), (unsigned long long)v, 1);
+}
+static LLVMValueRef i64c(flyc_kernel_builder_t *kb, long long v) {
+  return LLVMConstInt(LLVMInt64TypeInContext(flyc_kb_llvm_context(kb)), (unsigned long long)v, 1);
+}
+static LLVMValueRef i1c(flyc_kernel_builder_t *kb, int v) {
+  return LLVMConstInt(LLVMInt1TypeInContext(flyc_kb_llvm_context(kb)), (unsigned)v, 0);
+}
+
+/* ---- what they compute ---- */
+
+/* s1 = sum over i in [0, 10) of (i even ? i : -i)            = -5
+ * s2 = 1234567 + sum over i < 4, j < 3 of i * j               = 1234585
+ * s3 = sum over i in [10, 0) step -2 of i, through an if
+ *      without else that adds 100 when i == 4                 = 130
+ * out[0] = s1 * 1000000 + s2 * 10 + s3: each must be right.   = 7345980 */
+static int computes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef zero = i32c(kb, 0), s1, s2, s3, acc, term;
+  LLVMValueRef i = flyc_kb_for_begin(kb, zero, i32c(kb, 10), i32c(kb, 1), 1, &zero, &acc);
+  LLVMValueRef even = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, i, i32c(kb, 1), ""), zero, "");
+  assert_ok(flyc_kb_if_begin(kb, even));
+  assert_ok(flyc_kb_else(kb, 1, &i));
+  LLVMValueRef neg = LLVMBuildNeg(b, i, "");
+  assert_ok(flyc_kb_if_end(kb, 1, &neg, &term));
+  LLVMValueRef next = LLVMBuildAdd(b, acc, term, "");
+  assert_ok(flyc_kb_for_end(kb, &next, &s1));
+
+  LLVMValueRef init = i32c(kb, 1234567), outer, inner;
+  LLVMValueRef oi = flyc_kb_for_begin(kb, zero, i32c(kb, 4), i32c(kb, 1), 1, &init, &outer);
+  LLVMValueRef j = flyc_kb_for_begin(kb, zero, i32c(kb, 3), i32c(kb, 1), 1, &outer, &inner);
+  next = LLVMBuildAdd(b, inner, LLVMBuildMul(b, oi, j, ""), "");
+  assert_ok(flyc_kb_for_end(kb, &next, &inner));
+  assert_ok(flyc_kb_for_end(kb, &inner, &s2));
+
+  LLVMValueRef k = flyc_kb_for_begin(kb, i32c(kb, 10), zero, i32c(kb, -2), 1, &zero, &acc);
+  LLVMValueRef slot = LLVMBuildGEP2(b, LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), args[0],
+                                    (LLVMValueRef[]){i32c(kb, 1)}, 1, "");
+  LLVMBuildStore(b, acc, slot); /* a side effect in the loop: not an if's yield */
+  assert_ok(flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntEQ, k, i32c(kb, 4), "")));
+  assert_ok(flyc_kb_if_end(kb, 0, NULL, NULL));
+  LLVMValueRef bonus = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, k, i32c(kb, 4), ""),
+                                       i32c(kb, 100), zero, "");
+  next = LLVMBuildAdd(b, LLVMBuildAdd(b, acc, k, ""), bonus, "");
+  assert_ok(flyc_kb_for_end(kb, &next, &s3));
+
+  LLVMValueRef v = LLVMBuildAdd(b, LLVMBuildMul(b, s1, i32c(kb, 1000000), ""),
+                                LLVMBuildMul(b, s2, i32c(kb, 10), ""), "");
+  LLVMBuildStore(b, LLVMBuildAdd(b, v, s3, ""), args[0]);
+  return 0; /* no ret void: flyc's */
+}
+
+static void test_regions__compute_what_they_say(void **state) {
+  (void)state;
+  const char *targets[2] = {amd(), nv()};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(emit(targets[t], computes, &ctx));
+    char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+    assert_non_null(strstr(ir, "for.head"));
+    assert_non_null(strstr(ir, "if.val"));
+    LLVMDisposeMessage(ir);
+    char *text = tu_ctx_text(ctx);
+    /* 7345980 = 0x70173c: -5 * 1000000 + 12345850 + 130 */
+    if (!strstr(text, "7345980") && !strstr(text, "0x70173c")) {
+      print_message("%s:\n%s\n", targets[t], text);
+      fail_msg("%s: the regions did not fold to 7345980", targets[t]);
+    }
+    free(text);
+  }
+}
+
+/* out[0] = 1 for threads with tid < n: the guard either exits every
+ * thread (a constant true) or none (a constant false). */
+static int guard_true(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  assert_ok(flyc_kb_exit_if(kb, i1c(kb, 1)));
+  LLVMBuildStore(b, i32c(kb, 424242), args[0]);
+  return 0;
+}
+static int guard_false(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  assert_ok(flyc_kb_exit_if(kb, i1c(kb, 0)));
+  LLVMBuildStore(b, i32c(kb, 424242), args[0]);
+  return 0;
+}
+/* A run-time guard and an if arm with a return of its own. */
+static int guard_rt(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef tid = flyc_kb_thread_idx(kb, 0);
+  assert_ok(flyc_kb_exit_if(kb, LLVMBuildICmp(b, LLVMIntUGE, tid, args[1], "")));
+  assert_ok(flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntEQ, tid, i32c(kb, 7), "")));
+  LLVMBuildStore(b, i32c(kb, 77), args[0]);
+  LLVMBuildRetVoid(b);
+  assert_ok(flyc_kb_if_end(kb, 0, NULL, NULL));
+  LLVMBuildStore(b, i32c(kb, 424242), args[0]);
+  return 0;
+}
+
+static void test_regions__exit_if_guards(void **state) {
+  (void)state;
+  const char *targets[2] = {amd(), nv()};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(emit(targets[t], guard_true, &ctx));
+    char *text = tu_ctx_text(ctx); /* 424242 = 0x67932 */
+    if (strstr(text, "424242") || strstr(text, "0x67932"))
+      fail_msg("%s: a store after a guard that always exits is still there:\n%s", targets[t],
+               text);
+    free(text);
+    assert_ok(emit(targets[t], guard_false, &ctx));
+    text = tu_ctx_text(ctx);
+    if (!strstr(text, "424242") && !strstr(text, "0x67932"))
+      fail_msg("%s: the store after a guard that never exits is gone:\n%s", targets[t], text);
+    free(text);
+    assert_ok(emit(targets[t], guard_rt, &ctx));
+    char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+    assert_non_null(strstr(ir, "icmp uge i32"));
+    assert_non_null(strstr(ir, "exit:"));
+    LLVMDisposeMessage(ir);
+    text = tu_ctx_text(ctx);
+    if (!strstr(text, "424242") && !strstr(text, "0x67932"))
+      fail_msg("%s: the guarded store is gone:\n%s", targets[t], text);
+    free(text);
+  }
+}
+
+/* ---- errors ---- */
+
+static int misuse(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b;
+  LLVMValueRef t = i1c(kb, 1), r[2] = {NULL, NULL};
+  assert_error(flyc_kb_if_end(kb, 0, NULL, NULL), FLYC_EINVAL, "flyc_kb_if_end",
+               "no region is open");
+  assert_error(flyc_kb_for_end(kb, NULL, NULL), FLYC_EINVAL, "flyc_kb_for_end",
+               "no region is open");
+  assert_error(flyc_kb_else(kb, 0, NULL), FLYC_EINVAL, "flyc_kb_else", "no region is open");
+  assert_error(flyc_kb_if_begin(kb, args[1]), FLYC_EINVAL, "cond must be an i1");
+  assert_error(flyc_kb_if_begin(kb, NULL), FLYC_EINVAL, "flyc_kb_if_begin: cond is NULL");
+  assert_error(flyc_kb_exit_if(kb, args[1]), FLYC_EINVAL, "flyc_kb_exit_if: cond must be an i1");
+
+  assert_ok(flyc_kb_if_begin(kb, t));
+  assert_error(flyc_kb_for_end(kb, NULL, NULL), FLYC_EINVAL,
+               "flyc_kb_for_end: the innermost region is a flyc_kb_if_begin");
+  assert_error(flyc_kb_if_end(kb, 1, &t, r), FLYC_EINVAL,
+               "an if without flyc_kb_else yields no values");
+  LLVMValueRef y32 = i32c(kb, 1), y64 = i64c(kb, 2);
+  assert_error(flyc_kb_else(kb, 17, &y32), FLYC_EINVAL, "nyield is over FLYC_KB_MAX_CARRIED");
+  assert_error(flyc_kb_else(kb, 1, NULL), FLYC_EINVAL, "yield is NULL while nyield is not 0");
+  assert_ok(flyc_kb_else(kb, 1, &y32));
+  assert_error(flyc_kb_else(kb, 0, NULL), FLYC_EINVAL, "already in its else arm");
+  assert_error(flyc_kb_if_end(kb, 0, NULL, NULL), FLYC_EINVAL,
+               "the else arm yields another number of values than the then arm");
+  assert_error(flyc_kb_if_end(kb, 1, &y32, NULL), FLYC_EINVAL, "results is NULL");
+  assert_error(flyc_kb_if_end(kb, 1, &y64, r), FLYC_EINVAL,
+               "value 0 of the else arm is i64, not i32 as the then arm's");
+  assert_null(r[0]);
+  assert_ok(flyc_kb_if_end(kb, 1, &y32, r));
+  assert_non_null(r[0]);
+
+  /* A then arm that returned cannot yield. */
+  assert_ok(flyc_kb_if_begin(kb, t));
+  LLVMBuildRetVoid(b);
+  assert_error(flyc_kb_else(kb, 1, &y32), FLYC_EINVAL, "must fall through");
+  assert_ok(flyc_kb_else(kb, 0, NULL));
+  assert_ok(flyc_kb_if_end(kb, 0, NULL, NULL));
+
+  LLVMValueRef c[1] = {NULL};
+  LLVMValueRef iv = flyc_kb_for_begin(kb, i32c(kb, 0), i64c(kb, 4), i32c(kb, 1), 1, &y32, c);
+  assert_error(flyc_error_last()->code, FLYC_EINVAL,
+               "end is not of start's type (end is i64, start is i32)");
+  assert_true(iv && LLVMIsPoison(iv) && c[0] && LLVMIsPoison(c[0])); /* one can build on */
+  assert_null(flyc_kb_for_begin(kb, NULL, i32c(kb, 4), i32c(kb, 1), 0, NULL, NULL));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "start is NULL");
+  iv = flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 1, &y32, NULL);
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "carried is NULL while ncarried is not 0");
+  iv = flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 0), 0, NULL, NULL);
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "step is 0");
+
+  iv = flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 1, &y32, c);
+  assert_true(iv && !LLVMIsPoison(iv) && LLVMIsAPHINode(c[0]));
+  assert_error(flyc_kb_else(kb, 0, NULL), FLYC_EINVAL,
+               "flyc_kb_else: the innermost region is a flyc_kb_for_begin");
+  assert_error(flyc_kb_if_end(kb, 0, NULL, NULL), FLYC_EINVAL,
+               "flyc_kb_if_end: the innermost region is a flyc_kb_for_begin");
+  assert_error(flyc_kb_for_end(kb, &y64, NULL), FLYC_EINVAL,
+               "value 0 of the next values is i64, not i32 as its init");
+  assert_ok(flyc_kb_for_end(kb, NULL, r)); /* unchanged: the init */
+  assert_ptr_equal(r[0], c[0]);
+  return 0;
+}
+
+static void test_regions__misuse_names_the_culprit(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  /* The first error fails the emit; the kernel is rolled back whole. */
+  assert_error(emit(nv(), misuse, &ctx), FLYC_EINVAL, "flyc_kb_if_end", "no region is open");
+  assert_null(LLVMGetNamedFunction(flyc_ctx_module(ctx), "probe"));
+  assert_int_equal(LLVMVerifyModule(flyc_ctx_module(ctx), LLVMReturnStatusAction, NULL), 0);
+  flyc_ctx_destroy(ctx);
+}
+
+static int left_open(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  assert_ok(flyc_kb_if_begin(kb, i1c(kb, 1)));
+  flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 0, NULL, NULL);
+  return 0;
+}
+
+static int too_deep(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  for (int i = 0; i < FLYC_KB_MAX_DEPTH; i++)
+    assert_ok(flyc_kb_if_begin(kb, i1c(kb, 1)));
+  assert_error(flyc_kb_if_begin(kb, i1c(kb, 1)), FLYC_EINVAL, "32 regions are already open");
+  for (int i = 0; i < FLYC_KB_MAX_DEPTH; i++)
+    flyc_kb_if_end(kb, 0, NULL, NULL);
+  return 0;
+}
+
+static int arm_closes_outer(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *y,
+                            void *p) {
+  (void)b, (void)y, (void)p;
+  assert_error(flyc_kb_if_end(kb, 0, NULL, NULL), FLYC_EINVAL,
+               "the innermost region was opened outside the running callback");
+  return 0;
+}
+static int arm_leaves_open(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *y,
+                           void *p) {
+  (void)b, (void)y, (void)p;
+  return flyc_kb_if_begin(kb, i1c(kb, 1));
+}
+static int closes_outer(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  assert_ok(flyc_kb_if_begin(kb, i1c(kb, 1)));
+  flyc_kb_if(kb, i1c(kb, 0), arm_closes_outer, NULL, NULL, 0, NULL);
+  return flyc_kb_if_end(kb, 0, NULL, NULL);
+}
+static int leaves_open(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  return flyc_kb_if(kb, i1c(kb, 0), arm_leaves_open, NULL, NULL, 0, NULL);
+}
+
+static void test_regions__nesting_is_checked(void **state) {
+  (void)state;
+  assert_error(emit(amd(), left_open, NULL), FLYC_EINVAL, "kernel 'probe'",
+               "a flyc_kb_for_begin region is still open at the end of the body (2 open");
+  assert_error(emit(amd(), too_deep, NULL), FLYC_EINVAL, "FLYC_KB_MAX_DEPTH");
+  assert_error(emit(amd(), closes_outer, NULL), FLYC_EINVAL, "opened outside the running callback");
+  assert_error(emit(amd(), leaves_open, NULL), FLYC_EINVAL,
+               "flyc_kb_if: the then arm left a flyc_kb_if_begin region open");
+  /* Outside a body: an error, no crash. */
+  assert_error(flyc_kb_if_begin(NULL, NULL), FLYC_EINVAL, "outside a kernel body");
+  assert_error(flyc_kb_for_end(NULL, NULL, NULL), FLYC_EINVAL, "outside a kernel body");
+  assert_null(flyc_kb_for_begin(NULL, NULL, NULL, NULL, 0, NULL, NULL));
+  assert_error(flyc_kb_exit_if(NULL, NULL), FLYC_EINVAL, "outside a kernel body");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_regions__compute_what_they_say),
+      cmocka_unit_test(test_regions__exit_if_guards),
+      cmocka_unit_test(test_regions__misuse_names_the_culprit),
+      cmocka_unit_test(test_regions__nesting_is_checked),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
