@@ -427,6 +427,99 @@ static void test_collectives__errors(void **state) {
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_warp_id");
 }
 
+/* ---- block reductions ---- */
+
+static flyc_reduce_op_t block_op;
+static LLVMTypeRef (*block_type)(LLVMContextRef);
+
+/* out[0] = the block's reduction (op, type) of the thread index, twice
+ * (the scratch is reused); known_block_size `block` (0: none). */
+static int block_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                      void *payload) {
+  (void)payload;
+  LLVMTypeRef t = block_type(flyc_kb_llvm_context(kb));
+  LLVMValueRef tid = flyc_kb_thread_idx(kb, 0);
+  LLVMValueRef v = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMBuildZExt(b, tid, t, "")
+                                                             : LLVMBuildUIToFP(b, tid, t, "");
+  LLVMValueRef r = flyc_kb_block_reduce(kb, block_op, v);
+  if (!r)
+    return FLYC_EINVAL;
+  r = flyc_kb_block_reduce(kb, block_op, r);
+  if (!r)
+    return FLYC_EINVAL;
+  LLVMBuildStore(b, r, args[0]);
+  return 0;
+}
+
+static int emit_block(const char *target, uint32_t block, flyc_ctx_t **ctx) {
+  assert_ok(flyc_ctx_create(ctx, target));
+  uint32_t launch[3] = {block, 1, 1};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  d.name = "block";
+  d.params = probe_params();
+  d.param_count = 4;
+  d.body = block_body;
+  d.launch_block = block ? launch : NULL;
+  return flyc_kernel_emit(*ctx, &d, NULL);
+}
+
+static size_t count(const char *text, const char *what) {
+  size_t n = 0;
+  for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+    n++;
+  return n;
+}
+
+static void test_collectives__block_reduce(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  block_op = FLYC_REDUCE_SUM, block_type = LLVMInt32TypeInContext;
+  assert_error(emit_block("sm_80", 0, &ctx), FLYC_EINVAL, "flyc_kb_block_reduce",
+               "kernel 'block' has no known_block_size or launch_block");
+  flyc_ctx_destroy(ctx);
+  assert_error(emit_block("sm_80", 48, &ctx), FLYC_EINVAL,
+               "kernel 'block' has 48 threads a block, not a multiple of the wave size 32");
+  flyc_ctx_destroy(ctx);
+  assert_error(emit_block("gfx90a", 96, &ctx), FLYC_EINVAL, "not a multiple of the wave size 64");
+  flyc_ctx_destroy(ctx);
+  assert_null(flyc_kb_block_reduce(NULL, FLYC_REDUCE_SUM, NULL));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "outside a kernel body");
+
+  /* One wave: a warp reduction, no shared memory, no barrier. */
+  assert_ok(emit_block("sm_80", 32, &ctx));
+  char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+  assert_null(strstr(ir, "__flyc_block_reduce"));
+  LLVMDisposeMessage(ir);
+  char *text = tu_ctx_text(ctx);
+  assert_int_equal(count(text, "bar.sync"), 0);
+  assert_int_equal(count(text, "redux.sync.add"), 2);
+  free(text);
+
+  /* 8 waves of 32: one scratch of 32 slots for both calls, two barriers
+   * each, the identity past the last wave: INT64_MAX for an i64 min,
+   * +inf for a float min. */
+  block_op = FLYC_REDUCE_MIN, block_type = LLVMInt64TypeInContext;
+  assert_ok(emit_block("sm_80", 256, &ctx));
+  ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+  assert_int_equal(count(ir, "@__flyc_block_reduce = internal addrspace(3) global [32 x i64]"), 1);
+  assert_non_null(strstr(ir, "9223372036854775807"));
+  assert_non_null(strstr(ir, "icmp ult i32")); /* lane < 8 */
+  LLVMDisposeMessage(ir);
+  text = tu_ctx_text(ctx);
+  assert_int_equal(count(text, "bar.sync"), 4);
+  assert_non_null(strstr(text, ".shared .align 8 .b8 __flyc_block_reduce[256]"));
+  free(text);
+  block_op = FLYC_REDUCE_MIN, block_type = LLVMFloatTypeInContext;
+  assert_ok(emit_block("gfx90a", 1024, &ctx));
+  ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+  assert_non_null(strstr(ir, "0x7FF0000000000000")); /* +inf */
+  assert_non_null(strstr(ir, "llvm.minnum.f32"));
+  LLVMDisposeMessage(ir);
+  text = tu_ctx_text(ctx);
+  assert_int_equal(count(text, "s_barrier"), 4);
+  free(text);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_collectives__target_queries),
@@ -435,6 +528,7 @@ int main(void) {
       cmocka_unit_test(test_collectives__atomics_compile),
       cmocka_unit_test(test_collectives__atomic_forms),
       cmocka_unit_test(test_collectives__errors),
+      cmocka_unit_test(test_collectives__block_reduce),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

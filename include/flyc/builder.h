@@ -173,6 +173,28 @@ typedef enum flyc_reduce_op {
 FLYC_API LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
                                           LLVMValueRef value, unsigned width);
 
+/**
+ * Reduces `value` over every thread of the block and gives every thread the
+ * result: the `block_sum` / `block_max` of CUDA's softmax and reduction
+ * kernels (cub::BlockReduce's result, broadcast). Each wave reduces with
+ * flyc_kb_warp_reduce(); lane 0 of each writes its result to a slot of a
+ * shared array (`__flyc_block_reduce`, [32 x T] in shared memory, one a
+ * kernel and type); a barrier; every wave reduces the slots again (lanes
+ * past the last wave add the identity: 0, the type's extreme, or +-inf);
+ * a barrier, so the next call may reuse the slots. Float sums are added in
+ * that tree order and get the kernel's fast-math flags. Every thread of the
+ * block must call it together (it holds two barriers); a block of one wave
+ * is one warp reduction, without shared memory or barriers.
+ * @param value an i32, i64, f32 or f64.
+ * @return the reduction, of `value`'s type; NULL and a failed emit as
+ *   flyc_kb_warp_reduce(), and FLYC_EINVAL for a kernel without
+ *   known_block_size or launch_block (the number of waves must be a build-time
+ *   constant) or whose block is not a whole number of waves ("kernel 'k' has
+ *   48 threads a block, not a multiple of the wave size 32").
+ */
+FLYC_API LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                           LLVMValueRef value);
+
 /* ---- atomics ---- */
 
 /** Read-modify-write operations of flyc_kb_atomic_rmw() (LLVM's atomicrmw

@@ -95,6 +95,8 @@ struct flyc_kernel_builder {
   kb_region_t *regions; /* FLYC__KB_MAX_DEPTH, made by the first begin */
   unsigned depth;       /* regions open */
   unsigned floor;       /* regions an enclosing callback opened: not to be closed here */
+  LLVMValueRef red[4];  /* flyc_kb_block_reduce's scratch, one a type (collectives.c) */
+  unsigned nred;
 };
 
 /* The kernel body's end: an open region is an error naming it (flow.c). */

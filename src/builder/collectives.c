@@ -1,6 +1,7 @@
 /* Warp collectives (shuffles, ballot, votes, reductions), global and warp
  * ids and the target queries of flyc/builder.h; the per-target lowering is
  * the ops table's (target/builder_ops.h). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -267,4 +268,84 @@ LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
     acc = other ? combine(kb, (unsigned)op, acc, other) : NULL;
   }
   return acc;
+}
+
+/* ---- block reductions ---- */
+
+/* The identity of `op` for type `t`: what a lane without a value adds. */
+static LLVMValueRef identity(unsigned op, LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+    return op == FLYC_REDUCE_SUM ? LLVMConstReal(t, 0.0)
+                                 : LLVMConstReal(t, op == FLYC_REDUCE_MIN ? INFINITY : -INFINITY);
+  unsigned w = LLVMGetIntTypeWidth(t);
+  unsigned long long min = 1ull << (w - 1), all = w == 64 ? ~0ull : (1ull << w) - 1;
+  unsigned long long v = op == FLYC_REDUCE_MIN    ? min - 1 /* signed max */
+                         : op == FLYC_REDUCE_MAX  ? min
+                         : op == FLYC_REDUCE_UMIN ? all
+                                                  : 0;
+  return LLVMConstInt(t, v, 0);
+}
+
+/* The kernel's scratch for `t`'s block reductions: [32 x t] in shared
+ * memory (a slot a wave, 1024 threads / 32 lanes), made once a kernel and
+ * type, as clang's `__shared__ T red[32]`. */
+static LLVMValueRef reduce_scratch(flyc_kernel_builder_t *kb, LLVMTypeRef t) {
+  for (unsigned i = 0; i < kb->nred; i++)
+    if (LLVMGlobalGetValueType(kb->red[i]) == LLVMArrayType(t, 32))
+      return kb->red[i];
+  LLVMTypeRef at = LLVMArrayType(t, 32);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(kb->ctx->mod, at, "__flyc_block_reduce", 3);
+  LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMSetInitializer(g, LLVMGetUndef(at));
+  LLVMSetAlignment(g, 8);
+  if (kb->nred < sizeof kb->red / sizeof kb->red[0])
+    kb->red[kb->nred++] = g;
+  return g;
+}
+
+LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                  LLVMValueRef value) {
+  const char *what = "flyc_kb_block_reduce";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  unsigned wave = kb->ctx->target.wave;
+  uint64_t threads = (uint64_t)kb->block[0] * kb->block[1] * kb->block[2];
+  if (!threads || threads % wave)
+    return fail(kb, flyc__error_set(FLYC_EINVAL,
+                                    !threads ? "%s: kernel '%s' has no known_block_size or "
+                                               "launch_block: the number of waves a block has "
+                                               "must be known"
+                                             : "%s: kernel '%s' has %llu threads a block, not a "
+                                               "multiple of the wave size %u",
+                                    what, kb->name, (unsigned long long)threads, wave));
+  LLVMValueRef w = flyc_kb_warp_reduce(kb, op, value, 0);
+  if (!w || threads == wave)
+    return w;
+  LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
+  LLVMValueRef red = reduce_scratch(kb, t);
+  LLVMValueRef lane = flyc_kb_lane_id(kb), warp = flyc_kb_warp_id(kb), zero = LLVMConstNull(i32);
+  if (!lane || !warp)
+    return NULL;
+  /* if (lane == 0) red[warp] = w; barrier */
+  LLVMBasicBlockRef wr = LLVMAppendBasicBlockInContext(kb->ctx->llctx, kb->fn, "reduce.write");
+  LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(kb->ctx->llctx, kb->fn, "reduce.written");
+  LLVMBuildCondBr(kb->b, LLVMBuildICmp(kb->b, LLVMIntEQ, lane, zero, ""), wr, go);
+  LLVMPositionBuilderAtEnd(kb->b, wr);
+  LLVMValueRef at[2] = {zero, warp};
+  LLVMBuildStore(kb->b, w, LLVMBuildInBoundsGEP2(kb->b, LLVMArrayType(t, 32), red, at, 2, ""));
+  LLVMBuildBr(kb->b, go);
+  LLVMPositionBuilderAtEnd(kb->b, go);
+  if (flyc_kb_barrier(kb))
+    return NULL;
+  /* every wave reduces red[0 .. waves) again (lane < waves ? red[lane] :
+   * the identity), so that every thread has the result; a barrier before
+   * red[] is written again */
+  LLVMValueRef have = LLVMBuildICmp(kb->b, LLVMIntULT, lane,
+                                    LLVMConstInt(i32, threads / wave, 0), "");
+  at[1] = LLVMBuildSelect(kb->b, have, lane, zero, "");
+  LLVMValueRef part = LLVMBuildLoad2(
+      kb->b, t, LLVMBuildInBoundsGEP2(kb->b, LLVMArrayType(t, 32), red, at, 2, ""), "");
+  LLVMValueRef r = flyc_kb_warp_reduce(
+      kb, op, LLVMBuildSelect(kb->b, have, part, identity((unsigned)op, t), ""), 0);
+  return r && !flyc_kb_barrier(kb) ? r : NULL;
 }
