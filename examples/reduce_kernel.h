@@ -26,6 +26,7 @@ static const flyc_param_t reduce_params[3] = {
     {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
 };
 
+/* lines: reduce */
 static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                        void *payload) {
   (void)payload;
@@ -33,62 +34,36 @@ static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   const flyc_constexpr_t *dynamic = flyc_kb_constexpr(kb, "DYNAMIC");
   if (!block || block->i < 2 || block->i > 1024 || (block->i & (block->i - 1)) || !dynamic)
     return FLYC_EINVAL;
-  LLVMValueRef fn = flyc_kb_function(kb);
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(lc), i32 = LLVMInt32TypeInContext(lc);
   flyc_shared_allocator_t *alloc = flyc_kb_shared_allocator(
       kb, dynamic->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC, 16);
   LLVMValueRef s = flyc_kb_shared_alloc(alloc, (uint64_t)block->i * 4, 16);
-  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0);
-  if (!s || !t || !bid)
-    return FLYC_EINVAL; /* the helper's error is the emit's */
-  LLVMValueRef i =
-      LLVMBuildAdd(b, LLVMBuildMul(b, bid, LLVMConstInt(i32, (unsigned long long)block->i, 0), ""),
-                   t, "i");
+  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0), x, v;
+  LLVMValueRef i = LLVMBuildAdd(b, LLVMBuildMul(b, bid, flyc_kb_block_dim(kb, 0), ""), t, "i");
   /* s[t] = i < n ? in[i] : 0 */
-  LLVMBasicBlockRef entry = LLVMGetInsertBlock(b);
-  LLVMBasicBlockRef load = LLVMAppendBasicBlockInContext(lc, fn, "load");
-  LLVMBasicBlockRef fill = LLVMAppendBasicBlockInContext(lc, fn, "fill");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntSLT, i, arg[2], ""), load, fill);
-  LLVMPositionBuilderAtEnd(b, load);
-  LLVMValueRef x = LLVMBuildLoad2(b, f32, LLVMBuildGEP2(b, f32, arg[0], &i, 1, ""), "x");
-  LLVMBuildBr(b, fill);
-  LLVMPositionBuilderAtEnd(b, fill);
-  LLVMValueRef v = LLVMBuildPhi(b, f32, "v");
-  LLVMValueRef in_v[2] = {LLVMConstReal(f32, 0.0), x};
-  LLVMBasicBlockRef in_b[2] = {entry, load};
-  LLVMAddIncoming(v, in_v, in_b, 2);
-  LLVMBuildStore(b, v, LLVMBuildGEP2(b, f32, s, &t, 1, ""));
-  if (flyc_kb_barrier(kb))
-    return FLYC_EINVAL;
-  /* The tree, unrolled at build time: BLOCK is known. */
-  for (int64_t k = block->i / 2; k > 0; k /= 2) {
-    LLVMBasicBlockRef add = LLVMAppendBasicBlockInContext(lc, fn, "add");
-    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(lc, fn, "next");
+  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntSLT, i, arg[2], ""));
+  x = flyc_kb_load(kb, f32, 1, arg[0], i, 0, 0);
+  flyc_kb_else(kb, 1, &x);
+  x = LLVMConstReal(f32, 0.0);
+  flyc_kb_if_end(kb, 1, &x, &v);
+  flyc_kb_store(kb, v, s, t, 0, 0);
+  flyc_kb_barrier(kb);
+  for (int64_t k = block->i / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
     LLVMValueRef kk = LLVMConstInt(i32, (unsigned long long)k, 0);
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, t, kk, ""), add, next);
-    LLVMPositionBuilderAtEnd(b, add);
-    LLVMValueRef tk = LLVMBuildAdd(b, t, kk, "");
-    LLVMValueRef p = LLVMBuildGEP2(b, f32, s, &t, 1, "");
-    LLVMValueRef q = LLVMBuildGEP2(b, f32, s, &tk, 1, "");
-    LLVMBuildStore(b, LLVMBuildFAdd(b, LLVMBuildLoad2(b, f32, p, ""), LLVMBuildLoad2(b, f32, q, ""), ""),
-                   p);
-    LLVMBuildBr(b, next);
-    LLVMPositionBuilderAtEnd(b, next);
-    if (flyc_kb_barrier(kb))
-      return FLYC_EINVAL;
+    flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntULT, t, kk, ""));
+    x = LLVMBuildFAdd(b, flyc_kb_load(kb, f32, 1, s, t, 0, 0),
+                      flyc_kb_load(kb, f32, 1, s, LLVMBuildAdd(b, t, kk, ""), 0, 0), "");
+    flyc_kb_store(kb, x, s, t, 0, 0);
+    flyc_kb_if_end(kb, 0, NULL, NULL);
+    flyc_kb_barrier(kb);
   }
   /* if (t == 0) out[block_idx.x] = s[0] */
-  LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(lc, fn, "store");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(lc, fn, "done");
-  LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, t, LLVMConstInt(i32, 0, 0), ""), store, done);
-  LLVMPositionBuilderAtEnd(b, store);
-  LLVMBuildStore(b, LLVMBuildLoad2(b, f32, s, "sum"), LLVMBuildGEP2(b, f32, arg[1], &bid, 1, ""));
-  LLVMBuildBr(b, done);
-  LLVMPositionBuilderAtEnd(b, done);
-  LLVMBuildRetVoid(b);
-  return 0;
+  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntEQ, t, LLVMConstInt(i32, 0, 0), ""));
+  flyc_kb_store(kb, flyc_kb_load(kb, f32, 1, s, LLVMConstInt(i32, 0, 0), 0, 0), arg[1], bid, 0, 0);
+  return flyc_kb_if_end(kb, 0, NULL, NULL);
 }
+/* lines: end */
 
 /* Emits the reduction for one BLOCK and allocator mode; `*name` gets the
  * kernel's name. */
