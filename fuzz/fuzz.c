@@ -4,6 +4,8 @@
 #include <llvm-c/ErrorHandling.h>
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <sanitizer/common_interface_defs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +110,14 @@ static void on_fatal(const char *reason) {
   fprintf(stderr, "%s%s\n", FUZZ_LLVM_FATAL, reason);
 }
 
+/* A child flyc forks to read untrusted bitcode may die of what it reads
+ * (an allocation of 32 GiB that ASan refuses, say): that is the isolation
+ * working, and the parent gets a status. libFuzzer's death callback,
+ * inherited by the child, would still write the input as a crash-
+ * artifact (and fail tools/fuzz.sh) for a process that did not crash. */
+static void child_dies_quietly(void) { __sanitizer_set_death_callback(NULL); }
+
 void fuzz_mark_llvm_fatal_errors(void) {
   LLVMInstallFatalErrorHandler(on_fatal);
+  pthread_atfork(NULL, NULL, child_dies_quietly);
 }

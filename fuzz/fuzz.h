@@ -34,7 +34,8 @@ void fuzz_write_file(const char *path, const void *data, size_t size);
 /* Makes an LLVM fatal error (report_fatal_error, which then ends the
  * process) print FUZZ_LLVM_FATAL first, so that tools/fuzz.sh can tell it
  * from a crash: README says that only an isolated compile turns those into
- * a status, and tools/fuzz.sh replays such an input isolated. */
+ * a status, and tools/fuzz.sh replays such an input isolated. Also keeps
+ * libFuzzer's death callback out of the children flyc forks (fuzz.c). */
 #define FUZZ_LLVM_FATAL "fuzz: LLVM fatal error in process: "
 void fuzz_mark_llvm_fatal_errors(void);
 /* Turns the compile caches off (FLYC_CACHE=0): every input is read afresh
