@@ -146,6 +146,7 @@ static int run(flyc_compile_t *c, const char *name) {
   c->times.internalize_us = t - t0;
   t0 = t;
   if ((rc = flyc__optimize(c)) || (rc = flyc__check_supported(c, "the optimized module")) ||
+      (rc = flyc__check_kernels_reachable(c)) ||
       (rc = dump(c, "3-opt.ll")))
     return rc;
   c->times.optimize_us = flyc__now_us() - t0;

@@ -236,6 +236,45 @@ static void test_link__narrow_int_extension_mismatch(void **state) {
   free(lib);
 }
 
+/* A callee whose calling convention differs from the declaration's: the
+ * call is undefined behaviour, which the optimizer deletes with the whole
+ * kernel. Refused at the link (naming the library), inside one module (at
+ * the call), and a kernel optimized to nothing is refused too. */
+static void test_link__calling_convention_mismatch(void **state) {
+  (void)state;
+  const char *lib_ir = "define fastcc i32 @f(i32 %x) {\n"
+                       "  %y = add i32 %x, 1000\n  ret i32 %y\n}\n";
+  const char *k_ir = "declare i32 @f(i32)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @f(i32 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+               "calling convention mismatch for 'f'", "the module declares it with ccc",
+               lib, "defines it with fastcc");
+  assert_null(a);
+  unlink(lib);
+  free(lib);
+  o.link_libraries = NULL;
+  o.link_library_count = 0;
+  const char *one = "define internal fastcc i32 @g(i32 %x) {\n  ret i32 %x\n}\n"
+                    "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                    "  %r = call i32 @g(i32 %v)\n"
+                    "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  assert_error(flyc_compile_buffer(&a, one, strlen(one), "one.ll", &o), FLYC_EIR,
+               "function 'k'", "calls 'g' with calling convention ccc", "'g' has fastcc");
+  const char *ub = "define amdgpu_kernel void @u(ptr addrspace(1) %p) {\n  unreachable\n}\n";
+  assert_error(flyc_compile_buffer(&a, ub, strlen(ub), "ub.ll", &o), FLYC_EIR,
+               "kernel 'u' was optimized to nothing but 'unreachable'");
+  assert_null(a);
+}
+
 static void test_link__library_not_found_or_garbage(void **state) {
   (void)state;
   link_expect("/nonexistent/lib.bc", FLYC_ENOTFOUND, "not found", "lib.bc");
@@ -772,6 +811,7 @@ int main(void) {
       cmocka_unit_test(test_link__missing_symbol),
       cmocka_unit_test(test_link__signature_mismatch),
       cmocka_unit_test(test_link__narrow_int_extension_mismatch),
+      cmocka_unit_test(test_link__calling_convention_mismatch),
       cmocka_unit_test(test_link__library_not_found_or_garbage),
       cmocka_unit_test(test_link__exported_globals),
       cmocka_unit_test(test_link__internal_state_global),

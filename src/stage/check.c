@@ -425,6 +425,23 @@ static int check_instruction(flyc_compile_t *c, LLVMValueRef i, const char *name
                                name, when, feature, c->target.id, use);
     }
   }
+  if (op == LLVMCall || op == LLVMInvoke) {
+    /* A call in another convention than its callee's is undefined
+     * behaviour, which the optimizer deletes with the path to it (a
+     * kernel compiled to nothing). */
+    LLVMValueRef callee = LLVMGetCalledValue(i);
+    if (callee && LLVMIsAFunction(callee) &&
+        LLVMGetInstructionCallConv(i) != LLVMGetFunctionCallConv(callee)) {
+      size_t cl;
+      const char *cn = LLVMGetValueName2(callee, &cl);
+      char a[32], b[32];
+      return flyc__error_set(FLYC_EIR, "function '%s' in %s calls '%s' with calling convention "
+                             "%s, but '%s' has %s (undefined behaviour: the call would be "
+                             "deleted)",
+                             name, when, cn, flyc__cc_name(LLVMGetInstructionCallConv(i), a, 32),
+                             cn, flyc__cc_name(LLVMGetFunctionCallConv(callee), b, 32));
+    }
+  }
   int rc = flyc__check_aborts(c, i, name, when); /* check_aborts.c */
   if (rc)
     return rc;
@@ -454,5 +471,37 @@ static int check_type(flyc_compile_t *c, LLVMTypeRef t, const char *name, const 
                            "GPU backends of LLVM %s do not select",
                            name, when, flyc_llvm_version());
   (void)c;
+  return FLYC_OK;
+}
+
+const char *flyc__cc_name(unsigned cc, char *buf, size_t n) {
+  static const struct {
+    unsigned cc;
+    const char *name;
+  } known[] = {{LLVMCCallConv, "ccc (C's)"}, {LLVMFastCallConv, "fastcc"},
+               {LLVMColdCallConv, "coldcc"},  {LLVMPTXKernelCallConv, "ptx_kernel"},
+               {LLVMPTXDeviceCallConv, "ptx_device"}, {LLVMAMDGPUKERNELCallConv, "amdgpu_kernel"}};
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (known[i].cc == cc)
+      return known[i].name;
+  snprintf(buf, n, "cc %u", cc);
+  return buf;
+}
+
+int flyc__check_kernels_reachable(flyc_compile_t *c) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || !c->target.ops->is_kernel(c->mod, f))
+      continue;
+    LLVMValueRef first = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(f));
+    if (first && LLVMGetInstructionOpcode(first) == LLVMUnreachable) {
+      size_t len;
+      return flyc__error_set(FLYC_EIR, "kernel '%s' was optimized to nothing but "
+                             "'unreachable': every path through it has undefined behaviour "
+                             "(a call in the wrong calling convention or to a mismatched "
+                             "declaration, a store to a constant, an infinite loop without "
+                             "side effects, ...); refusing rather than making an empty kernel",
+                             LLVMGetValueName2(f, &len));
+    }
+  }
   return FLYC_OK;
 }

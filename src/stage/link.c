@@ -199,6 +199,18 @@ static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, const char *pat
   LLVMTypeRef ht = LLVMGlobalGetValueType(have), lt = LLVMGlobalGetValueType(f);
   if (!same_type(ht, lt, 0))
     return sig_mismatch(c, have, f, name, path);
+  unsigned hc = LLVMGetFunctionCallConv(have), lc = LLVMGetFunctionCallConv(f);
+  if (hc != lc) {
+    char a[32], b[32];
+    return flyc__error_set(FLYC_ELINK,
+                           "calling convention mismatch for '%s': %s %s it with %s, link "
+                           "library '%s' %s it with %s",
+                           name, who(c, name, "the module"),
+                           LLVMIsDeclaration(have) ? "declares" : "defines",
+                           flyc__cc_name(hc, a, sizeof a), path,
+                           LLVMIsDeclaration(f) ? "declares" : "defines",
+                           flyc__cc_name(lc, b, sizeof b));
+  }
   return check_extensions(c, have, f, name, path);
 }
 
