@@ -5,7 +5,6 @@
 
 #include <fcntl.h>
 #include <pthread.h>
-#include <sanitizer/common_interface_defs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +114,12 @@ static void on_fatal(const char *reason) {
  * working, and the parent gets a status. libFuzzer's death callback,
  * inherited by the child, would still write the input as a crash-
  * artifact (and fail tools/fuzz.sh) for a process that did not crash. */
-static void child_dies_quietly(void) { __sanitizer_set_death_callback(NULL); }
+/* Weak: the replay binaries (fuzz/replay.c) are built without sanitizers. */
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+static void child_dies_quietly(void) {
+  if (__sanitizer_set_death_callback)
+    __sanitizer_set_death_callback(NULL);
+}
 
 void fuzz_mark_llvm_fatal_errors(void) {
   LLVMInstallFatalErrorHandler(on_fatal);
