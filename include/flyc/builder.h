@@ -273,6 +273,17 @@ FLYC_API LLVMValueRef flyc_kb_atomic_cas(flyc_kernel_builder_t *kb, LLVMValueRef
                                          LLVMValueRef expected, LLVMValueRef desired,
                                          flyc_memory_order_t order, flyc_memory_scope_t scope);
 
+/* ---- constants ---- */
+
+/** An i32 constant of the body's context (CUDA's integer literal); NULL for
+ *  a NULL `kb` (FLYC_EINVAL set). */
+FLYC_API LLVMValueRef flyc_kb_i32(flyc_kernel_builder_t *kb, int32_t v);
+/** An i64 constant, as flyc_kb_i32(). */
+FLYC_API LLVMValueRef flyc_kb_i64(flyc_kernel_builder_t *kb, int64_t v);
+/** A float constant (exactly `v`; `-INFINITY` and NaNs too), as
+ *  flyc_kb_i32(). */
+FLYC_API LLVMValueRef flyc_kb_f32(flyc_kernel_builder_t *kb, float v);
+
 /* ---- structured control flow ---- */
 
 /** The most values an if yields or a for loop carries. */
@@ -546,6 +557,34 @@ FLYC_API LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, 
  */
 FLYC_API int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMValueRef base,
                            LLVMValueRef index, unsigned align, unsigned flags);
+
+/**
+ * `cond ? base[index] : other`, where only the threads for which `cond`
+ * holds load (a branch around flyc_kb_load(), whose phi merges `other`): an
+ * index past the end is never read. CUDA's `i < n ? in[i] : 0`, Triton's
+ * `tl.load(ptr, mask, other)`. Built as flyc_kb_if_begin() / _else / _end.
+ * @param cond  an i1 of the body's context.
+ * @param other the value where cond is false, of the loaded type (`elem`,
+ *              or `<width x elem>`).
+ * Other parameters as flyc_kb_load().
+ * @return the value; NULL and a failed emit: flyc_kb_load()'s errors, and
+ *   FLYC_EINVAL for a NULL, foreign or non-i1 cond, a NULL or foreign other,
+ *   or an other of another type ("other is i32, not float as the load").
+ */
+FLYC_API LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond,
+                                      LLVMTypeRef elem, unsigned width, LLVMValueRef base,
+                                      LLVMValueRef index, LLVMValueRef other, unsigned align,
+                                      unsigned flags);
+
+/**
+ * `if (cond) base[index] = value;` (flyc_kb_store() in an if region): the
+ * threads for which `cond` is false store nothing.
+ * @return FLYC_OK; flyc_kb_store()'s errors, and FLYC_EINVAL for a NULL,
+ *   foreign or non-i1 cond, with a failed emit.
+ */
+FLYC_API int flyc_kb_store_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMValueRef value,
+                              LLVMValueRef base, LLVMValueRef index, unsigned align,
+                              unsigned flags);
 
 /* ---- matrix units: 16 x 16 x 16 tiles, f16 in, f32 accumulate ---- */
 

@@ -342,3 +342,23 @@ LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb) { return kb ? kb-
 LLVMContextRef flyc_kb_llvm_context(const flyc_kernel_builder_t *kb) {
   return kb ? kb->ctx->llctx : NULL;
 }
+
+/* ---- constants ---- */
+
+LLVMValueRef flyc_kb_i32(flyc_kernel_builder_t *kb, int32_t v) {
+  if (!helper_ok(kb, 0, "flyc_kb_i32"))
+    return NULL;
+  return LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), (unsigned long long)(int64_t)v, 1);
+}
+
+LLVMValueRef flyc_kb_i64(flyc_kernel_builder_t *kb, int64_t v) {
+  if (!helper_ok(kb, 0, "flyc_kb_i64"))
+    return NULL;
+  return LLVMConstInt(LLVMInt64TypeInContext(kb->ctx->llctx), (unsigned long long)v, 1);
+}
+
+LLVMValueRef flyc_kb_f32(flyc_kernel_builder_t *kb, float v) {
+  if (!helper_ok(kb, 0, "flyc_kb_f32"))
+    return NULL;
+  return LLVMConstReal(LLVMFloatTypeInContext(kb->ctx->llctx), v);
+}

@@ -126,3 +126,58 @@ int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMValueRef ba
     return kb->rc;
   return FLYC_OK;
 }
+
+/* ---- guarded accesses ---- */
+
+/* `cond` is an i1 of this body; else the error, named for `what`. */
+static int guard_ok(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *what) {
+  if (!value_ok(kb, cond, what, "cond"))
+    return 0;
+  if (LLVMTypeOf(cond) == LLVMInt1TypeInContext(kb->ctx->llctx))
+    return 1;
+  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: cond must be an i1", what));
+  return 0;
+}
+
+LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMTypeRef elem,
+                             unsigned width, LLVMValueRef base, LLVMValueRef index,
+                             LLVMValueRef other, unsigned align, unsigned flags) {
+  const char *what = "flyc_kb_load_if";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  if (!guard_ok(kb, cond, what) || !value_ok(kb, other, what, "other"))
+    return NULL;
+  if (elem && LLVMGetTypeContext(elem) == kb->ctx->llctx && (width == 1 || width == 2 ||
+                                                              width == 4)) {
+    LLVMTypeRef t = width > 1 ? LLVMVectorType(elem, width) : elem;
+    if (LLVMTypeOf(other) != t) {
+      char *got = LLVMPrintTypeToString(LLVMTypeOf(other)), *want = LLVMPrintTypeToString(t);
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: other is %s, not %s as the load", what, got,
+                               want));
+      LLVMDisposeMessage(got);
+      LLVMDisposeMessage(want);
+      return NULL;
+    }
+  }
+  LLVMValueRef v = NULL;
+  if (flyc_kb_if_begin(kb, cond) != FLYC_OK)
+    return NULL;
+  v = flyc_kb_load(kb, elem, width, base, index, align, flags);
+  if (!v || flyc_kb_else(kb, 1, &v) || flyc_kb_if_end(kb, 1, &other, &v))
+    return NULL; /* recorded; the emit fails (and the open if with it) */
+  return v;
+}
+
+int flyc_kb_store_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMValueRef value,
+                     LLVMValueRef base, LLVMValueRef index, unsigned align, unsigned flags) {
+  if (!helper_ok(kb, 0, "flyc_kb_store_if"))
+    return flyc__error_set(FLYC_EINVAL, "flyc_kb_store_if: called outside a kernel body");
+  if (!guard_ok(kb, cond, "flyc_kb_store_if"))
+    return kb->rc;
+  int rc = flyc_kb_if_begin(kb, cond);
+  if (rc == FLYC_OK)
+    rc = flyc_kb_store(kb, value, base, index, align, flags);
+  if (rc == FLYC_OK)
+    rc = flyc_kb_if_end(kb, 0, NULL, NULL);
+  return rc;
+}
