@@ -30,38 +30,31 @@ static const flyc_param_t reduce_params[3] = {
 static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                        void *payload) {
   (void)payload;
-  const flyc_constexpr_t *block = flyc_kb_constexpr(kb, "BLOCK");
+  int64_t block = flyc_kb_known_block_size(kb, 0); /* the launch block: BLOCK */
   const flyc_constexpr_t *dynamic = flyc_kb_constexpr(kb, "DYNAMIC");
-  if (!block || block->i < 2 || block->i > 1024 || (block->i & (block->i - 1)) || !dynamic)
+  if (block < 2 || (block & (block - 1)) || !dynamic)
     return FLYC_EINVAL;
-  LLVMContextRef lc = flyc_kb_llvm_context(kb);
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(lc), i32 = LLVMInt32TypeInContext(lc);
-  flyc_shared_allocator_t *alloc = flyc_kb_shared_allocator(
-      kb, dynamic->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC, 16);
-  LLVMValueRef s = flyc_kb_shared_alloc(alloc, (uint64_t)block->i * 4, 16);
-  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0), x, v;
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef s = flyc_kb_shared_alloc(
+      flyc_kb_shared_allocator(kb, dynamic->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC, 16),
+      (uint64_t)block * 4, 16);
+  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0);
   LLVMValueRef i = LLVMBuildAdd(b, LLVMBuildMul(b, bid, flyc_kb_block_dim(kb, 0), ""), t, "i");
-  /* s[t] = i < n ? in[i] : 0 */
-  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntSLT, i, arg[2], ""));
-  x = flyc_kb_load(kb, f32, 1, arg[0], i, 0, 0);
-  flyc_kb_else(kb, 1, &x);
-  x = LLVMConstReal(f32, 0.0);
-  flyc_kb_if_end(kb, 1, &x, &v);
-  flyc_kb_store(kb, v, s, t, 0, 0);
+  LLVMValueRef in_range = LLVMBuildICmp(b, LLVMIntSLT, i, arg[2], "");
+  flyc_kb_store(kb, flyc_kb_load_if(kb, in_range, f32, 1, arg[0], i, flyc_kb_f32(kb, 0), 0, 0),
+                s, t, 0, 0); /* s[t] = i < n ? in[i] : 0 */
   flyc_kb_barrier(kb);
-  for (int64_t k = block->i / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
-    LLVMValueRef kk = LLVMConstInt(i32, (unsigned long long)k, 0);
-    flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntULT, t, kk, ""));
-    x = LLVMBuildFAdd(b, flyc_kb_load(kb, f32, 1, s, t, 0, 0),
-                      flyc_kb_load(kb, f32, 1, s, LLVMBuildAdd(b, t, kk, ""), 0, 0), "");
-    flyc_kb_store(kb, x, s, t, 0, 0);
-    flyc_kb_if_end(kb, 0, NULL, NULL);
+  for (int64_t k = block / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
+    LLVMValueRef kk = flyc_kb_i32(kb, (int32_t)k);
+    LLVMValueRef tk = LLVMBuildAdd(b, t, kk, "");
+    LLVMValueRef x = LLVMBuildFAdd(b, flyc_kb_load(kb, f32, 1, s, t, 0, 0),
+                                   flyc_kb_load(kb, f32, 1, s, tk, 0, 0), "");
+    flyc_kb_store_if(kb, LLVMBuildICmp(b, LLVMIntULT, t, kk, ""), x, s, t, 0, 0);
     flyc_kb_barrier(kb);
   }
-  /* if (t == 0) out[block_idx.x] = s[0] */
-  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntEQ, t, LLVMConstInt(i32, 0, 0), ""));
-  flyc_kb_store(kb, flyc_kb_load(kb, f32, 1, s, LLVMConstInt(i32, 0, 0), 0, 0), arg[1], bid, 0, 0);
-  return flyc_kb_if_end(kb, 0, NULL, NULL);
+  LLVMValueRef first = LLVMBuildICmp(b, LLVMIntEQ, t, flyc_kb_i32(kb, 0), "");
+  return flyc_kb_store_if(kb, first, flyc_kb_load(kb, f32, 1, s, flyc_kb_i32(kb, 0), 0, 0),
+                          arg[1], bid, 0, 0); /* if (t == 0) out[block_idx.x] = s[0] */
 }
 /* lines: end */
 

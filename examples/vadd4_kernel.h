@@ -30,24 +30,21 @@ static const flyc_param_t vadd4_params[4] = {
 static int vadd4_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                       void *payload) {
   (void)payload;
-  LLVMContextRef lc = flyc_kb_llvm_context(kb);
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(lc), i32 = LLVMInt32TypeInContext(lc);
-  LLVMValueRef i = flyc_kb_global_id(kb, 0), n = args[3];
-  LLVMValueRef n4 = LLVMBuildAShr(b, n, LLVMConstInt(i32, 2, 0), "n4");
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef i = flyc_kb_global_id(kb, 0), n = args[3], x, y;
+  LLVMValueRef n4 = LLVMBuildAShr(b, n, flyc_kb_i32(kb, 2), "n4");
   /* i is unsigned in CUDA's sense (it wraps at 2^32): compare unsigned. */
   flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntULT, i, n4, ""));
-  LLVMValueRef x = flyc_kb_load(kb, f32, 4, args[0], i, 16, FLYC_MEM_NONTEMPORAL);
-  LLVMValueRef y = flyc_kb_load(kb, f32, 4, args[1], i, 16, FLYC_MEM_NONTEMPORAL);
+  x = flyc_kb_load(kb, f32, 4, args[0], i, 16, FLYC_MEM_NONTEMPORAL);
+  y = flyc_kb_load(kb, f32, 4, args[1], i, 16, FLYC_MEM_NONTEMPORAL);
   flyc_kb_store(kb, LLVMBuildFAdd(b, x, y, ""), args[2], i, 16, FLYC_MEM_NONTEMPORAL);
   flyc_kb_if_end(kb, 0, NULL, NULL);
-  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntEQ, i, LLVMConstInt(i32, 0, 0), ""));
-  LLVMValueRef j = flyc_kb_for_begin(kb, LLVMBuildShl(b, n4, LLVMConstInt(i32, 2, 0), ""), n,
-                                     LLVMConstInt(i32, 1, 0), 0, NULL, NULL);
-  x = flyc_kb_load(kb, f32, 1, args[0], j, 0, 0);
-  y = flyc_kb_load(kb, f32, 1, args[1], j, 0, 0);
+  flyc_kb_exit_if(kb, LLVMBuildICmp(b, LLVMIntNE, i, flyc_kb_i32(kb, 0), "")); /* thread 0: */
+  LLVMValueRef j = flyc_kb_for_begin(kb, LLVMBuildShl(b, n4, flyc_kb_i32(kb, 2), ""), n,
+                                     flyc_kb_i32(kb, 1), 0, NULL, NULL); /* the tail */
+  x = flyc_kb_load(kb, f32, 1, args[0], j, 0, 0), y = flyc_kb_load(kb, f32, 1, args[1], j, 0, 0);
   flyc_kb_store(kb, LLVMBuildFAdd(b, x, y, ""), args[2], j, 0, 0);
-  flyc_kb_for_end(kb, NULL, NULL);
-  return flyc_kb_if_end(kb, 0, NULL, NULL);
+  return flyc_kb_for_end(kb, NULL, NULL);
 }
 /* lines: end */
 
