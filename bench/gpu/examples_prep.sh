@@ -1,0 +1,26 @@
+#!/bin/bash
+# Builds, here, what the H200 run of the builder's examples after the inline-region
+# rewrite (bench/gpu/examples_run.sh) needs, into .dev/gpu-ex (git-ignored), which the
+# device run carries: examples/softmax_builder and vadd4_builder and
+# bench/gpu/builder_examples_run (the shared-memory reduce) linked statically against
+# flyc, the sm_90 PTX of gemm, vadd4 and softmax for bench/gpu/mma_bench.py (through the
+# examples and FLYC_DUMP_DIR), and the stand-in shmem library builder_examples_run links.
+set -e
+cd "$(dirname "$0")/../.."
+O=.dev/gpu-ex
+[ -x build22/tests/example_softmax_builder ] || { echo "build build22 first" >&2; exit 1; }
+rm -rf $O /tmp/ex-dump && mkdir -p $O
+for e in gemm vadd4 softmax; do
+  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$e build22/tests/example_${e}_builder sm_90
+  cp /tmp/ex-dump/$e/*.4.ptx $O/$e.ptx
+done
+. bench/gpu/static_flyc.sh # $B, $libs
+for p in examples/softmax_builder examples/vadd4_builder bench/gpu/builder_examples_run; do
+  gcc -O2 -c $p.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include -o /tmp/$(basename $p).o
+  (cd $B && g++ /tmp/$(basename $p).o $libs -ldl -lm -Wl,--gc-sections -s -o ../$O/$(basename $p))
+done
+cp build22/tests/fixtures/mstl_nvptx.sm_80.bc build22/tests/fixtures/mstl_nvptx.sm_90.bc $O/
+for l in libelf.so.1 libmsgpackc.so.2 libcjson.so.1; do cp -L /usr/lib/x86_64-linux-gnu/$l $O/; done
+xz -T2 -6 $O/softmax_builder $O/vadd4_builder $O/builder_examples_run
+cp bench/gpu/mma_bench.py $O/
+ls -la $O; du -sh $O
