@@ -104,6 +104,29 @@ static void test_link__partial_datalayout_adopted(void **state) {
   flyc_artifact_t *a = NULL;
   assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
   flyc_artifact_destroy(a);
+  /* The same library as bitcode llvm-as made of IR with no layout: it reads
+   * back with the layout the upgrade makes of "" (LLVM 19+: "m:e-G1-ni:7:8:9-
+   * p7:..."), which is no layout, adopted as the text's. */
+  const char *no_dl = lib_ir + strlen("target datalayout = \"G1\"\n");
+  FILE *f = fopen(lib, "w");
+  assert_non_null(f);
+  fputs(no_dl, f);
+  fclose(f);
+  char as[4200];
+  snprintf(as, sizeof as, "%s", FLYC_TEST_LLC);
+  char *slash = strrchr(as, '/');
+  assert_non_null(slash);
+  snprintf(slash + 1, sizeof as - (size_t)(slash + 1 - as), "llvm-as");
+  char bc[4300];
+  snprintf(bc, sizeof bc, "%s.bc", lib);
+  char *argv[] = {as, lib, "-o", bc, NULL}, *out = NULL;
+  assert_int_equal(tu_run(argv, &out), 0);
+  free(out);
+  const char *bcs[] = {bc};
+  o.link_libraries = bcs;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  unlink(bc);
   unlink(lib);
   free(lib);
 }
@@ -178,6 +201,21 @@ static void test_link__conflicting_cov(void **state) {
   o.link_library_count = 1;
   assert_error(flyc_compile_buffer(&a, k5, strlen(k5), "k5.ll", &o), FLYC_ELINK, LIB_MSTL,
                "but this compile makes COV 5: the input module asks for COV 5");
+  /* A flag that names no version (COV N is N * 100). */
+  static const char l450[] = "define i32 @mstl_my_pe() {\n  ret i32 0\n}\n"
+                             "!llvm.module.flags = !{!0}\n"
+                             "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 450}\n";
+  static const char kc[] = "declare i32 @mstl_my_pe()\n"
+                           "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+                           "  %v = call i32 @mstl_my_pe()\n"
+                           "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", l450, strlen(l450));
+  const char *l1[] = {lib};
+  o.link_libraries = l1;
+  assert_error(flyc_compile_buffer(&a, kc, strlen(kc), "kc.ll", &o), FLYC_ELINK, lib,
+               "amdhsa_code_object_version=450, which is no code object version");
+  unlink(lib);
+  free(lib);
 }
 
 static void test_link__conflicting_wchar(void **state) {

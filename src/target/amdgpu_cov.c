@@ -42,7 +42,13 @@ int flyc__amdgpu_library_flag(flyc_compile_t *c, const flyc__module_flag_t *f,
     return 0;
   *rc = FLYC_OK;
   long long v = (long long)f->value;
-  if (c->cov_open && (v % 100 || v / 100 < 4 || v / 100 > flyc__llvm_max_cov())) {
+  if (c->cov_open && v % 100) {
+    /* COV N is the flag N * 100: 450 names no version at all. */
+    *rc = flyc__error_set(FLYC_ELINK,
+                          "link library '%s' has module flag %.*s=%lld, which is no code "
+                          "object version (COV N is N * 100: 400, 500, 600)",
+                          path, (int)f->key_len, f->key, v);
+  } else if (c->cov_open && (v / 100 < 4 || v / 100 > flyc__llvm_max_cov())) {
     *rc = flyc__error_set(FLYC_ELINK,
                           "link library '%s' was built for code object version %lld (module "
                           "flag %.*s=%lld), which LLVM %s cannot make (it makes 4 to %d)",
