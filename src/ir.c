@@ -179,6 +179,14 @@ int flyc__check_triple_layout(flyc_compile_t *c, LLVMModuleRef m, const char *wh
     up = flyc__upgraded_layout(LLVMGetTarget(m), dl);
     if (up && layout_subset(up, c->datalayout))
       dl = NULL;
+    /* Bitcode written with no layout at all (llvm-as of IR without one)
+     * reads back as what the upgrade makes of "" ("m:e-G1-ni:7:8:9-p7..."
+     * on LLVM 22 AMDGPU): that is the empty layout, adopted as the text
+     * parser's empty one is. */
+    char *none = dl ? flyc__upgraded_layout(LLVMGetTarget(m), "") : NULL;
+    if (none && *none && strcmp(none, dl) == 0)
+      dl = NULL;
+    free(none);
   }
   if (dl && *dl && is_input && strcmp(dl, c->datalayout) != 0)
     adopt_short_pointers(c, dl);
