@@ -147,10 +147,19 @@ if(NOT FLYC_BUILD_SHARED)
   set(FLYC_PC_RT_LIBS_PRIVATE "")
 endif()
 list(GET LLVM_INCLUDE_DIRS 0 FLYC_PC_LLVM_INCLUDE_DIR)
+# Two of each: the installed one finds its prefix from its own place; the
+# build tree's (PKG_CONFIG_PATH=<build>) names the build and source trees.
 foreach(pc flyc flyc-runtime)
+  set(FLYC_PC_PREFIX "\${pcfiledir}/${FLYC_PC_RELPREFIX}")
+  set(FLYC_PC_LIBDIR "\${prefix}/${CMAKE_INSTALL_LIBDIR}")
+  set(FLYC_PC_INCLUDEDIR "\${prefix}/${CMAKE_INSTALL_INCLUDEDIR}")
+  configure_file(tools/${pc}.pc.in ${PROJECT_BINARY_DIR}/pkgconfig-install/${pc}.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/pkgconfig-install/${pc}.pc
+          DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig COMPONENT flyc_dev)
+  set(FLYC_PC_PREFIX "${PROJECT_BINARY_DIR}")
+  set(FLYC_PC_LIBDIR "${PROJECT_BINARY_DIR}")
+  set(FLYC_PC_INCLUDEDIR "${PROJECT_SOURCE_DIR}/include")
   configure_file(tools/${pc}.pc.in ${PROJECT_BINARY_DIR}/${pc}.pc @ONLY)
-  install(FILES ${PROJECT_BINARY_DIR}/${pc}.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
-          COMPONENT flyc_dev)
 endforeach()
 
 install(DIRECTORY include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT flyc_dev)
