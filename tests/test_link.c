@@ -313,6 +313,39 @@ static void test_link__calling_convention_mismatch(void **state) {
   assert_null(a);
 }
 
+/* What flyc refuses inside a library's function names the library (the
+ * checks run on the linked module, where it is no longer the library). */
+static void test_link__refusals_name_the_library(void **state) {
+  (void)state;
+  static const char *const libs_ir[] = {
+      "declare double @llvm.sin.f64(double)\n"
+      "define i32 @f(i32 %x) {\n  %d = sitofp i32 %x to double\n"
+      "  %s = call double @llvm.sin.f64(double %d)\n  %r = fptosi double %s to i32\n"
+      "  ret i32 %r\n}\n",
+      "define i32 @f(i32 %x) {\n  %w = zext i32 %x to i1024\n  %m = mul i1024 %w, %w\n"
+      "  %r = trunc i1024 %m to i32\n  ret i32 %r\n}\n"};
+  static const char *const want[] = {"intrinsic 'llvm.sin.f64' (used by function 'f'",
+                                     "multiplies, divides or shifts an i1024"};
+  const char *k_ir = "declare i32 @f(i32)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @f(i32 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  for (int i = 0; i < 2; i++) {
+    char *lib = tu_temp_file(".ll", libs_ir[i], strlen(libs_ir[i]));
+    const char *libs[] = {lib};
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.target = "gfx90a";
+    o.opt_level = FLYC_OPT_O0;
+    o.link_libraries = libs;
+    o.link_library_count = 1;
+    flyc_artifact_t *a = NULL;
+    assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_EIR, want[i],
+                 "'f' comes from link library", lib);
+    unlink(lib);
+    free(lib);
+  }
+}
+
 static void test_link__library_not_found_or_garbage(void **state) {
   (void)state;
   link_expect("/nonexistent/lib.bc", FLYC_ENOTFOUND, "not found", "lib.bc");
@@ -850,6 +883,7 @@ int main(void) {
       cmocka_unit_test(test_link__signature_mismatch),
       cmocka_unit_test(test_link__narrow_int_extension_mismatch),
       cmocka_unit_test(test_link__calling_convention_mismatch),
+      cmocka_unit_test(test_link__refusals_name_the_library),
       cmocka_unit_test(test_link__library_not_found_or_garbage),
       cmocka_unit_test(test_link__exported_globals),
       cmocka_unit_test(test_link__internal_state_global),

@@ -275,6 +275,21 @@ static int check_body(flyc_compile_t *c, LLVMValueRef f, const char *name, const
   return FLYC_OK;
 }
 
+/* The error `rc` about function `name`, naming the link library it came
+ * from when it is a library's ("in the linked module" alone does not say
+ * whose code it is). */
+static int from_library(const flyc_compile_t *c, const char *name, int rc) {
+  const char *lib = flyc__origin_of(c, name);
+  const char *msg = flyc_error_last()->message;
+  if (!lib || strstr(msg, lib))
+    return rc;
+  char *copy = strdup(msg);
+  if (copy)
+    flyc__error_set(rc, "%s ('%s' comes from link library '%s')", copy, name, lib);
+  free(copy);
+  return rc;
+}
+
 int flyc__check_supported(flyc_compile_t *c, const char *when) {
   const flyc_target_ops_t *ops = c->target.ops;
   const flyc__target_checks_t *ck = ops->checks;
@@ -310,8 +325,20 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
       if (LLVMGetTypeKind(r) == LLVMVectorTypeKind)
         r = LLVMGetElementType(r);
       const char *why = ops->unlowerable(name, len, r);
-      if (why)
-        return flyc__error_set(FLYC_EIR, "intrinsic '%s' (used in %s) %s", name, when, why);
+      if (why) {
+        /* Name a function that calls it, and its library if it has one. */
+        LLVMValueRef u = LLVMGetUser(LLVMGetFirstUse(f));
+        LLVMValueRef uf = u && LLVMIsAInstruction(u)
+                              ? LLVMGetBasicBlockParent(LLVMGetInstructionParent(u))
+                              : NULL;
+        size_t ul;
+        const char *un = uf ? LLVMGetValueName2(uf, &ul) : NULL;
+        if (!un || !*un)
+          return flyc__error_set(FLYC_EIR, "intrinsic '%s' (used in %s) %s", name, when, why);
+        flyc__error_set(FLYC_EIR, "intrinsic '%s' (used by function '%s' in %s) %s", name, un,
+                        when, why);
+        return from_library(c, un, FLYC_EIR);
+      }
     }
     if (LLVMIsDeclaration(f))
       continue;
@@ -322,7 +349,7 @@ int flyc__check_supported(flyc_compile_t *c, const char *when) {
     if (c->target.ops->is_kernel(c->mod, f) && (rc = check_kernel(c, f, name)))
       return rc;
     if ((rc = check_body(c, f, name, when)))
-      return rc;
+      return from_library(c, name, rc);
   }
   return FLYC_OK;
 }
