@@ -216,6 +216,16 @@ static void test_link__conflicting_cov(void **state) {
                "amdhsa_code_object_version=450, which is no code object version");
   unlink(lib);
   free(lib);
+  /* ... or one that is not an integer at all. */
+  static const char lstr[] = "define i32 @mstl_my_pe() {\n  ret i32 0\n}\n"
+                             "!llvm.module.flags = !{!0}\n"
+                             "!0 = !{i32 1, !\"amdhsa_code_object_version\", !\"500\"}\n";
+  lib = tu_temp_file(".ll", lstr, strlen(lstr));
+  l1[0] = lib;
+  assert_error(flyc_compile_buffer(&a, kc, strlen(kc), "kc.ll", &o), FLYC_ELINK, lib,
+               "amdhsa_code_object_version that is not an integer");
+  unlink(lib);
+  free(lib);
 }
 
 static void test_link__conflicting_wchar(void **state) {

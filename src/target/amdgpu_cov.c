@@ -37,9 +37,18 @@ void flyc__amdgpu_cov_reason(const flyc_compile_t *c, char *buf, size_t size) {
 
 int flyc__amdgpu_library_flag(flyc_compile_t *c, const flyc__module_flag_t *f,
                               const char *path, int *rc) {
-  if (!f->is_int || (!flyc__module_flag_is(f, "amdhsa_code_object_version") &&
-                     !flyc__module_flag_is(f, "amdgpu_code_object_version")))
+  if (!flyc__module_flag_is(f, "amdhsa_code_object_version") &&
+      !flyc__module_flag_is(f, "amdgpu_code_object_version"))
     return 0;
+  if (!f->is_int) {
+    /* LLVM reads only an integer there: a string would be ignored by the
+     * backend while the library's code was built for some version. */
+    *rc = flyc__error_set(FLYC_ELINK,
+                          "link library '%s' has module flag %.*s that is not an integer "
+                          "(COV N is the integer N * 100)",
+                          path, (int)f->key_len, f->key);
+    return 1;
+  }
   *rc = FLYC_OK;
   long long v = (long long)f->value;
   if (c->cov_open && v % 100) {
