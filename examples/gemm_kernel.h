@@ -53,6 +53,7 @@ typedef struct gemm {
   unsigned threads;
 } gemm_t;
 
+/* lines: gemm */
 static LLVMValueRef gemm_i32(flyc_kernel_builder_t *kb, long long v) {
   return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), (unsigned long long)v, 1);
 }
@@ -176,6 +177,8 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   LLVMBuildRetVoid(b);
   return FLYC_OK;
 }
+
+/* lines: end */
 
 /* Emits `gemm` into `ctx` for blocks of `threads` (four waves). */
 static int gemm_emit(flyc_ctx_t *ctx, unsigned threads, const char **name_out) {
