@@ -5,7 +5,10 @@
  * fresh process, a second kernel in the same process) are runs of this
  * program under bench/run_libs.sh.
  *
- *   bench_libs -a TARGET [-c COV] -l LIB [-l LIB]... KERNEL.ll [KERNEL.ll]...
+ *   bench_libs -a TARGET [-c COV] [-t] -l LIB [-l LIB]... KERNEL.ll [KERNEL.ll]...
+ *
+ * -t: FLYC_COMPILE_TRUSTED_BITCODE (the libraries read in process, without
+ * the child's check of untrusted bitcode): what that check costs.
  *
  * One line per kernel: `kernel=<i> file=<path> total_ms=.. link_ms=..
  * origin=<compiled|memory|disk>`, then `rss_kb=..`. Exit 1 if a compile
@@ -24,20 +27,22 @@ int main(int argc, char **argv) {
   size_t nlibs = 0;
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
   int opt;
-  while ((opt = getopt(argc, argv, "a:c:l:")) != -1) {
+  while ((opt = getopt(argc, argv, "a:c:l:t")) != -1) {
     if (opt == 'a')
       o.target = optarg;
     else if (opt == 'c')
       o.code_object_version = (unsigned)atoi(optarg);
+    else if (opt == 't')
+      o.flags |= FLYC_COMPILE_TRUSTED_BITCODE;
     else if (opt == 'l' && nlibs < 16)
       libs[nlibs++] = optarg;
     else {
-      fprintf(stderr, "usage: bench_libs -a TARGET [-c COV] -l LIB... KERNEL.ll...\n");
+      fprintf(stderr, "usage: bench_libs -a TARGET [-c COV] [-t] -l LIB... KERNEL.ll...\n");
       return 2;
     }
   }
   if (!o.target || optind >= argc) {
-    fprintf(stderr, "usage: bench_libs -a TARGET [-c COV] -l LIB... KERNEL.ll...\n");
+    fprintf(stderr, "usage: bench_libs -a TARGET [-c COV] [-t] -l LIB... KERNEL.ll...\n");
     return 2;
   }
   o.link_libraries = libs;
