@@ -335,6 +335,87 @@ static void test_regions__nesting_is_checked(void **state) {
   assert_error(flyc_kb_exit_if(NULL, NULL), FLYC_EINVAL, "outside a kernel body");
 }
 
+/* ---- what helper-39 found ---- */
+
+/* A collective after an earlier, unrelated error still builds (no NULL to
+ * crash LLVMBuild*); the emit fails with the first error. */
+static int reduce_after_error(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  assert_null(flyc_kb_thread_idx(kb, 7));
+  LLVMValueRef f = LLVMBuildUIToFP(b, args[1], LLVMFloatTypeInContext(flyc_kb_llvm_context(kb)),
+                                   "");
+  assert_non_null(flyc_kb_warp_reduce(kb, FLYC_REDUCE_SUM, f, 0));
+  assert_non_null(flyc_kb_warp_reduce(kb, FLYC_REDUCE_MAX, args[1], 0));
+  assert_non_null(flyc_kb_shuffle(kb, FLYC_SHUFFLE_XOR, f, i32c(kb, 1), 0));
+  return 0;
+}
+
+static int open_and_fail(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 0, NULL, NULL);
+  flyc_error_clear();
+  return FLYC_EUNSUPPORTED;
+}
+
+static int arm_opens_and_fails(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *y,
+                               void *p) {
+  (void)b, (void)y, (void)p;
+  flyc_kb_if_begin(kb, i1c(kb, 1));
+  return FLYC_EUNSUPPORTED;
+}
+static int arm_fails(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  return flyc_kb_if(kb, i1c(kb, 1), arm_opens_and_fails, NULL, NULL, 0, NULL);
+}
+
+static int snan(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  uint32_t bits = 0x7fa00001u, back = 0;
+  float v;
+  memcpy(&v, &bits, sizeof v);
+  LLVMValueRef c = LLVMConstBitCast(flyc_kb_f32(kb, v), LLVMInt32TypeInContext(
+                                                             flyc_kb_llvm_context(kb)));
+  back = (uint32_t)LLVMConstIntGetZExtValue(c);
+  assert_int_equal(back, bits);
+  return 0;
+}
+
+static int rolled_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                       void *payload) {
+  (void)b, (void)payload;
+  assert_non_null(flyc_kb_block_reduce(kb, FLYC_REDUCE_SUM, args[1]));
+  return FLYC_EUNSUPPORTED;
+}
+
+static void test_regions__errors_keep_their_own_status(void **state) {
+  (void)state;
+  const char *targets[2] = {amd(), nv()};
+  for (int t = 0; t < 2; t++)
+    assert_error(emit(targets[t], reduce_after_error, NULL), FLYC_EINVAL, "axis 7");
+  /* The body's own status wins over the region it left open. */
+  assert_int_equal(emit(amd(), open_and_fail, NULL), FLYC_EUNSUPPORTED);
+  assert_null(strstr(flyc_error_last()->message, "still open"));
+  assert_error(emit(amd(), arm_fails, NULL), FLYC_EUNSUPPORTED, "then arm callback failed");
+  assert_ok(emit(amd(), snan, NULL));
+  /* A rolled-back kernel's helper globals go with it. */
+  flyc_param_t ps[2] = {FLYC_PARAM_INIT, FLYC_PARAM_INIT};
+  ps[0].kind = FLYC_PARAM_PTR, ps[0].bits = 32, ps[0].addrspace = 1;
+  ps[1].kind = FLYC_PARAM_INT, ps[1].bits = 32;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "sm_80"));
+  uint32_t launch[3] = {256, 1, 1};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  d.name = "rolled";
+  d.params = ps;
+  d.param_count = 2;
+  d.launch_block = launch;
+  d.body = rolled_body;
+  assert_int_equal(flyc_kernel_emit(ctx, &d, NULL), FLYC_EUNSUPPORTED);
+  char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+  assert_null(strstr(ir, "__flyc_block_reduce"));
+  LLVMDisposeMessage(ir);
+  flyc_ctx_destroy(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_regions__compute_what_they_say),
@@ -342,6 +423,7 @@ int main(void) {
       cmocka_unit_test(test_regions__guarded_accesses),
       cmocka_unit_test(test_regions__misuse_names_the_culprit),
       cmocka_unit_test(test_regions__nesting_is_checked),
+      cmocka_unit_test(test_regions__errors_keep_their_own_status),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

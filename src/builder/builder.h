@@ -99,8 +99,9 @@ struct flyc_kernel_builder {
   unsigned nred;
 };
 
-/* The kernel body's end: an open region is an error naming it (flow.c). */
-int flyc__kb_regions_closed(flyc_kernel_builder_t *kb);
+/* The kernel body's end: when the body succeeded (`body_ok`), an open
+ * region is an error naming it; the regions are freed either way (flow.c). */
+int flyc__kb_regions_closed(flyc_kernel_builder_t *kb, int body_ok);
 
 /* The builder of the body running on this thread, if any (emit.c). */
 extern _Thread_local flyc_kernel_builder_t *flyc__current_kb;

@@ -118,9 +118,12 @@ static LLVMValueRef shuffle_word(flyc_kernel_builder_t *kb, unsigned kind, LLVMV
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   const flyc__builder_ops_t *ops = kb->ctx->bops;
   if (step && ops->xor_step) {
+    /* NULL without a new error: no cheaper form here (an earlier, unrelated
+     * error of the body must not read as this lowering's). */
+    int before = kb->rc;
     LLVMValueRef r =
         ops->xor_step(&e, w, (unsigned)LLVMConstIntGetZExtValue(lane), width);
-    if (r || kb->rc)
+    if (r || kb->rc != before)
       return r ? r : fail_lowering(kb);
   }
   LLVMValueRef r = ops->shuffle(&e, kind, w, lane, width);
@@ -257,8 +260,9 @@ LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
   width = check_width(kb, width, what);
   if (width && kb->ctx->bops->warp_reduce) { /* one instruction, where the target has it */
     flyc__kb_emit_t e = flyc__kb_emitter(kb);
+    int before = kb->rc; /* as in shuffle_word: only a new error is this one's */
     LLVMValueRef r = kb->ctx->bops->warp_reduce(&e, (unsigned)op, value, width);
-    if (r || kb->rc)
+    if (r || kb->rc != before)
       return r;
   }
   LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
@@ -308,6 +312,17 @@ LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op
   const char *what = "flyc_kb_block_reduce";
   if (!helper_ok(kb, 0, what))
     return NULL;
+  if (op < FLYC_REDUCE_SUM || op > FLYC_REDUCE_UMAX)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: op %d is not a flyc_reduce_op_t", what,
+                                    (int)op));
+  if (!value_ok(kb, value, what, "value"))
+    return NULL;
+  if (!shuffle_words(LLVMTypeOf(value)))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: value must be an i32, i64, f32 or f64",
+                                    what));
+  if (op >= FLYC_REDUCE_UMIN && LLVMGetTypeKind(LLVMTypeOf(value)) != LLVMIntegerTypeKind)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s takes integers, not floats", what,
+                                    op == FLYC_REDUCE_UMIN ? "UMIN" : "UMAX"));
   unsigned wave = kb->ctx->target.wave;
   uint64_t threads = (uint64_t)kb->block[0] * kb->block[1] * kb->block[2];
   if (!threads || threads % wave)

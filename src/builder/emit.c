@@ -98,6 +98,7 @@ typedef struct emit {
   char *name;
   LLVMValueRef fn;
   size_t nlibs, nprocs, nffis; /* what the context had registered before the body */
+  LLVMValueRef last_global; /* the module's last global before the body ran */
 } emit_t;
 
 static void emit_free(emit_t *e) {
@@ -254,7 +255,7 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
     flyc__error_set(kb->rc, "%s", kb->first); /* the first error, not the last */
   free(kb->first);
   kb->first = NULL;
-  int open = flyc__kb_regions_closed(kb);
+  int open = flyc__kb_regions_closed(kb, rc == FLYC_OK);
   rc = rc ? rc : open;
   /* The block the body ends in gets the kernel's `ret void`, unless it has
    * its own. */
@@ -282,6 +283,20 @@ static void rollback(emit_t *e) {
    * address) must not dangle. */
   LLVMReplaceAllUsesWith(e->fn, LLVMGetPoison(LLVMTypeOf(e->fn)));
   LLVMDeleteFunction(e->fn);
+  /* The globals flyc's helpers made for it (block-reduction slots, static
+   * shared memory, printf formats), now unused. Not the caller's own, to
+   * which it may hold a handle, nor the context's dynamic region. */
+  LLVMModuleRef m = e->ctx->mod;
+  LLVMValueRef g = e->last_global ? LLVMGetNextGlobal(e->last_global) : LLVMGetFirstGlobal(m);
+  while (g) {
+    LLVMValueRef next = LLVMGetNextGlobal(g);
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    if (g != e->ctx->dyn_global && !LLVMGetFirstUse(g) &&
+        (starts(name, "__flyc_") || starts(name, ".str.flyc")))
+      LLVMDeleteGlobal(g);
+    g = next;
+  }
   unregister_from(e->ctx, e->nlibs, e->nprocs, e->nffis);
 }
 
@@ -331,6 +346,7 @@ int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def, const char *
     return rc;
   }
   flyc_kernel_builder_t kb;
+  e.last_global = LLVMGetLastGlobal(ctx->mod);
   rc = run_body(&e, &kb);
   if (rc) {
     rollback(&e);

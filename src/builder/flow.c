@@ -32,12 +32,14 @@ static unsigned callback_enter(flyc_kernel_builder_t *kb) {
 }
 
 /* Leaves it: a region it left open is an error naming it (recorded). */
-static void callback_leave(flyc_kernel_builder_t *kb, unsigned floor, const char *what,
+static void callback_leave(flyc_kernel_builder_t *kb, unsigned floor, int rc, const char *what,
                            const char *arm) {
   if (kb->depth > kb->floor) {
-    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the %s left a %s region open (each begin "
-                                          "needs its end inside the same callback)", what, arm,
-                             region_name(kb->regions[kb->depth - 1].kind)));
+    /* A callback that failed by itself keeps its own status. */
+    if (rc == FLYC_OK)
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the %s left a %s region open (each begin "
+                                            "needs its end inside the same callback)", what, arm,
+                               region_name(kb->regions[kb->depth - 1].kind)));
     kb->depth = kb->floor;
   }
   kb->floor = floor;
@@ -96,7 +98,7 @@ static int run_arm(flyc_kernel_builder_t *kb, LLVMBasicBlockRef bb, flyc_kb_arm_
   int before = kb->rc;
   unsigned floor = callback_enter(kb);
   int arm_rc = fn ? fn(kb, kb->b, out, payload) : FLYC_OK;
-  callback_leave(kb, floor, what, arm);
+  callback_leave(kb, floor, arm_rc, what, arm);
   int rc = fn ? arm_status(kb, before, arm_rc, what, arm) : FLYC_OK;
   if (rc == FLYC_OK && !yields_ok(kb, out, types, n, what, arm, "the then arm's"))
     rc = FLYC_EINVAL;
@@ -158,8 +160,7 @@ int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_arm_fn then
 /* start, end and step: one integer type, i32 or i64, of this context, and
  * a step that is not the constant 0. */
 static int bounds_ok(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
-                     LLVMValueRef step) {
-  const char *what = "flyc_kb_for";
+                     LLVMValueRef step, const char *what) {
   if (!value_ok(kb, start, what, "start") || !value_ok(kb, end, what, "end") ||
       !value_ok(kb, step, what, "step"))
     return 0;
@@ -232,7 +233,8 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   for (unsigned i = 0; i < ncarried; i++)
     results[i] = NULL;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
-  if (!bounds_ok(kb, start, end, step) || !yields_ok(kb, init, types, ncarried, what, "init", "") ||
+  if (!bounds_ok(kb, start, end, step, what) ||
+      !yields_ok(kb, init, types, ncarried, what, "init", "") ||
       !open_block(kb, what))
     return FLYC_EINVAL;
   LLVMContextRef lc = kb->ctx->llctx;
@@ -250,7 +252,7 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   int before = kb->rc;
   unsigned floor = callback_enter(kb);
   int body_rc = body(kb, kb->b, phis[0], phis + 1, next, payload);
-  callback_leave(kb, floor, what, "body");
+  callback_leave(kb, floor, body_rc, what, "body");
   int rc = arm_status(kb, before, body_rc, what, "body");
   if (rc == FLYC_OK && !yields_ok(kb, next, types, ncarried, what, "next values", "its init"))
     rc = FLYC_EINVAL;
@@ -451,7 +453,8 @@ LLVMValueRef flyc_kb_for_begin(flyc_kernel_builder_t *kb, LLVMValueRef start, LL
   }
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
   kb_region_t *r;
-  if (!bounds_ok(kb, start, end, step) || !yields_ok(kb, init, types, ncarried, what, "init", "") ||
+  if (!bounds_ok(kb, start, end, step, what) ||
+      !yields_ok(kb, init, types, ncarried, what, "init", "") ||
       !open_block(kb, what) || !(r = push(kb, 'f', what)))
     return for_failed(kb, start, ncarried, init, carried);
   LLVMContextRef lc = kb->ctx->llctx;
@@ -516,9 +519,9 @@ int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond) {
   return FLYC_OK;
 }
 
-int flyc__kb_regions_closed(flyc_kernel_builder_t *kb) {
+int flyc__kb_regions_closed(flyc_kernel_builder_t *kb, int body_ok) {
   int rc = FLYC_OK;
-  if (kb->depth && !kb->rc)
+  if (kb->depth && !kb->rc && body_ok)
     rc = flyc__error_set(FLYC_EINVAL, "kernel '%s': a %s region is still open at the end of "
                                       "the body (%u open; each begin needs its end)", kb->name,
                          region_name(kb->regions[kb->depth - 1].kind), kb->depth);

@@ -360,5 +360,10 @@ LLVMValueRef flyc_kb_i64(flyc_kernel_builder_t *kb, int64_t v) {
 LLVMValueRef flyc_kb_f32(flyc_kernel_builder_t *kb, float v) {
   if (!helper_ok(kb, 0, "flyc_kb_f32"))
     return NULL;
-  return LLVMConstReal(LLVMFloatTypeInContext(kb->ctx->llctx), v);
+  /* From the bits: LLVMConstReal takes a double, and widening a float
+   * quiets a signalling NaN. */
+  uint32_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  LLVMValueRef i = LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), bits, 0);
+  return LLVMConstBitCast(i, LLVMFloatTypeInContext(kb->ctx->llctx));
 }
