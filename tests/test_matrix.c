@@ -296,6 +296,99 @@ static void test_matrix__fragments_are_the_documented_layouts(void **state) {
   }
 }
 
+/* ---- loads from shared memory by ldmatrix (NVPTX) ---- */
+
+static flyc_mma_operand_t rows_op;
+static flyc_mma_layout_t rows_layout;
+
+/* A or B from the shared tile (ld 64, 16-byte rows), into the f16 tile. */
+static void rows_load(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef f = flyc_kb_mma_load(kb, rows_op, args[3], i32c(kb, 64), rows_layout, 16);
+  assert_non_null(f);
+  LLVMSetAlignment(LLVMBuildStore(b, f, args[0]), 16);
+}
+
+/* The ldmatrix call's element offset from the shared tile, with `lane` put
+ * in; *trans from the intrinsic's name. */
+static unsigned rows_address(unsigned lane, int *trans) {
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit_probe(nv(), rows_load, &ctx));
+  LLVMModuleRef m = flyc_ctx_module(ctx);
+  LLVMValueRef fn = LLVMGetNamedFunction(m, "probe");
+  assert_non_null(fn);
+  set_lane(fn, lane);
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  assert_null(LLVMRunPasses(m, "instsimplify", NULL, o));
+  LLVMDisposePassBuilderOptions(o);
+  LLVMValueRef call = NULL;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef in = LLVMGetFirstInstruction(bb); in; in = LLVMGetNextInstruction(in)) {
+      size_t len;
+      if (LLVMIsACallInst(in) &&
+          strstr(LLVMGetValueName2(LLVMGetCalledValue(in), &len), "ldmatrix")) {
+        assert_null(call); /* one load the fragment */
+        call = in;
+      }
+    }
+  assert_non_null(call);
+  size_t len;
+  *trans = strstr(LLVMGetValueName2(LLVMGetCalledValue(call), &len), ".trans.") != NULL;
+  LLVMValueRef p = LLVMGetOperand(call, 0), idx;
+  unsigned off = 0;
+  if (p != LLVMGetParam(fn, 3)) { /* lane 0's is the tile itself */
+    assert_int_equal(LLVMGetNumOperands(p), 2);
+    assert_ptr_equal(LLVMGetOperand(p, 0), LLVMGetParam(fn, 3));
+    idx = LLVMGetOperand(p, 1);
+    assert_non_null(LLVMIsAConstantInt(idx));
+    off = (unsigned)LLVMConstIntGetZExtValue(idx);
+  }
+  flyc_ctx_destroy(ctx);
+  return off;
+}
+
+/* Every lane's address, then ldmatrix's rule (PTX ISA, "Warp-level matrix
+ * load instruction: ldmatrix"): lanes 8j..8j+7 give matrix j's rows; lane L
+ * gets register j = the pair at row L >> 2, columns 2 (L & 3) and + 1, or
+ * with .trans rows 2 (L & 3) and + 1 at column L >> 2. Each element so got
+ * must sit where the mma fragment's documented layout puts it. */
+static void check_rows(flyc_mma_operand_t op, flyc_mma_layout_t layout) {
+  rows_op = op;
+  rows_layout = layout;
+  unsigned addr[32];
+  int trans = -1, seen[256] = {0};
+  for (unsigned lane = 0; lane < 32; lane++) {
+    int t;
+    addr[lane] = rows_address(lane, &t);
+    assert_true(trans < 0 || t == trans);
+    trans = t;
+    assert_int_equal(addr[lane] % 8, 0); /* 16-byte rows */
+  }
+  assert_int_equal(trans, (op == FLYC_MMA_A) == (layout == FLYC_MMA_COL_MAJOR));
+  for (unsigned lane = 0; lane < 32; lane++)
+    for (unsigned i = 0; i < 8; i++) {
+      unsigned j = i / 2, p = i % 2, r, c;
+      unsigned e = trans ? addr[8 * j + 2 * (lane & 3) + p] + (lane >> 2)
+                         : addr[8 * j + (lane >> 2)] + 2 * (lane & 3) + p;
+      unsigned major = e / 64, minor = e % 64;
+      unsigned row = layout == FLYC_MMA_ROW_MAJOR ? major : minor;
+      unsigned col = layout == FLYC_MMA_ROW_MAJOR ? minor : major;
+      documented(1, op, lane, i, &r, &c);
+      if (row != r || col != c)
+        fail_msg("operand %d layout %d lane %u element %u: ldmatrix gives (%u, %u), the "
+                 "fragment is (%u, %u)", (int)op, (int)layout, lane, i, row, col, r, c);
+      seen[row * 16 + col]++;
+    }
+  for (int k = 0; k < 256; k++)
+    assert_int_equal(seen[k], 1);
+}
+
+static void test_matrix__shared_loads_are_ldmatrix_in_the_fragment_layout(void **state) {
+  (void)state;
+  for (int op = FLYC_MMA_A; op <= FLYC_MMA_B; op++)
+    for (int layout = FLYC_MMA_ROW_MAJOR; layout <= FLYC_MMA_COL_MAJOR; layout++)
+      check_rows((flyc_mma_operand_t)op, (flyc_mma_layout_t)layout);
+}
+
 /* ---- selected instructions ---- */
 
 /* A from the shared tile (row-major, ld 64, 16-byte rows), B from the
@@ -320,9 +413,10 @@ static void test_matrix__mma_selects_the_matrix_unit(void **state) {
   assert_ok(emit_probe(nv(), tile, &ctx));
   char *s = tu_ctx_text(ctx);
   assert_int_equal(count(s, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"), 2);
-  /* A's pairs from shared memory: four 32-bit loads, no byte-wise ones. */
-  assert_int_equal(count(s, "ld.shared.b32") + count(s, "ld.shared.u32"), 4);
-  assert_int_equal(count(s, "ld.shared.b16") + count(s, "ld.shared.u16"), 0);
+  /* A from shared memory, rows 16-byte aligned: one ldmatrix, no other
+   * shared load. */
+  assert_int_equal(count(s, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"), 1);
+  assert_int_equal(count(s, "ld.shared."), 0);
   /* The accumulator's float pairs: 64-bit stores. */
   assert_int_equal(count(s, "st.global.v2.f32") + count(s, "st.global.v2.b32"), 4);
   free(s);
@@ -337,6 +431,24 @@ static void test_matrix__mma_selects_the_matrix_unit(void **state) {
     assert_int_equal(count(s, "v_wmma_f32_16x16x16_f16"), 1);
     free(s);
   }
+}
+
+/* A from the shared tile with rows only 4-byte aligned: no ldmatrix. */
+static void tile_align4(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef a = flyc_kb_mma_load(kb, FLYC_MMA_A, args[3], i32c(kb, 66), FLYC_MMA_ROW_MAJOR, 4);
+  assert_non_null(a);
+  LLVMSetAlignment(LLVMBuildStore(b, a, args[0]), 16);
+}
+
+static void test_matrix__shared_loads_below_16_byte_rows_are_pairs(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit_probe(nv(), tile_align4, &ctx));
+  char *s = tu_ctx_text(ctx);
+  assert_int_equal(count(s, "ldmatrix"), 0);
+  assert_int_equal(count(s, "ld.shared.b32") + count(s, "ld.shared.u32"), 4);
+  assert_int_equal(count(s, "ld.shared.b16") + count(s, "ld.shared.u16"), 0);
+  free(s);
 }
 
 static void copies(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
@@ -427,7 +539,9 @@ int main(void) {
       cmocka_unit_test(test_matrix__unsupported_processors_are_named),
       cmocka_unit_test(test_matrix__errors_name_the_culprit),
       cmocka_unit_test(test_matrix__fragments_are_the_documented_layouts),
+      cmocka_unit_test(test_matrix__shared_loads_are_ldmatrix_in_the_fragment_layout),
       cmocka_unit_test(test_matrix__mma_selects_the_matrix_unit),
+      cmocka_unit_test(test_matrix__shared_loads_below_16_byte_rows_are_pairs),
       cmocka_unit_test(test_matrix__async_copies),
       cmocka_unit_test(test_matrix__foreign_matrix_intrinsics_are_refused),
   };

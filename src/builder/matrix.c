@@ -97,6 +97,7 @@ int flyc_kb_mma_coord(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand, uns
 
 /* A tile access's arguments, checked: the fragment, types and alignment. */
 typedef struct tile {
+  const flyc__mma_unit_t *u;
   const flyc__mma_frag_t *f;
   LLVMTypeRef et, it; /* element type, ld's (index) type */
   unsigned esize, align;
@@ -107,6 +108,7 @@ static int tile_check(flyc_kernel_builder_t *kb, const char *what, flyc_mma_oper
                       LLVMValueRef base, LLVMValueRef ld, flyc_mma_layout_t layout,
                       unsigned align, tile_t *t) {
   const flyc__mma_unit_t *u = unit_of(kb, what);
+  t->u = u;
   t->f = u ? frag_of(kb, u, operand, what) : NULL;
   if (!t->f || !value_ok(kb, base, what, "base") || !value_ok(kb, ld, what, "ld"))
     return 0;
@@ -225,6 +227,38 @@ static LLVMValueRef tile_access(flyc_kernel_builder_t *kb, const tile_t *t, LLVM
   return out;
 }
 
+/* An A or B fragment by the unit's one-instruction load from shared memory
+ * (builder_ops.h, load_rows): this lane's pointer to the eight halves the
+ * unit's lane pattern names. */
+static LLVMValueRef tile_load_rows(flyc_kernel_builder_t *kb, const tile_t *t,
+                                   flyc_mma_operand_t operand, LLVMValueRef base,
+                                   LLVMValueRef ld) {
+  LLVMValueRef lane = flyc_kb_lane_id(kb);
+  if (!lane)
+    return fail(kb, kb->rc ? kb->rc : FLYC_EINVAL);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
+  LLVMValueRef r = LLVMBuildAnd(kb->b, lane, LLVMConstInt(i32, 7, 0), "");
+  LLVMValueRef j = LLVMBuildLShr(kb->b, lane, LLVMConstInt(i32, 3, 0), "");
+  /* major: r + 8 * (j & 1) for row-major, r + 8 * (j >> 1) column-major;
+   * minor the other half of j, times 8 (builder_ops.h). */
+  LLVMValueRef jm = t->colmajor ? LLVMBuildLShr(kb->b, j, LLVMConstInt(i32, 1, 0), "")
+                                : LLVMBuildAnd(kb->b, j, LLVMConstInt(i32, 1, 0), "");
+  LLVMValueRef jn = t->colmajor ? LLVMBuildAnd(kb->b, j, LLVMConstInt(i32, 1, 0), "")
+                                : LLVMBuildLShr(kb->b, j, LLVMConstInt(i32, 1, 0), "");
+  LLVMValueRef major = LLVMBuildNUWAdd(kb->b, r, LLVMBuildShl(kb->b, jm, LLVMConstInt(i32, 3, 0),
+                                                               ""), "");
+  LLVMValueRef minor = LLVMBuildShl(kb->b, jn, LLVMConstInt(i32, 3, 0), "");
+  LLVMValueRef off = LLVMBuildNSWAdd(kb->b, LLVMBuildNSWMul(kb->b, LLVMBuildZExt(kb->b, major,
+                                                                               t->it, ""),
+                                                          ld, ""),
+                                     LLVMBuildZExt(kb->b, minor, t->it, ""), "mma.row");
+  LLVMValueRef p = LLVMBuildInBoundsGEP2(kb->b, t->et, base, &off, 1, "");
+  int trans = (operand == FLYC_MMA_A) == t->colmajor;
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
+  LLVMValueRef v = t->u->load_rows(&e, p, trans);
+  return v ? v : fail_lowering(kb);
+}
+
 LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
                               LLVMValueRef base, LLVMValueRef ld, flyc_mma_layout_t layout,
                               unsigned align) {
@@ -232,6 +266,11 @@ LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t oper
   tile_t t;
   if (!helper_ok(kb, 0, what) || !tile_check(kb, what, operand, base, ld, layout, align, &t))
     return NULL;
+  /* From shared memory with every row start 16-byte aligned: one load the
+   * wave where the unit has it (NVPTX: ldmatrix). */
+  if (operand != FLYC_MMA_ACC && t.u->load_rows && t.align >= 16 &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 3)
+    return tile_load_rows(kb, &t, operand, base, ld);
   return tile_access(kb, &t, base, ld, NULL);
 }
 

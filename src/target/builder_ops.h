@@ -65,6 +65,15 @@ typedef struct flyc__mma_unit {
   /* acc + a * b: `a`, `b` <a.n x half>, <b.n x half>; `acc` <acc.n x
    * float>. NULL when e->call failed. */
   LLVMValueRef (*mma)(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef acc);
+  /* A whole A or B fragment (<8 x half>) from shared memory by one
+   * instruction of the wave, or NULL where the unit has none: `row` is this
+   * lane's pointer (address space 3, 16-byte aligned) to the eight halves
+   * of the tile that start at
+   *   row-major:    (r + 8 * (j & 1), 8 * (j >> 1)),
+   *   column-major: (8 * (j & 1), r + 8 * (j >> 1))   (j = L >> 3, r = L & 7)
+   * in the operand's (row, col); `trans` when those eight run across the
+   * fragment's pairs (A column-major, B row-major). */
+  LLVMValueRef (*load_rows)(const flyc__kb_emit_t *e, LLVMValueRef row, int trans);
 } flyc__mma_unit_t;
 
 struct flyc__builder_ops {

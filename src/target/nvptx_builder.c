@@ -341,6 +341,28 @@ static LLVMValueRef nv_mma(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRe
   return out;
 }
 
+/* `ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16` (PTX ISA 6.5, sm_75;
+ * `llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4[.trans].b16`): lanes 8j to 8j+7
+ * give the rows of 8 x 8 matrix j, and each lane gets from matrix j the
+ * pair (row L >> 2, columns 2 (L & 3) and + 1), or with .trans (rows
+ * 2 (L & 3) and + 1, column L >> 2): the mma.m16n8k16 fragment's register
+ * j, for the four matrices matrix.c's addresses name. */
+static LLVMValueRef load_rows(const flyc__kb_emit_t *e, LLVMValueRef row, int trans) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc), rets[4] = {i32, i32, i32, i32};
+  LLVMTypeRef pt = LLVMTypeOf(row);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMStructTypeInContext(e->lc, rets, 4, 0), &pt, 1, 0);
+  LLVMValueRef r = e->call(e->kb, trans ? "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16.p3"
+                                        : "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16.p3",
+                           fty, &row, 1);
+  if (!r)
+    return NULL;
+  LLVMValueRef v = LLVMGetPoison(LLVMVectorType(i32, 4));
+  for (unsigned j = 0; j < 4; j++)
+    v = LLVMBuildInsertElement(e->b, v, LLVMBuildExtractValue(e->b, r, j, ""),
+                               LLVMConstInt(i32, j, 0), "");
+  return LLVMBuildBitCast(e->b, v, LLVMVectorType(LLVMHalfTypeInContext(e->lc), 8), "");
+}
+
 /* groupID = lane >> 2 and threadID_in_group = lane & 3, as the PTX ISA
  * names them; a row or column of 8 + ... for the upper halves. */
 static const flyc__mma_unit_t nv_mma_unit = {
@@ -355,6 +377,7 @@ static const flyc__mma_unit_t nv_mma_unit = {
      * the same for columns 8-15. */
     .acc = {8, 2, 7, 1, 0, 3, 2, {0, 0, 8, 8, 0, 0, 8, 8}, {0, 1, 0, 1, 8, 9, 8, 9}},
     .mma = nv_mma,
+    .load_rows = load_rows,
 };
 
 static const flyc__mma_unit_t *mma_unit(const flyc_target_t *t, const char **why) {
