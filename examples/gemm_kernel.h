@@ -1,25 +1,28 @@
 /* A tensor-core GEMM written once with the kernel builder's matrix-unit
- * tiles and asynchronous copies (flyc/builder.h), for every target with a
- * matrix unit (gfx942's MFMA and sm_90's mma.sync alike):
+ * tiles, asynchronous copies and inline regions (flyc/builder.h), for every
+ * target with a matrix unit (gfx942's MFMA and sm_90's mma.sync alike):
  *
  *   C[M][N] (f32) = A[M][K] (f16) * B[N][K]^T (f16)     ("TN", as cuBLAS's
  *                                                       C = A * B^T)
  *
  * A block of four waves (warps) computes a 128 x 128 tile of C; each wave a
  * 64 x 64 quarter, as 4 x 4 accumulator fragments of 16 x 16. K goes in
- * steps of 32: the next step's 128 x 32 tiles of A and B are copied into
- * shared memory (cp.async on sm_80+) while the matrix unit works on this
- * one's (two buffers). M and N must be multiples of 128, K of 32; the grid
- * is (N / 128, M / 128). The CUDA it stands for, per block:
+ * steps of 32 through a ring of `stages` shared buffers (gemm_stages():
+ * four on NVPTX, two within gfx942's 64 KiB of LDS): while the matrix unit
+ * works on step kt, the copies of steps kt + 1 .. kt + stages - 1 are in
+ * flight (cp.async on sm_80+). Fragments come out of shared memory by
+ * ldmatrix on NVPTX (rows 16-byte aligned). M and N must be multiples of
+ * 128, K of 32; the grid is (N / 128, M / 128); the shared memory is
+ * dynamic, gemm_shared_bytes(). The CUDA it stands for, per block
+ * (bench/lines/gemm.cu):
  *
- *   __shared__ half As[2][128][40], Bs[2][128][40];   // rows padded: no
- *   copy(As[0], Bs[0], k0 = 0); commit();             // bank conflicts
- *   for (kt = 0; kt < K / 32; kt++) {
- *     copy(As[(kt+1)%2], Bs[(kt+1)%2], min(kt+1, K/32-1) * 32); commit();
- *     wait(1); __syncthreads();
+ *   extern __shared__ half sm[];        // [stages][2][128][40]: rows padded
+ *   for (s = 0; s < stages - 1; s++) { if (s < steps) copy(s); commit(); }
+ *   for (kt = 0; kt < steps; kt++) {
+ *     wait(stages - 2); __syncthreads();
+ *     if (kt + stages - 1 < steps) copy(kt + stages - 1); commit();
  *     for (ks = 0; ks < 32; ks += 16)
  *       for (i, j < 4) acc[i][j] = mma(A frag i, B frag j, acc[i][j]);
- *     __syncthreads();
  *   }
  *   store acc[i][j] into C.
  *
@@ -34,7 +37,7 @@
 #define GEMM_TILE 128 /* block tile of C, both dimensions */
 #define GEMM_BK 32    /* K a step */
 #define GEMM_LDS 40   /* halves a shared row: 32 + 8 of padding (80 bytes) */
-#define GEMM_STAGE (GEMM_TILE * GEMM_LDS) /* halves a shared buffer */
+#define GEMM_STAGE (2 * GEMM_TILE * GEMM_LDS) /* halves a stage: A's rows, then B's */
 
 static const flyc_param_t gemm_params[6] = {
     {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1},
@@ -45,138 +48,126 @@ static const flyc_param_t gemm_params[6] = {
     {sizeof(flyc_param_t), "k", FLYC_PARAM_INT, 32, 0, 0, 0},
 };
 
+/* Shared buffers in the ring: four (80 KiB) where a block may have them
+ * (NVIDIA since sm_80: up to 227 KiB), two (40 KiB) within gfx942's 64.
+ * -DGEMM_NV_STAGES=N builds another ring for NVPTX (a benchmark's sweep). */
+#ifndef GEMM_NV_STAGES
+#define GEMM_NV_STAGES 4
+#endif
+static unsigned gemm_stages(flyc_target_family_t family) {
+  return family == FLYC_TARGET_NVPTX ? GEMM_NV_STAGES : 2;
+}
+
+static unsigned gemm_shared_bytes(flyc_target_family_t family) {
+  return gemm_stages(family) * GEMM_STAGE * 2;
+}
+
 typedef struct gemm {
-  LLVMValueRef a, b, k, k64, as, bs; /* as, bs: both buffers, shared */
-  LLVMValueRef row_a, row_b;    /* the block's first row of A and of B */
-  LLVMValueRef tid, wm, wn;     /* thread; the wave's quarter (0, 1 each) */
-  LLVMValueRef last;            /* K / 32 - 1 */
-  unsigned threads;
+  LLVMValueRef a, b, k64, sm, tid;
+  LLVMValueRef row[2]; /* the block's first row of A, of B */
+  unsigned threads, stages;
 } gemm_t;
 
 /* lines: gemm */
-static LLVMValueRef gemm_i32(flyc_kernel_builder_t *kb, long long v) {
-  return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), (unsigned long long)v, 1);
-}
+#define I32(v) flyc_kb_i32(kb, (v))
 
-/* Starts the copy of step `kt`'s tiles of A and B into buffer `buf`: each
- * 128 x 32 tile is 512 pieces of 16 bytes, a thread's every `threads`th. */
-static int gemm_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
-                     LLVMValueRef kt, LLVMValueRef buf) {
+/* Starts the copy of K step `kt`'s 128 x 32 tiles of A and B into its stage:
+ * 512 pieces of 16 bytes each, a thread's every `threads`th. */
+static void gemm_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
+                      LLVMValueRef kt) {
   LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
-  LLVMValueRef k0 = LLVMBuildMul(b, kt, gemm_i32(kb, GEMM_BK), "k0");
-  LLVMValueRef sbase = LLVMBuildMul(b, buf, gemm_i32(kb, GEMM_STAGE), "");
+  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g->stages), ""), I32(GEMM_STAGE), "");
   for (unsigned p = 0; p < GEMM_TILE * GEMM_BK / 8; p += g->threads) {
-    LLVMValueRef piece = LLVMBuildAdd(b, g->tid, gemm_i32(kb, p), "");
-    LLVMValueRef row = LLVMBuildLShr(b, piece, gemm_i32(kb, 2), "");
-    LLVMValueRef col = LLVMBuildShl(b, LLVMBuildAnd(b, piece, gemm_i32(kb, 3), ""),
-                                    gemm_i32(kb, 3), "");
-    LLVMValueRef soff = LLVMBuildAdd(b, sbase, LLVMBuildAdd(b, LLVMBuildMul(b, row,
-                                     gemm_i32(kb, GEMM_LDS), ""), col, ""), "");
-    LLVMValueRef gcol = LLVMBuildAdd(b, k0, col, "");
-    for (int which = 0; which < 2; which++) {
-      LLVMValueRef grow = LLVMBuildAdd(b, which ? g->row_b : g->row_a, row, "");
-      LLVMValueRef goff = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildZExt(b, grow, i64, ""), g->k64,
-                                                    ""), LLVMBuildZExt(b, gcol, i64, ""), "");
-      LLVMValueRef src = LLVMBuildInBoundsGEP2(b, f16, which ? g->b : g->a, &goff, 1, "");
-      LLVMValueRef dst = LLVMBuildInBoundsGEP2(b, f16, which ? g->bs : g->as, &soff, 1, "");
-      int rc = flyc_kb_async_copy(kb, dst, src, 16);
-      if (rc)
-        return rc;
+    LLVMValueRef piece = LLVMBuildAdd(b, g->tid, I32(p), "");
+    LLVMValueRef row = LLVMBuildLShr(b, piece, I32(2), "");
+    LLVMValueRef col = LLVMBuildMul(b, LLVMBuildAnd(b, piece, I32(3), ""), I32(8), "");
+    LLVMValueRef gcol = LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(GEMM_BK), ""), col, "");
+    for (int w = 0; w < 2; w++) { /* A's rows, then B's */
+      LLVMValueRef srow = LLVMBuildAdd(b, row, I32(w * GEMM_TILE), "");
+      LLVMValueRef soff = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow, I32(GEMM_LDS),
+                                                           ""), col, ""), "");
+      LLVMValueRef grow = LLVMBuildZExt(b, LLVMBuildAdd(b, g->row[w], row, ""), i64, "");
+      LLVMValueRef goff = LLVMBuildAdd(b, LLVMBuildMul(b, grow, g->k64, ""),
+                                       LLVMBuildZExt(b, gcol, i64, ""), "");
+      flyc_kb_async_copy(kb, LLVMBuildInBoundsGEP2(b, f16, g->sm, &soff, 1, ""),
+                         LLVMBuildInBoundsGEP2(b, f16, w ? g->b : g->a, &goff, 1, ""), 16);
     }
   }
-  return flyc_kb_async_commit(kb);
 }
 
-/* One step of K: copy the next tiles, wait for this one's, 2 x 16 MMAs. */
-static int gemm_step(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef kt,
-                     const LLVMValueRef *acc, LLVMValueRef *next, void *payload) {
-  const gemm_t *g = payload;
-  LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
-  LLVMValueRef one = gemm_i32(kb, 1), nk = LLVMBuildAdd(b, kt, one, "");
-  LLVMValueRef pre = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, nk, g->last, ""), nk,
-                                     g->last, "");
-  int rc = gemm_copy(kb, b, g, pre, LLVMBuildAnd(b, nk, one, ""));
-  rc = rc ? rc : flyc_kb_async_wait(kb, 1);
-  rc = rc ? rc : flyc_kb_barrier(kb);
-  if (rc)
-    return rc;
-  LLVMValueRef sbase = LLVMBuildMul(b, LLVMBuildAnd(b, kt, one, ""), gemm_i32(kb, GEMM_STAGE), "");
-  LLVMValueRef ld = gemm_i32(kb, GEMM_LDS), fa[4], fb[4];
-  for (int ks = 0; ks < GEMM_BK; ks += 16) {
-    for (int i = 0; i < 4; i++) {
-      /* A rows wm*64 + i*16 (row-major, K contiguous); B rows (columns of
-       * the K x N operand) wn*64 + i*16: column-major, K contiguous. */
-      for (int which = 0; which < 2; which++) {
-        LLVMValueRef r0 = LLVMBuildAdd(b, LLVMBuildMul(b, which ? g->wn : g->wm,
-                                       gemm_i32(kb, 64), ""), gemm_i32(kb, i * 16), "");
-        LLVMValueRef off = LLVMBuildAdd(b, sbase, LLVMBuildAdd(b, LLVMBuildMul(b, r0, ld, ""),
-                                        gemm_i32(kb, ks), ""), "");
-        LLVMValueRef p = LLVMBuildInBoundsGEP2(b, f16, which ? g->bs : g->as, &off, 1, "");
-        LLVMValueRef f = flyc_kb_mma_load(kb, which ? FLYC_MMA_B : FLYC_MMA_A, p, ld,
-                                          which ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
-        if (!f)
-          return FLYC_EINVAL;
-        (which ? fb : fa)[i] = f;
-      }
-    }
-    for (int i = 0; i < 16; i++) {
-      next[i] = flyc_kb_mma(kb, fa[i / 4], fb[i % 4], ks ? next[i] : acc[i]);
-      if (!next[i])
-        return FLYC_EINVAL;
-    }
-  }
-  return flyc_kb_barrier(kb);
+/* The copy of step `kt` when there is one; a commit either way, so that
+ * every step owns one group. */
+static void gemm_prefetch(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
+                          LLVMValueRef kt, LLVMValueRef steps) {
+  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntSLT, kt, steps, ""));
+  gemm_copy(kb, b, g, kt);
+  flyc_kb_if_end(kb, 0, NULL, NULL);
+  flyc_kb_async_commit(kb);
 }
 
 static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                      void *payload) {
   (void)payload;
-  gemm_t g = {.a = args[0], .b = args[1], .k = args[5]};
-  g.threads = 4 * flyc_kb_target_wave_size(kb);
-  flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 16);
-  g.as = sa ? flyc_kb_shared_alloc(sa, 2 * GEMM_STAGE * 2, 16) : NULL;
-  g.bs = sa ? flyc_kb_shared_alloc(sa, 2 * GEMM_STAGE * 2, 16) : NULL;
+  LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
+  gemm_t g = {.a = args[0], .b = args[1], .threads = 4 * flyc_kb_target_wave_size(kb),
+              .stages = gemm_stages(flyc_kb_target_family(kb))};
+  flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
+  g.sm = sa ? flyc_kb_shared_alloc(sa, gemm_shared_bytes(flyc_kb_target_family(kb)), 16) : NULL;
   LLVMValueRef warp = flyc_kb_warp_id(kb);
   g.tid = flyc_kb_thread_idx(kb, 0);
-  LLVMValueRef bx = flyc_kb_block_idx(kb, 0), by = flyc_kb_block_idx(kb, 1);
   LLVMTypeRef acct = flyc_kb_mma_type(kb, FLYC_MMA_ACC);
-  if (!g.as || !g.bs || !warp || !g.tid || !bx || !by || !acct)
+  if (!g.sm || !warp || !g.tid || !acct)
     return FLYC_EINVAL;
-  g.wm = LLVMBuildLShr(b, warp, gemm_i32(kb, 1), "wm");
-  g.wn = LLVMBuildAnd(b, warp, gemm_i32(kb, 1), "wn");
-  g.row_a = LLVMBuildMul(b, by, gemm_i32(kb, GEMM_TILE), "row_a");
-  g.row_b = LLVMBuildMul(b, bx, gemm_i32(kb, GEMM_TILE), "row_b");
-  LLVMValueRef steps = LLVMBuildLShr(b, g.k, gemm_i32(kb, 5), "steps");
-  g.last = LLVMBuildSub(b, steps, gemm_i32(kb, 1), "last");
-  g.k64 = LLVMBuildZExt(b, g.k, LLVMInt64TypeInContext(flyc_kb_llvm_context(kb)), "k64");
-  int rc = gemm_copy(kb, b, &g, gemm_i32(kb, 0), gemm_i32(kb, 0));
-  LLVMValueRef init[16], acc[16];
+  /* The wave's quarter of C: rows wm * 64, columns wn * 64. */
+  LLVMValueRef wq[2] = {LLVMBuildMul(b, LLVMBuildLShr(b, warp, I32(1), ""), I32(64), "wm"),
+                        LLVMBuildMul(b, LLVMBuildAnd(b, warp, I32(1), ""), I32(64), "wn")};
+  g.row[0] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 1), I32(GEMM_TILE), "row_a");
+  g.row[1] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), I32(GEMM_TILE), "row_b");
+  g.k64 = LLVMBuildZExt(b, args[5], i64, "k64");
+  LLVMValueRef steps = LLVMBuildLShr(b, args[5], I32(5), "steps");
+  for (unsigned s = 0; s + 1 < g.stages; s++)
+    gemm_prefetch(kb, b, &g, I32((int32_t)s), steps);
+  LLVMValueRef init[16], acc[16], next[16];
   for (int i = 0; i < 16; i++)
     init[i] = LLVMConstNull(acct);
-  rc = rc ? rc : flyc_kb_for(kb, gemm_i32(kb, 0), steps, gemm_i32(kb, 1), 16, init, gemm_step,
-                             &g, acc);
-  if (rc)
-    return rc;
-  /* C's rows row_a + wm*64 + i*16, columns row_b + wn*64 + j*16. */
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef kt = flyc_kb_for_begin(kb, I32(0), steps, I32(1), 16, init, acc);
+  if (!kt)
+    return FLYC_EINVAL;
+  flyc_kb_async_wait(kb, g.stages - 2); /* step kt's copy has landed */
+  flyc_kb_barrier(kb);                  /* ... for every thread, and kt - 1's stage is free */
+  gemm_prefetch(kb, b, &g, LLVMBuildAdd(b, kt, I32((int32_t)g.stages - 1), ""), steps);
+  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g.stages), ""), I32(GEMM_STAGE), "");
+  for (int ks = 0; ks < GEMM_BK; ks += 16) {
+    LLVMValueRef f[2][4]; /* A's fragments, B's: K contiguous in both */
+    for (int w = 0; w < 2; w++)
+      for (int i = 0; i < 4; i++) {
+        LLVMValueRef srow = LLVMBuildAdd(b, wq[w], I32(w * GEMM_TILE + i * 16), "");
+        LLVMValueRef off = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow,
+                                        I32(GEMM_LDS), ""), I32(ks), ""), "");
+        f[w][i] = flyc_kb_mma_load(kb, w ? FLYC_MMA_B : FLYC_MMA_A,
+                                   LLVMBuildInBoundsGEP2(b, f16, g.sm, &off, 1, ""),
+                                   I32(GEMM_LDS), w ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
+      }
+    for (int i = 0; i < 16; i++)
+      next[i] = flyc_kb_mma(kb, f[0][i / 4], f[1][i % 4], ks ? next[i] : acc[i]);
+  }
+  flyc_kb_for_end(kb, next, acc);
+  /* C's rows row_a + wm + i*16, columns row_b + wn + j*16. */
   LLVMValueRef n = LLVMBuildZExt(b, args[4], i64, "");
   for (int i = 0; i < 16; i++) {
-    LLVMValueRef r = LLVMBuildAdd(b, g.row_a, LLVMBuildAdd(b, LLVMBuildMul(b, g.wm,
-                                  gemm_i32(kb, 64), ""), gemm_i32(kb, i / 4 * 16), ""), "");
-    LLVMValueRef c = LLVMBuildAdd(b, g.row_b, LLVMBuildAdd(b, LLVMBuildMul(b, g.wn,
-                                  gemm_i32(kb, 64), ""), gemm_i32(kb, i % 4 * 16), ""), "");
+    LLVMValueRef r = LLVMBuildAdd(b, g.row[0], LLVMBuildAdd(b, wq[0], I32(i / 4 * 16), ""), "");
+    LLVMValueRef c = LLVMBuildAdd(b, g.row[1], LLVMBuildAdd(b, wq[1], I32(i % 4 * 16), ""), "");
     LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildZExt(b, r, i64, ""), n, ""),
                                     LLVMBuildZExt(b, c, i64, ""), "");
-    LLVMValueRef p = LLVMBuildInBoundsGEP2(b, f32, args[2], &off, 1, "");
-    rc = flyc_kb_mma_store(kb, acc[i], p, n, FLYC_MMA_ROW_MAJOR, 8);
-    if (rc)
-      return rc;
+    flyc_kb_mma_store(kb, acc[i], LLVMBuildInBoundsGEP2(b, f32, args[2], &off, 1, ""), n,
+                      FLYC_MMA_ROW_MAJOR, 8);
   }
-  LLVMBuildRetVoid(b);
   return FLYC_OK;
 }
+#undef I32
 
 /* lines: end */
 

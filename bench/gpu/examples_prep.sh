@@ -14,13 +14,20 @@ for e in gemm vadd4 softmax; do
   FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$e build22/tests/example_${e}_builder sm_90
   cp /tmp/ex-dump/$e/*.4.ptx $O/$e.ptx
 done
+# The GEMM's ring of shared buffers swept: gemm_s<S>.ptx built with -DGEMM_NV_STAGES=S.
+for s in 2 3 5; do
+  gcc -O2 -DGEMM_NV_STAGES=$s examples/gemm_builder.c -Iinclude -Iexamples \
+    -I/usr/lib/llvm-22/include -Lbuild22 -lflyc -lflyc_runtime -L/usr/lib/llvm-22/lib -lLLVM -Wl,-rpath,$PWD/build22 -o /tmp/gemm_s$s
+  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/gemm_s$s /tmp/gemm_s$s sm_90
+  cp /tmp/ex-dump/gemm_s$s/*.4.ptx $O/gemm_s$s.ptx
+done
 . bench/gpu/static_flyc.sh # $B, $libs
-for p in examples/softmax_builder examples/vadd4_builder bench/gpu/builder_examples_run; do
+for p in examples/softmax_builder examples/vadd4_builder examples/gemm_builder bench/gpu/builder_examples_run; do
   gcc -O2 -c $p.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include -o /tmp/$(basename $p).o
   (cd $B && g++ /tmp/$(basename $p).o $libs -ldl -lm -Wl,--gc-sections -s -o ../$O/$(basename $p))
 done
 cp build22/tests/fixtures/mstl_nvptx.sm_80.bc build22/tests/fixtures/mstl_nvptx.sm_90.bc $O/
 for l in libelf.so.1 libmsgpackc.so.2 libcjson.so.1; do cp -L /usr/lib/x86_64-linux-gnu/$l $O/; done
-xz -T2 -6 $O/softmax_builder $O/vadd4_builder $O/builder_examples_run
+xz -T2 -6 $O/softmax_builder $O/vadd4_builder $O/gemm_builder $O/builder_examples_run
 cp bench/gpu/mma_bench.py $O/
 ls -la $O; du -sh $O

@@ -8,6 +8,8 @@ Times are CUDA-event medians of 7 runs of `reps` launches each.
 
     python3 bench/gpu/mma_bench.py .dev/gpu-mma
 """
+import glob
+import os
 import re
 import statistics
 import sys
@@ -65,7 +67,11 @@ def triton_mm(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
-def gemm(m, n, k):
+def gemm(m, n, k, name="gemm", peers=True):
+    """name: gemm (the example as built), or gemm_s<S> (built with
+    -DGEMM_NV_STAGES=S): S stages of 128 x 2 x 40 halves in dynamic shared memory."""
+    stages = int(name[6:]) if name.startswith("gemm_s") else 4
+    smem = stages * 2 * 128 * 40 * 2
     # Small multiples of 1/4 and 1/2: every product and sum is exact in f32.
     i = torch.arange(m, device="cuda")[:, None]
     j = torch.arange(n, device="cuda")[:, None]
@@ -74,20 +80,21 @@ def gemm(m, n, k):
     b = (((j * 5 + t * 11) % 7 - 3) * 0.5).half().contiguous()
     ref = a.float() @ b.float().t()
     c = torch.full((m, n), float("nan"), device="cuda")
-    f = load("gemm")
+    f = load(name, "gemm")
+    f.max_dynamic_shared_size_bytes = smem
     grid, block = (n // 128, m // 128), (128,)
     args = (a.data_ptr(), b.data_ptr(), c.data_ptr(), np.int32(m), np.int32(n), np.int32(k))
-    run = lambda: f(grid, block, args)
+    run = lambda: f(grid, block, args, shared_mem=smem)
     run()
     torch.cuda.synchronize()
     bad = int((c != ref).sum())
     flop = 2.0 * m * n * k
     tf = flop / timed(run) / 1e12
     tc = flop / timed(lambda: torch.matmul(a, b.t())) / 1e12
-    print(f"gemm {m}x{n}x{k}: flyc {'exact' if not bad else f'{bad} WRONG'}, "
+    print(f"{name} {m}x{n}x{k}: flyc {'exact' if not bad else f'{bad} WRONG'}, "
           f"{tf:.1f} TFLOP/s; cuBLAS (torch.matmul, f16 out) {tc:.1f} TFLOP/s; "
           f"flyc/cuBLAS {tf / tc:.3f}")
-    for bm, bn, bk, w, s in ((128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 128, 32, 4, 4)):
+    for bm, bn, bk, w, s in ((128, 128, 64, 8, 3), (128, 256, 64, 8, 3), (128, 128, 32, 4, 4)) if peers else ():
         ct = torch.empty((m, n), device="cuda")
         g = (n // bn, m // bm)
         tr = lambda: triton_mm[g](a, b, ct, m, n, k, BM=bm, BN=bn, BK=bk, num_warps=w,
@@ -143,6 +150,9 @@ def softmax(rows, cols, kernel="softmax"):
 
 print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton", triton.__version__)
 ok = gemm(512, 512, 512) and gemm(4096, 4096, 4096)
+for v in sorted(glob.glob(f"{D}/gemm_s*.ptx")):
+    name = os.path.basename(v)[:-4]
+    ok = gemm(512, 512, 96, name, False) and gemm(4096, 4096, 4096, name, False) and ok
 ok = vadd4(1 << 28) and ok
 ok = softmax(16384, 4096) and ok
 ok = softmax(16384, 4096, "softmax_row") and ok
