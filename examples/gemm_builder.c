@@ -76,11 +76,16 @@ static size_t check(const float *c, size_t m, size_t n, size_t k) {
   return bad;
 }
 
-typedef struct run { flyc_driver_t *drv; flyc_gpu_jit_module_t *mod; uint64_t d[3]; } run_t;
+typedef struct run {
+  flyc_driver_t *drv;
+  flyc_gpu_jit_module_t *mod;
+  uint64_t d[3];
+  unsigned tile[2]; /* the block tile of C: rows, columns */
+} run_t;
 
 static int launch(run_t *r, int32_t m, int32_t n, int32_t k, unsigned threads) {
   flyc_launch_config_t cfg = FLYC_LAUNCH_CONFIG_INIT;
-  cfg.grid[0] = (uint32_t)n / GEMM_TILE, cfg.grid[1] = (uint32_t)m / GEMM_TILE;
+  cfg.grid[0] = (uint32_t)n / r->tile[1], cfg.grid[1] = (uint32_t)m / r->tile[0];
   cfg.block[0] = threads;
   void *args[6] = {&r->d[0], &r->d[1], &r->d[2], &m, &n, &k};
   return flyc_launch(r->mod, "gemm", &cfg, args);
@@ -107,7 +112,8 @@ static int bench(run_t *r, int32_t m, int32_t n, int32_t k, unsigned threads) {
 
 static int run(const flyc_artifact_t *a, int cuda, int timed, size_t m, size_t n, size_t k,
                unsigned threads) {
-  run_t r = {0};
+  flyc_target_family_t fam = cuda ? FLYC_TARGET_NVPTX : FLYC_TARGET_AMDGPU;
+  run_t r = {.tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)}};
   int rc = flyc_driver_open(&r.drv, cuda ? FLYC_DRIVER_CUDA : FLYC_DRIVER_HIP);
   if (rc == FLYC_ENODRIVER || rc == FLYC_ENODEVICE) {
     printf("skipped: no %s GPU here (%s)\n", cuda ? "CUDA" : "HIP", flyc_error_last()->message);
@@ -161,16 +167,19 @@ int main(int argc, char **argv) {
   }
   for (int i = 0; argc == 6 && i < 3; i++)
     dims[i] = strtoul(argv[3 + i], NULL, 10);
-  if (!dims[0] || !dims[1] || !dims[2] || dims[0] % GEMM_TILE || dims[1] % GEMM_TILE ||
-      dims[2] % GEMM_BK || dims[0] > 32768 || dims[1] > 32768 || dims[2] > 32768) {
-    fprintf(stderr, "M and N must be multiples of %d, K of %d, each at most 32768\n", GEMM_TILE,
-            GEMM_BK);
+  flyc_target_family_t fam = strncmp(argv[1], "sm_", 3) == 0 ? FLYC_TARGET_NVPTX
+                                                             : FLYC_TARGET_AMDGPU;
+  if (!dims[0] || !dims[1] || !dims[2] || dims[0] % gemm_tile(fam, 0) ||
+      dims[1] % gemm_tile(fam, 1) || dims[2] % GEMM_K_MULTIPLE || dims[0] > 32768 ||
+      dims[1] > 32768 || dims[2] > 32768) {
+    fprintf(stderr, "M must be a multiple of %u, N of %u, K of %d, each at most 32768\n",
+            gemm_tile(fam, 0), gemm_tile(fam, 1), GEMM_K_MULTIPLE);
     return 2;
   }
   flyc_ctx_t *ctx;
   if (flyc_ctx_create(&ctx, argv[1]))
     return fail("target");
-  unsigned threads = 4 * flyc_ctx_wave_size(ctx);
+  unsigned threads = gemm_waves(fam, 0) * gemm_waves(fam, 1) * flyc_ctx_wave_size(ctx);
   flyc_artifact_t *a = NULL;
   if (gemm_emit(ctx, threads, NULL) || flyc_ctx_compile(ctx, NULL, &a)) {
     flyc_ctx_destroy(ctx);

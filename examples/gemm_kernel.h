@@ -7,21 +7,21 @@
  *
  * A block of four waves (warps) computes a 128 x 128 tile of C; each wave a
  * 64 x 64 quarter, as 4 x 4 accumulator fragments of 16 x 16. K goes in
- * steps of 32 through a ring of `stages` shared buffers (gemm_stages():
- * four on NVPTX, two within gfx942's 64 KiB of LDS): while the matrix unit
- * works on step kt, the copies of steps kt + 1 .. kt + stages - 1 are in
- * flight (cp.async on sm_80+). Fragments come out of shared memory by
- * ldmatrix on NVPTX (rows 16-byte aligned). M and N must be multiples of
- * 128, K of 32; the grid is (N / 128, M / 128); the shared memory is
- * dynamic, gemm_shared_bytes(). The CUDA it stands for, per block
- * (bench/lines/gemm.cu):
+ * steps of bk through a ring of `stages` shared buffers (gemm_bk(),
+ * gemm_stages(): 64 and three on NVPTX, 32 and two within gfx942's 64 KiB
+ * of LDS): while the matrix unit works on step kt, the copies of steps
+ * kt + 1 .. kt + stages - 1 are in flight (cp.async on sm_80+). Fragments
+ * come out of shared memory by ldmatrix on NVPTX (rows 16-byte aligned).
+ * M and N must be multiples of 128, K of GEMM_K_MULTIPLE (64); the grid is
+ * (N / 128, M / 128); the shared memory is dynamic, gemm_shared_bytes().
+ * The CUDA it stands for, per block (bench/lines/gemm.cu):
  *
- *   extern __shared__ half sm[];        // [stages][2][128][40]: rows padded
+ *   extern __shared__ half sm[];     // [stages][2][128][bk + 8]: rows padded
  *   for (s = 0; s < stages - 1; s++) { if (s < steps) copy(s); commit(); }
  *   for (kt = 0; kt < steps; kt++) {
  *     wait(stages - 2); __syncthreads();
  *     if (kt + stages - 1 < steps) copy(kt + stages - 1); commit();
- *     for (ks = 0; ks < 32; ks += 16)
+ *     for (ks = 0; ks < bk; ks += 16)
  *       for (i, j < 4) acc[i][j] = mma(A frag i, B frag j, acc[i][j]);
  *   }
  *   store acc[i][j] into C.
@@ -34,10 +34,22 @@
 #include <flyc/kernel.h>
 #include <llvm-c/Core.h>
 
-#define GEMM_TILE 128 /* block tile of C, both dimensions */
-#define GEMM_BK 32    /* K a step */
-#define GEMM_LDS 40   /* halves a shared row: 32 + 8 of padding (80 bytes) */
-#define GEMM_STAGE (2 * GEMM_TILE * GEMM_LDS) /* halves a stage: A's rows, then B's */
+/* Waves (warps) of a block along M and along N, each computing 64 x 64 of
+ * C: a block tile of 64 wm x 64 wn. -DGEMM_NV_WM / _WN build others for
+ * NVPTX (a benchmark's sweep). */
+#ifndef GEMM_NV_WM
+#define GEMM_NV_WM 2
+#endif
+#ifndef GEMM_NV_WN
+#define GEMM_NV_WN 2
+#endif
+static unsigned gemm_waves(flyc_target_family_t family, int along_n) {
+  return family == FLYC_TARGET_NVPTX ? (along_n ? GEMM_NV_WN : GEMM_NV_WM) : 2;
+}
+/* The block tile of C: rows (M), or columns (N) when `along_n`. */
+static unsigned gemm_tile(flyc_target_family_t family, int along_n) {
+  return 64 * gemm_waves(family, along_n);
+}
 
 static const flyc_param_t gemm_params[6] = {
     {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1},
@@ -48,44 +60,60 @@ static const flyc_param_t gemm_params[6] = {
     {sizeof(flyc_param_t), "k", FLYC_PARAM_INT, 32, 0, 0, 0},
 };
 
-/* Shared buffers in the ring: four (80 KiB) where a block may have them
- * (NVIDIA since sm_80: up to 227 KiB), two (40 KiB) within gfx942's 64.
- * -DGEMM_NV_STAGES=N builds another ring for NVPTX (a benchmark's sweep). */
-#ifndef GEMM_NV_STAGES
-#define GEMM_NV_STAGES 4
+/* K a step and shared buffers in the ring: on NVPTX, where a block may
+ * have up to 227 KiB (sm_80+), 64 and three (108 KiB; two blocks an SM);
+ * within gfx942's 64 KiB of LDS, 32 and two (40 KiB). -DGEMM_NV_BK=K and
+ * -DGEMM_NV_STAGES=S build others for NVPTX (a benchmark's sweep). */
+#ifndef GEMM_NV_BK
+#define GEMM_NV_BK 64
 #endif
+#ifndef GEMM_NV_STAGES
+#define GEMM_NV_STAGES 3
+#endif
+/* What K must be a multiple of, on every target. */
+#define GEMM_K_MULTIPLE (GEMM_NV_BK > 32 ? GEMM_NV_BK : 32)
+static unsigned gemm_bk(flyc_target_family_t family) {
+  return family == FLYC_TARGET_NVPTX ? GEMM_NV_BK : 32;
+}
 static unsigned gemm_stages(flyc_target_family_t family) {
   return family == FLYC_TARGET_NVPTX ? GEMM_NV_STAGES : 2;
 }
-
+/* Halves a shared row: bk + 8 of padding, so that the rows' 16-byte pieces
+ * that ldmatrix (or a lane's loads) take at once fall in distinct banks. */
+static unsigned gemm_lds(flyc_target_family_t family) { return gemm_bk(family) + 8; }
+/* Halves a stage: A's 128 rows, then B's. */
+static unsigned gemm_stage(flyc_target_family_t family) {
+  return (gemm_tile(family, 0) + gemm_tile(family, 1)) * gemm_lds(family);
+}
 static unsigned gemm_shared_bytes(flyc_target_family_t family) {
-  return gemm_stages(family) * GEMM_STAGE * 2;
+  return gemm_stages(family) * gemm_stage(family) * 2;
 }
 
 typedef struct gemm {
   LLVMValueRef a, b, k64, sm, tid;
   LLVMValueRef row[2]; /* the block's first row of A, of B */
-  unsigned threads, stages;
+  unsigned tile[2];    /* rows of A, of B a block */
+  unsigned threads, stages, bk, lds, stage;
 } gemm_t;
 
 /* lines: gemm */
 #define I32(v) flyc_kb_i32(kb, (v))
 
-/* Starts the copy of K step `kt`'s 128 x 32 tiles of A and B into its stage:
- * 512 pieces of 16 bytes each, a thread's every `threads`th. */
+/* Starts the copy of K step `kt`'s tiles of A and B (rows x bk) into its
+ * stage: 16-byte pieces, a thread's every `threads`th. */
 static void gemm_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
                       LLVMValueRef kt) {
   LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
-  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g->stages), ""), I32(GEMM_STAGE), "");
-  for (unsigned p = 0; p < GEMM_TILE * GEMM_BK / 8; p += g->threads) {
-    LLVMValueRef piece = LLVMBuildAdd(b, g->tid, I32(p), "");
-    LLVMValueRef row = LLVMBuildLShr(b, piece, I32(2), "");
-    LLVMValueRef col = LLVMBuildMul(b, LLVMBuildAnd(b, piece, I32(3), ""), I32(8), "");
-    LLVMValueRef gcol = LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(GEMM_BK), ""), col, "");
-    for (int w = 0; w < 2; w++) { /* A's rows, then B's */
-      LLVMValueRef srow = LLVMBuildAdd(b, row, I32(w * GEMM_TILE), "");
-      LLVMValueRef soff = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow, I32(GEMM_LDS),
+  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g->stages), ""), I32(g->stage), "");
+  for (int w = 0; w < 2; w++) /* A's rows, then B's */
+    for (unsigned p = 0; p < g->tile[w] * g->bk / 8; p += g->threads) {
+      LLVMValueRef piece = LLVMBuildAdd(b, g->tid, I32(p), "");
+      LLVMValueRef row = LLVMBuildUDiv(b, piece, I32(g->bk / 8), "");
+      LLVMValueRef col = LLVMBuildMul(b, LLVMBuildURem(b, piece, I32(g->bk / 8), ""), I32(8), "");
+      LLVMValueRef gcol = LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(g->bk), ""), col, "");
+      LLVMValueRef srow = LLVMBuildAdd(b, row, I32(w ? g->tile[0] : 0), "");
+      LLVMValueRef soff = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow, I32(g->lds),
                                                            ""), col, ""), "");
       LLVMValueRef grow = LLVMBuildZExt(b, LLVMBuildAdd(b, g->row[w], row, ""), i64, "");
       LLVMValueRef goff = LLVMBuildAdd(b, LLVMBuildMul(b, grow, g->k64, ""),
@@ -93,7 +121,6 @@ static void gemm_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t 
       flyc_kb_async_copy(kb, LLVMBuildInBoundsGEP2(b, f16, g->sm, &soff, 1, ""),
                          LLVMBuildInBoundsGEP2(b, f16, w ? g->b : g->a, &goff, 1, ""), 16);
     }
-  }
 }
 
 /* The copy of step `kt` when there is one; a commit either way, so that
@@ -112,22 +139,26 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
   LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
-  gemm_t g = {.a = args[0], .b = args[1], .threads = 4 * flyc_kb_target_wave_size(kb),
-              .stages = gemm_stages(flyc_kb_target_family(kb))};
+  flyc_target_family_t fam = flyc_kb_target_family(kb);
+  unsigned wn = gemm_waves(fam, 1);
+  gemm_t g = {.a = args[0], .b = args[1], .tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)},
+              .threads = gemm_waves(fam, 0) * wn * flyc_kb_target_wave_size(kb),
+              .stages = gemm_stages(fam), .bk = gemm_bk(fam), .lds = gemm_lds(fam),
+              .stage = gemm_stage(fam)};
   flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
-  g.sm = sa ? flyc_kb_shared_alloc(sa, gemm_shared_bytes(flyc_kb_target_family(kb)), 16) : NULL;
+  g.sm = sa ? flyc_kb_shared_alloc(sa, gemm_shared_bytes(fam), 16) : NULL;
   LLVMValueRef warp = flyc_kb_warp_id(kb);
   g.tid = flyc_kb_thread_idx(kb, 0);
   LLVMTypeRef acct = flyc_kb_mma_type(kb, FLYC_MMA_ACC);
   if (!g.sm || !warp || !g.tid || !acct)
     return FLYC_EINVAL;
   /* The wave's quarter of C: rows wm * 64, columns wn * 64. */
-  LLVMValueRef wq[2] = {LLVMBuildMul(b, LLVMBuildLShr(b, warp, I32(1), ""), I32(64), "wm"),
-                        LLVMBuildMul(b, LLVMBuildAnd(b, warp, I32(1), ""), I32(64), "wn")};
-  g.row[0] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 1), I32(GEMM_TILE), "row_a");
-  g.row[1] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), I32(GEMM_TILE), "row_b");
+  LLVMValueRef wq[2] = {LLVMBuildMul(b, LLVMBuildUDiv(b, warp, I32(wn), ""), I32(64), "wm"),
+                        LLVMBuildMul(b, LLVMBuildURem(b, warp, I32(wn), ""), I32(64), "wn")};
+  g.row[0] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 1), I32(g.tile[0]), "row_a");
+  g.row[1] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), I32(g.tile[1]), "row_b");
   g.k64 = LLVMBuildZExt(b, args[5], i64, "k64");
-  LLVMValueRef steps = LLVMBuildLShr(b, args[5], I32(5), "steps");
+  LLVMValueRef steps = LLVMBuildUDiv(b, args[5], I32(g.bk), "steps");
   for (unsigned s = 0; s + 1 < g.stages; s++)
     gemm_prefetch(kb, b, &g, I32((int32_t)s), steps);
   LLVMValueRef init[16], acc[16], next[16];
@@ -139,17 +170,17 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   flyc_kb_async_wait(kb, g.stages - 2); /* step kt's copy has landed */
   flyc_kb_barrier(kb);                  /* ... for every thread, and kt - 1's stage is free */
   gemm_prefetch(kb, b, &g, LLVMBuildAdd(b, kt, I32((int32_t)g.stages - 1), ""), steps);
-  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g.stages), ""), I32(GEMM_STAGE), "");
-  for (int ks = 0; ks < GEMM_BK; ks += 16) {
+  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g.stages), ""), I32(g.stage), "");
+  for (unsigned ks = 0; ks < g.bk; ks += 16) {
     LLVMValueRef f[2][4]; /* A's fragments, B's: K contiguous in both */
     for (int w = 0; w < 2; w++)
       for (int i = 0; i < 4; i++) {
-        LLVMValueRef srow = LLVMBuildAdd(b, wq[w], I32(w * GEMM_TILE + i * 16), "");
+        LLVMValueRef srow = LLVMBuildAdd(b, wq[w], I32((w ? g.tile[0] : 0) + i * 16), "");
         LLVMValueRef off = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow,
-                                        I32(GEMM_LDS), ""), I32(ks), ""), "");
+                                        I32(g.lds), ""), I32(ks), ""), "");
         f[w][i] = flyc_kb_mma_load(kb, w ? FLYC_MMA_B : FLYC_MMA_A,
                                    LLVMBuildInBoundsGEP2(b, f16, g.sm, &off, 1, ""),
-                                   I32(GEMM_LDS), w ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
+                                   I32(g.lds), w ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
       }
     for (int i = 0; i < 16; i++)
       next[i] = flyc_kb_mma(kb, f[0][i / 4], f[1][i % 4], ks ? next[i] : acc[i]);
@@ -171,7 +202,8 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
 
 /* lines: end */
 
-/* Emits `gemm` into `ctx` for blocks of `threads` (four waves). */
+/* Emits `gemm` into `ctx` for blocks of `threads` (gemm_waves() along M
+ * times along N, times the wave size). */
 static int gemm_emit(flyc_ctx_t *ctx, unsigned threads, const char **name_out) {
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   uint32_t block[3] = {threads, 1, 1};

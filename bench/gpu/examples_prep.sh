@@ -14,12 +14,16 @@ for e in gemm vadd4 softmax; do
   FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$e build22/tests/example_${e}_builder sm_90
   cp /tmp/ex-dump/$e/*.4.ptx $O/$e.ptx
 done
-# The GEMM's ring of shared buffers swept: gemm_s<S>.ptx built with -DGEMM_NV_STAGES=S.
-for s in 2 3 5; do
-  gcc -O2 -DGEMM_NV_STAGES=$s examples/gemm_builder.c -Iinclude -Iexamples \
-    -I/usr/lib/llvm-22/include -Lbuild22 -lflyc -lflyc_runtime -L/usr/lib/llvm-22/lib -lLLVM -Wl,-rpath,$PWD/build22 -o /tmp/gemm_s$s
-  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/gemm_s$s /tmp/gemm_s$s sm_90
-  cp /tmp/ex-dump/gemm_s$s/*.4.ptx $O/gemm_s$s.ptx
+# The GEMM's K step, ring of shared buffers and waves swept: gemm_k<K>s<S>w<M>x<N>.ptx
+# built with -DGEMM_NV_BK=K -DGEMM_NV_STAGES=S -DGEMM_NV_WM=M -DGEMM_NV_WN=N (the
+# example's own: K 64, S 3, 2 x 2 waves).
+for v in 32,4,2,2 64,3,4,2 64,3,2,4 32,4,4,2 64,2,4,2; do
+  IFS=, read k s wm wn <<< "$v"
+  n=gemm_k${k}s${s}w${wm}x$wn
+  gcc -O2 -DGEMM_NV_BK=$k -DGEMM_NV_STAGES=$s -DGEMM_NV_WM=$wm -DGEMM_NV_WN=$wn examples/gemm_builder.c -Iinclude -Iexamples \
+    -I/usr/lib/llvm-22/include -Lbuild22 -lflyc -lflyc_runtime -L/usr/lib/llvm-22/lib -lLLVM -Wl,-rpath,$PWD/build22 -o /tmp/$n
+  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$n /tmp/$n sm_90
+  cp /tmp/ex-dump/$n/*.4.ptx $O/$n.ptx
 done
 . bench/gpu/static_flyc.sh # $B, $libs
 for p in examples/softmax_builder examples/vadd4_builder examples/gemm_builder bench/gpu/builder_examples_run; do

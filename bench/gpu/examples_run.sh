@@ -4,7 +4,7 @@
 # through flyc's runtime (softmax and softmax_row against a double-precision host softmax,
 # vadd4 with its n % 4 tail, the shared-memory reduce at BLOCK 256/512/1024), then
 # bench/gpu/mma_bench.py: softmax, softmax_row and vadd4 next to a device copy, and the
-# GEMM (ldmatrix, a ring of 4 stages; 2, 3 and 5 swept) through flyc's runtime (checked,
+# GEMM (ldmatrix, K steps of 64 through a ring of 3 stages; others swept) through flyc's runtime (checked,
 # timed) and next to cuBLAS and Triton, every output checked first.
 #   bash bench/gpu/examples_run.sh 2>&1 | tee $OUT/log
 set -u
@@ -15,7 +15,7 @@ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,n
 export FLYC_CACHE_DIR=$D/fc; rm -rf $FLYC_CACHE_DIR
 for t in sm_90 sm_80; do ./softmax_builder $t --run; echo "rc=$? (softmax_builder $t)"; done
 for t in sm_90 sm_80; do ./vadd4_builder $t --run; echo "rc=$? (vadd4_builder $t)"; done
-for t in sm_90 sm_80; do ./gemm_builder $t --run 512 512 96; echo "rc=$? (gemm_builder $t)"; done
+for t in sm_90 sm_80; do ./gemm_builder $t --run 512 512 192; echo "rc=$? (gemm_builder $t)"; done
 ./gemm_builder sm_90 --bench 4096 4096 4096; echo "rc=$? (gemm_builder sm_90 --bench)"
 for sm in 90 80; do ./builder_examples_run mstl_nvptx.sm_$sm.bc sm_$sm; echo "rc=$? (builder_examples_run sm_$sm)"; done
 /opt/torch/.venv/bin/python3 mma_bench.py $D; echo "rc=$?"
