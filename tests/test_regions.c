@@ -176,11 +176,19 @@ static int guard_errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRe
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load_if: other is NULL");
   assert_null(flyc_kb_load_if(kb, i1c(kb, 1), f32, 3, args[0], args[1],
                               LLVMConstReal(f32, 0.0), 0, 0));
-  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load", "vector width 3");
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load_if: ", "vector width 3");
   assert_error(flyc_kb_store_if(kb, NULL, i32c(kb, 1), args[0], args[1], 0, 0), FLYC_EINVAL,
                "flyc_kb_store_if: cond is NULL");
   assert_error(flyc_kb_store_if(kb, i1c(kb, 1), NULL, args[0], args[1], 0, 0), FLYC_EINVAL,
-               "flyc_kb_store: value is NULL");
+               "flyc_kb_store_if: value is NULL");
+  return 0;
+}
+
+/* The first error fails the emit under the guarded access's own name. */
+static int guard_first_error(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b;
+  assert_error(flyc_kb_store_if(kb, i1c(kb, 1), i32c(kb, 1), args[0], args[1], 3, 0),
+               FLYC_EINVAL, "flyc_kb_store_if: ");
   return 0;
 }
 
@@ -203,6 +211,8 @@ static void test_regions__guarded_accesses(void **state) {
     free(text);
   }
   assert_error(emit(nv(), guard_errors, NULL), FLYC_EINVAL, "other is i32, not float");
+  assert_error(emit(nv(), guard_first_error, NULL), FLYC_EINVAL,
+               "flyc_kb_store_if: alignment 3 is not a power of two");
 }
 
 /* ---- errors ---- */
@@ -256,6 +266,14 @@ static int misuse(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "carried is NULL while ncarried is not 0");
   iv = flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 0), 0, NULL, NULL);
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "step is 0");
+  /* Over the limit: every one of the caller's 17 carried values is set. */
+  LLVMValueRef init17[17], c17[17];
+  for (int i = 0; i < 17; i++)
+    init17[i] = y32, c17[i] = NULL;
+  iv = flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 17, init17, c17);
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "ncarried is over FLYC_KB_MAX_CARRIED");
+  for (int i = 0; i < 17; i++)
+    assert_true(c17[i] && LLVMIsPoison(c17[i]));
 
   iv = flyc_kb_for_begin(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 1, &y32, c);
   assert_true(iv && !LLVMIsPoison(iv) && LLVMIsAPHINode(c[0]));

@@ -428,7 +428,9 @@ int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRe
  * building on does not crash (the emit fails). */
 static LLVMValueRef for_failed(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned n,
                                const LLVMValueRef *init, LLVMValueRef *carried) {
-  for (unsigned i = 0; carried && i < n && i < FLYC_KB_MAX_CARRIED; i++)
+  /* All n the caller sized its arrays for (an n over the limit too, so that
+   * none is left unset), short of an n no array could hold. */
+  for (unsigned i = 0; carried && i < n && i < 4096; i++)
     carried[i] = init && init[i] && LLVMGetTypeContext(LLVMTypeOf(init[i])) == kb->ctx->llctx
                      ? LLVMGetPoison(LLVMTypeOf(init[i]))
                      : NULL;

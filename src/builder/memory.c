@@ -3,6 +3,7 @@
  * and the non-temporal (streaming) hint: LLVM's !nontemporal, or the
  * target's own form where its backend ignores that (builder_ops.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Core.h>
@@ -139,6 +140,32 @@ static int guard_ok(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *wh
   return 0;
 }
 
+/* The error of a failed guarded access, which the helpers it is made of
+ * set: named for the guarded access ("flyc_kb_load: ..." becomes
+ * "flyc_kb_load_if: ..."), in the thread's error and, when this access
+ * failed the emit first (kb->rc was `before`), in the emit's first. */
+static void name_as(flyc_kernel_builder_t *kb, int before, const char *outer) {
+  static const char *const inner[] = {"flyc_kb_load: ", "flyc_kb_store: ", "flyc_kb_if_begin: ",
+                                      "flyc_kb_else: ", "flyc_kb_if_end: "};
+  const flyc_error_t *e = flyc_error_last();
+  for (size_t i = 0; i < sizeof inner / sizeof *inner; i++) {
+    size_t n = strlen(inner[i]);
+    if (strncmp(e->message, inner[i], n) != 0)
+      continue;
+    char *msg = strdup(e->message + n);
+    if (!msg)
+      return;
+    flyc__error_set(e->code, "%s: %s", outer, msg);
+    free(msg);
+    char *renamed = !before && kb->rc ? strdup(flyc_error_last()->message) : NULL;
+    if (renamed) {
+      free(kb->first);
+      kb->first = renamed;
+    }
+    return;
+  }
+}
+
 LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMTypeRef elem,
                              unsigned width, LLVMValueRef base, LLVMValueRef index,
                              LLVMValueRef other, unsigned align, unsigned flags) {
@@ -160,11 +187,14 @@ LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMT
     }
   }
   LLVMValueRef v = NULL;
-  if (flyc_kb_if_begin(kb, cond) != FLYC_OK)
-    return NULL;
-  v = flyc_kb_load(kb, elem, width, base, index, align, flags);
-  if (!v || flyc_kb_else(kb, 1, &v) || flyc_kb_if_end(kb, 1, &other, &v))
-    return NULL; /* recorded; the emit fails (and the open if with it) */
+  int before = kb->rc;
+  if (flyc_kb_if_begin(kb, cond) == FLYC_OK) {
+    v = flyc_kb_load(kb, elem, width, base, index, align, flags);
+    if (!v || flyc_kb_else(kb, 1, &v) || flyc_kb_if_end(kb, 1, &other, &v))
+      v = NULL; /* recorded; the emit fails (and the open if with it) */
+  }
+  if (!v)
+    name_as(kb, before, what);
   return v;
 }
 
@@ -174,10 +204,13 @@ int flyc_kb_store_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMValueRef 
     return flyc__error_set(FLYC_EINVAL, "flyc_kb_store_if: called outside a kernel body");
   if (!guard_ok(kb, cond, "flyc_kb_store_if"))
     return kb->rc;
+  int before = kb->rc;
   int rc = flyc_kb_if_begin(kb, cond);
   if (rc == FLYC_OK)
     rc = flyc_kb_store(kb, value, base, index, align, flags);
   if (rc == FLYC_OK)
     rc = flyc_kb_if_end(kb, 0, NULL, NULL);
+  if (rc)
+    name_as(kb, before, "flyc_kb_store_if");
   return rc;
 }
