@@ -433,6 +433,9 @@ struct flyc_compile {
   /* Where each defined function came from (for messages). */
   struct flyc_origin *origins;
   size_t origin_count, origin_cap;
+  /* Which library's closure first declared a name the module lacked. */
+  struct flyc_origin *declarers;
+  size_t declarer_count, declarer_cap;
   /* Kernel names, in module order, captured before codegen. */
   char **kernels;
   size_t kernel_count;
@@ -481,7 +484,12 @@ void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin);
 void flyc__origin_replace(flyc_compile_t *c, const char *name, const char *origin);
 /* ... which input or library defined `name` (NULL: unknown), */
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name);
-/* ... and frees the table (at the end of the compile). */
+/* The declarers table: `library`'s closure brought the first declaration
+ * of `name` (kept if already known), */
+void flyc__declarer_add(flyc_compile_t *c, const char *name, const char *library);
+/* ... which library that was (NULL: the module's own, or unknown). */
+const char *flyc__declarer_of(const flyc_compile_t *c, const char *name);
+/* Frees both tables (at the end of the compile). */
 void flyc__origins_free(flyc_compile_t *c);
 
 /* Remakes c->tm for c->target (after the target's features changed). */

@@ -284,6 +284,40 @@ static void test_link__narrow_int_extension_mismatch(void **state) {
   free(lib);
 }
 
+/* A mismatch between two libraries names both: the one whose closure
+ * declared the name, and the one that defines it, in either order. */
+static void test_link__cross_library_mismatch_names_the_declaring_library(void **state) {
+  (void)state;
+  const char *def_ir = "define float @f(float %x) {\n"
+                       "  %y = fadd float %x, 1.0\n  ret float %y\n}\n";
+  const char *use_ir = "declare i32 @f(i32)\n"
+                       "define i32 @g(i32 %x) {\n  %y = call i32 @f(i32 %x)\n  ret i32 %y\n}\n";
+  const char *k_ir = "declare i32 @g(i32)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @g(i32 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *def = tu_temp_file(".ll", def_ir, strlen(def_ir));
+  char *use = tu_temp_file(".ll", use_ir, strlen(use_ir));
+  char want_use[600], want_def[600];
+  snprintf(want_use, sizeof want_use, "link library '%s' declares it as 'i32 (i32)'", use);
+  snprintf(want_def, sizeof want_def, "link library '%s' defines it as 'float (float)'", def);
+  for (int order = 0; order < 2; order++) {
+    const char *libs[2] = {order ? def : use, order ? use : def};
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.target = "gfx90a";
+    o.link_libraries = libs;
+    o.link_library_count = 2;
+    flyc_artifact_t *a = NULL;
+    assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+                 "signature mismatch for 'f'", want_use, want_def);
+    assert_null(a);
+  }
+  unlink(def);
+  unlink(use);
+  free(def);
+  free(use);
+}
+
 /* A callee whose calling convention differs from the declaration's: the
  * call is undefined behaviour, which the optimizer deletes with the whole
  * kernel. Refused at the link (naming the library), inside one module (at
@@ -892,6 +926,7 @@ int main(void) {
       cmocka_unit_test(test_link__missing_symbol),
       cmocka_unit_test(test_link__signature_mismatch),
       cmocka_unit_test(test_link__narrow_int_extension_mismatch),
+      cmocka_unit_test(test_link__cross_library_mismatch_names_the_declaring_library),
       cmocka_unit_test(test_link__calling_convention_mismatch),
       cmocka_unit_test(test_link__refusals_name_the_library),
       cmocka_unit_test(test_link__library_not_found_or_garbage),

@@ -126,6 +126,17 @@ static const char *who(flyc_compile_t *c, const char *name, const char *dflt) {
   return o ? o : dflt;
 }
 
+/* Who declared `name`: "link library 'P'" whose closure brought the
+ * declaration, or "the module". Thread-local: one message at a time. */
+static const char *declarer(flyc_compile_t *c, const char *name) {
+  static _Thread_local char buf[4200];
+  const char *d = flyc__declarer_of(c, name);
+  if (!d)
+    return "the module";
+  snprintf(buf, sizeof buf, "link library '%s'", d);
+  return buf;
+}
+
 static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_fn,
                         const char *name, const char *path) {
   char *a = type_str(LLVMGlobalGetValueType(have));
@@ -134,7 +145,8 @@ static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_f
   int rc = flyc__error_set(
       FLYC_ELINK,
       "signature mismatch for '%s': %s %s it as '%s', link library '%s' %s it as '%s'",
-      name, who(c, name, "the module"), have_def ? "defines" : "declares", a, path,
+      name, have_def ? who(c, name, "the module") : declarer(c, name), have_def ? "defines"
+                                                                           : "declares", a, path,
       lib_def ? "defines" : "declares", b);
   LLVMDisposeMessage(a);
   LLVMDisposeMessage(b);
@@ -321,6 +333,14 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
   if (rc != FLYC_OK) {
     LLVMDisposeModule(lib);
     return rc;
+  }
+  /* What this closure declares first, so that a mismatch with a later
+   * library's definition names this one. */
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && !LLVMGetNamedFunction(c->mod, name))
+      flyc__declarer_add(c, name, path);
   }
   size_t before = c->diag.len;
   if (LLVMLinkModules2(c->mod, lib)) /* destroys lib */
