@@ -36,6 +36,14 @@ static void declare_root(LLVMModuleRef dst, LLVMModuleRef lib, const char *name)
                                 LLVMGetPointerAddressSpace(LLVMTypeOf(g)));
     return;
   }
+  /* An ifunc: declared as the function it stands for, so that the linker
+   * brings it and the check of the linked module refuses it by name (GPU
+   * code has none), rather than calling it undefined. */
+  LLVMValueRef x = LLVMGetNamedGlobalIFunc(lib, name, strlen(name));
+  if (x && !is_local(x)) {
+    LLVMAddFunction(dst, name, LLVMGlobalGetValueType(x));
+    return;
+  }
   /* An alias: declared as what it aliases is (the linker brings the alias
    * and its aliasee). */
   LLVMValueRef a = LLVMGetNamedGlobalAlias(lib, name, strlen(name));

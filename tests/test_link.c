@@ -318,6 +318,31 @@ static void test_link__cross_library_mismatch_names_the_declaring_library(void *
   free(use);
 }
 
+/* A library's ifunc that the module calls is refused by name, naming the
+ * library (it was reported as an undefined symbol). */
+static void test_link__library_ifunc_is_refused_by_name(void **state) {
+  (void)state;
+  const char *lib_ir = "define internal i32 @impl(i32 %x) {\n  ret i32 %x\n}\n"
+                       "define internal ptr @resolve() {\n  ret ptr @impl\n}\n"
+                       "@f = ifunc i32 (i32), ptr @resolve\n";
+  const char *k_ir = "declare i32 @f(i32)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @f(i32 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_EIR,
+               "an ifunc ('f', from '", lib, "gfx90a has no ifuncs");
+  assert_null(a);
+  unlink(lib);
+  free(lib);
+}
+
 /* A callee whose calling convention differs from the declaration's: the
  * call is undefined behaviour, which the optimizer deletes with the whole
  * kernel. Refused at the link (naming the library), inside one module (at
@@ -927,6 +952,7 @@ int main(void) {
       cmocka_unit_test(test_link__signature_mismatch),
       cmocka_unit_test(test_link__narrow_int_extension_mismatch),
       cmocka_unit_test(test_link__cross_library_mismatch_names_the_declaring_library),
+      cmocka_unit_test(test_link__library_ifunc_is_refused_by_name),
       cmocka_unit_test(test_link__calling_convention_mismatch),
       cmocka_unit_test(test_link__refusals_name_the_library),
       cmocka_unit_test(test_link__library_not_found_or_garbage),

@@ -177,9 +177,12 @@ static unsigned alloca_as(const flyc_compile_t *c) {
 static int check_globals(flyc_compile_t *c, const char *when) {
   size_t len;
   LLVMValueRef x = LLVMGetFirstGlobalIFunc(c->mod);
-  if (x)
-    return flyc__error_set(FLYC_EIR, "%s has an ifunc ('%s'); %s has no ifuncs", when,
-                           LLVMGetValueName2(x, &len), c->target.id);
+  if (x) {
+    const char *name = LLVMGetValueName2(x, &len), *o = flyc__origin_of(c, name);
+    return flyc__error_set(FLYC_EIR, "%s has an ifunc ('%s'%s%s%s); %s has no ifuncs (a "
+                           "resolver the host's dynamic loader runs)", when, name,
+                           o ? ", from '" : "", o ? o : "", o ? "'" : "", c->target.id);
+  }
   for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMIsThreadLocal(g))
       return flyc__error_set(FLYC_EIR, "%s has a thread_local global ('%s'); GPUs have no "

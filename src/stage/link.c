@@ -334,6 +334,11 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
     LLVMDisposeModule(lib);
     return rc;
   }
+  /* Its ifuncs too, which the check of the linked module refuses by name. */
+  for (LLVMValueRef x = LLVMGetFirstGlobalIFunc(lib); x; x = LLVMGetNextGlobalIFunc(x)) {
+    size_t len;
+    flyc__origin_add(c, LLVMGetValueName2(x, &len), path);
+  }
   /* What this closure declares first, so that a mismatch with a later
    * library's definition names this one. */
   for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
