@@ -646,9 +646,14 @@ FLYC_API LLVMTypeRef flyc_kb_mma_type(flyc_kernel_builder_t *kb, flyc_mma_operan
  * (0, 0) is at `base` (halves for A and B, floats for the accumulator) and
  * whose rows (row-major) or columns (column-major) are `ld` elements apart:
  * CUDA's `wmma::load_matrix_sync(frag, base, ld)`, for either layout of
- * either operand. Elements a lane holds side by side in memory are loaded
- * by one access of up to 16 bytes where `align` allows (NVPTX, row-major A:
- * `ld.shared.b32` pairs; MFMA, row-major A: 8-byte `ds_read_b64`).
+ * either operand. On NVPTX an A or B fragment from shared memory (address
+ * space 3) with `align` at least 16 is one instruction of the warp,
+ * `ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16` (PTX ISA 6.5; `.trans`
+ * for a column-major A or a row-major B), so every lane of the warp must
+ * make the call together. Otherwise elements a lane holds side by side in
+ * memory are loaded by one access of up to 16 bytes where `align` allows
+ * (NVPTX, row-major A at 4-byte alignment: `ld.shared.b32` pairs; MFMA,
+ * row-major A: 8-byte `ds_read_b64`).
  * @param base  a pointer in address space 0, 1 or 3 (generic, global,
  *              shared / LDS).
  * @param ld    an i32 or i64, in elements; a constant must be at least 16.
