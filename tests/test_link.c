@@ -262,6 +262,38 @@ static void test_link__signature_mismatch(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* A kernel for gfx90a calling `i32 @NAME(i32)`. */
+#define K_CALLS(name)                                                                          \
+  "declare i32 @" name "(i32)\n"                                                               \
+  "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"                              \
+  "  %r = call i32 @" name "(i32 %v)\n"                                                        \
+  "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n"
+
+/* `k_ir` compiled for gfx90a at `opt` with the libraries `lib_irs` (IR
+ * text, written to temporary .ll files whose paths land in `paths`, which
+ * drop_libs() removes). The compile's status; an artifact is a failure. */
+static int compile_with_libs(const char *k_ir, const char *const *lib_irs, size_t n, char **paths,
+                             int opt) {
+  for (size_t i = 0; i < n; i++)
+    paths[i] = tu_temp_file(".ll", lib_irs[i], strlen(lib_irs[i]));
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.opt_level = opt;
+  o.link_libraries = (const char **)paths;
+  o.link_library_count = n;
+  flyc_artifact_t *a = NULL;
+  int rc = flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o);
+  assert_null(a);
+  return rc;
+}
+
+static void drop_libs(char **paths, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unlink(paths[i]);
+    free(paths[i]);
+  }
+}
+
 static void test_link__narrow_int_extension_mismatch(void **state) {
   (void)state;
   const char *lib_ir = "define i32 @put_i8(i8 signext %v) {\n"
@@ -270,18 +302,11 @@ static void test_link__narrow_int_extension_mismatch(void **state) {
                      "define amdgpu_kernel void @k(ptr addrspace(1) %p, i8 %v) {\n"
                      "  %r = call i32 @put_i8(i8 %v)\n"
                      "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
-  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
-  const char *libs[] = {lib};
-  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
-  o.target = "gfx90a";
-  o.link_libraries = libs;
-  o.link_library_count = 1;
-  flyc_artifact_t *a = NULL;
-  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
+  char *lib;
+  assert_error(compile_with_libs(k_ir, &lib_ir, 1, &lib, FLYC_OPT_O3), FLYC_ELINK,
                "signature mismatch for 'put_i8'", "parameter 0", "signext",
                "narrow-integer ABI");
-  unlink(lib);
-  free(lib);
+  drop_libs(&lib, 1);
 }
 
 /* A mismatch between two libraries names both: the one whose closure
@@ -292,30 +317,17 @@ static void test_link__cross_library_mismatch_names_the_declaring_library(void *
                        "  %y = fadd float %x, 1.0\n  ret float %y\n}\n";
   const char *use_ir = "declare i32 @f(i32)\n"
                        "define i32 @g(i32 %x) {\n  %y = call i32 @f(i32 %x)\n  ret i32 %y\n}\n";
-  const char *k_ir = "declare i32 @g(i32)\n"
-                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
-                     "  %r = call i32 @g(i32 %v)\n"
-                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
-  char *def = tu_temp_file(".ll", def_ir, strlen(def_ir));
-  char *use = tu_temp_file(".ll", use_ir, strlen(use_ir));
-  char want_use[600], want_def[600];
-  snprintf(want_use, sizeof want_use, "link library '%s' declares it as 'i32 (i32)'", use);
-  snprintf(want_def, sizeof want_def, "link library '%s' defines it as 'float (float)'", def);
   for (int order = 0; order < 2; order++) {
-    const char *libs[2] = {order ? def : use, order ? use : def};
-    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
-    o.target = "gfx90a";
-    o.link_libraries = libs;
-    o.link_library_count = 2;
-    flyc_artifact_t *a = NULL;
-    assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
-                 "signature mismatch for 'f'", want_use, want_def);
-    assert_null(a);
+    const char *irs[2] = {order ? def_ir : use_ir, order ? use_ir : def_ir};
+    char *paths[2], want_use[600], want_def[600];
+    int rc = compile_with_libs(K_CALLS("g"), irs, 2, paths, FLYC_OPT_O3);
+    snprintf(want_use, sizeof want_use, "link library '%s' declares it as 'i32 (i32)'",
+             paths[order ? 1 : 0]);
+    snprintf(want_def, sizeof want_def, "link library '%s' defines it as 'float (float)'",
+             paths[order ? 0 : 1]);
+    assert_error(rc, FLYC_ELINK, "signature mismatch for 'f'", want_use, want_def);
+    drop_libs(paths, 2);
   }
-  unlink(def);
-  unlink(use);
-  free(def);
-  free(use);
 }
 
 /* A library's ifunc that the module calls is refused by name, naming the
@@ -325,22 +337,10 @@ static void test_link__library_ifunc_is_refused_by_name(void **state) {
   const char *lib_ir = "define internal i32 @impl(i32 %x) {\n  ret i32 %x\n}\n"
                        "define internal ptr @resolve() {\n  ret ptr @impl\n}\n"
                        "@f = ifunc i32 (i32), ptr @resolve\n";
-  const char *k_ir = "declare i32 @f(i32)\n"
-                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
-                     "  %r = call i32 @f(i32 %v)\n"
-                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
-  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
-  const char *libs[] = {lib};
-  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
-  o.target = "gfx90a";
-  o.link_libraries = libs;
-  o.link_library_count = 1;
-  flyc_artifact_t *a = NULL;
-  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_EIR,
-               "an ifunc ('f', from '", lib, "gfx90a has no ifuncs");
-  assert_null(a);
-  unlink(lib);
-  free(lib);
+  char *lib;
+  int rc = compile_with_libs(K_CALLS("f"), &lib_ir, 1, &lib, FLYC_OPT_O3);
+  assert_error(rc, FLYC_EIR, "an ifunc ('f', from '", lib, "gfx90a has no ifuncs");
+  drop_libs(&lib, 1);
 }
 
 /* A callee whose calling convention differs from the declaration's: the
@@ -351,35 +351,20 @@ static void test_link__calling_convention_mismatch(void **state) {
   (void)state;
   const char *lib_ir = "define fastcc i32 @f(i32 %x) {\n"
                        "  %y = add i32 %x, 1000\n  ret i32 %y\n}\n";
-  const char *k_ir = "declare i32 @f(i32)\n"
-                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
-                     "  %r = call i32 @f(i32 %v)\n"
-                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
-  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
-  const char *libs[] = {lib};
-  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
-  o.target = "gfx90a";
-  o.link_libraries = libs;
-  o.link_library_count = 1;
-  flyc_artifact_t *a = NULL;
-  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_ELINK,
-               "calling convention mismatch for 'f'", "the module declares it with ccc",
-               lib, "defines it with fastcc");
-  assert_null(a);
-  unlink(lib);
-  free(lib);
-  o.link_libraries = NULL;
-  o.link_library_count = 0;
+  char *lib;
+  int rc = compile_with_libs(K_CALLS("f"), &lib_ir, 1, &lib, FLYC_OPT_O3);
+  assert_error(rc, FLYC_ELINK, "calling convention mismatch for 'f'",
+               "the module declares it with ccc", lib, "defines it with fastcc");
+  drop_libs(&lib, 1);
   const char *one = "define internal fastcc i32 @g(i32 %x) {\n  ret i32 %x\n}\n"
                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
                     "  %r = call i32 @g(i32 %v)\n"
                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
-  assert_error(flyc_compile_buffer(&a, one, strlen(one), "one.ll", &o), FLYC_EIR,
-               "function 'k'", "calls 'g' with calling convention ccc", "'g' has fastcc");
+  assert_error(compile_with_libs(one, NULL, 0, NULL, FLYC_OPT_O3), FLYC_EIR, "function 'k'",
+               "calls 'g' with calling convention ccc", "'g' has fastcc");
   const char *ub = "define amdgpu_kernel void @u(ptr addrspace(1) %p) {\n  unreachable\n}\n";
-  assert_error(flyc_compile_buffer(&a, ub, strlen(ub), "ub.ll", &o), FLYC_EIR,
+  assert_error(compile_with_libs(ub, NULL, 0, NULL, FLYC_OPT_O3), FLYC_EIR,
                "kernel 'u' was optimized to nothing but 'unreachable'");
-  assert_null(a);
 }
 
 /* What flyc refuses inside a library's function names the library (the
@@ -395,23 +380,11 @@ static void test_link__refusals_name_the_library(void **state) {
       "  %r = trunc i1024 %m to i32\n  ret i32 %r\n}\n"};
   static const char *const want[] = {"intrinsic 'llvm.sin.f64' (used by function 'f'",
                                      "multiplies, divides or shifts an i1024"};
-  const char *k_ir = "declare i32 @f(i32)\n"
-                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
-                     "  %r = call i32 @f(i32 %v)\n"
-                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
   for (int i = 0; i < 2; i++) {
-    char *lib = tu_temp_file(".ll", libs_ir[i], strlen(libs_ir[i]));
-    const char *libs[] = {lib};
-    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
-    o.target = "gfx90a";
-    o.opt_level = FLYC_OPT_O0;
-    o.link_libraries = libs;
-    o.link_library_count = 1;
-    flyc_artifact_t *a = NULL;
-    assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_EIR, want[i],
-                 "'f' comes from link library", lib);
-    unlink(lib);
-    free(lib);
+    char *lib;
+    int rc = compile_with_libs(K_CALLS("f"), &libs_ir[i], 1, &lib, FLYC_OPT_O0);
+    assert_error(rc, FLYC_EIR, want[i], "'f' comes from link library", lib);
+    drop_libs(&lib, 1);
   }
 }
 

@@ -240,23 +240,34 @@ static LLVMValueRef combine(flyc_kernel_builder_t *kb, unsigned op, LLVMValueRef
   return LLVMBuildSelect(kb->b, c, a, b, "");
 }
 
+/* The reductions' arguments: a body, an op, and a value of a type it
+ * takes; else the error recorded (0). */
+static int reduce_ok(flyc_kernel_builder_t *kb, flyc_reduce_op_t op, LLVMValueRef value,
+                     const char *what) {
+  if (!helper_ok(kb, 0, what))
+    return 0;
+  const char *why = NULL;
+  if (op < FLYC_REDUCE_SUM || op > FLYC_REDUCE_UMAX) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: op %d is not a flyc_reduce_op_t", what, (int)op));
+    return 0;
+  }
+  if (!value_ok(kb, value, what, "value"))
+    return 0;
+  if (!shuffle_words(LLVMTypeOf(value)))
+    why = "value must be an i32, i64, f32 or f64";
+  else if (op >= FLYC_REDUCE_UMIN && LLVMGetTypeKind(LLVMTypeOf(value)) != LLVMIntegerTypeKind)
+    why = op == FLYC_REDUCE_UMIN ? "UMIN takes integers, not floats"
+                                 : "UMAX takes integers, not floats";
+  if (why)
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what, why));
+  return !why;
+}
+
 LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
                                  LLVMValueRef value, unsigned width) {
   const char *what = "flyc_kb_warp_reduce";
-  if (!helper_ok(kb, 0, what))
+  if (!reduce_ok(kb, op, value, what))
     return NULL;
-  if (op < FLYC_REDUCE_SUM || op > FLYC_REDUCE_UMAX)
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: op %d is not a flyc_reduce_op_t", what,
-                                    (int)op));
-  if (!value_ok(kb, value, what, "value"))
-    return NULL;
-  LLVMTypeRef t = LLVMTypeOf(value);
-  if (!shuffle_words(t))
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: value must be an i32, i64, f32 or f64",
-                                    what));
-  if (op >= FLYC_REDUCE_UMIN && LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s takes integers, not floats", what,
-                                    op == FLYC_REDUCE_UMIN ? "UMIN" : "UMAX"));
   width = check_width(kb, width, what);
   if (width && kb->ctx->bops->warp_reduce) { /* one instruction, where the target has it */
     flyc__kb_emit_t e = flyc__kb_emitter(kb);
@@ -310,19 +321,8 @@ static LLVMValueRef reduce_scratch(flyc_kernel_builder_t *kb, LLVMTypeRef t) {
 LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
                                   LLVMValueRef value) {
   const char *what = "flyc_kb_block_reduce";
-  if (!helper_ok(kb, 0, what))
+  if (!reduce_ok(kb, op, value, what))
     return NULL;
-  if (op < FLYC_REDUCE_SUM || op > FLYC_REDUCE_UMAX)
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: op %d is not a flyc_reduce_op_t", what,
-                                    (int)op));
-  if (!value_ok(kb, value, what, "value"))
-    return NULL;
-  if (!shuffle_words(LLVMTypeOf(value)))
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: value must be an i32, i64, f32 or f64",
-                                    what));
-  if (op >= FLYC_REDUCE_UMIN && LLVMGetTypeKind(LLVMTypeOf(value)) != LLVMIntegerTypeKind)
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s takes integers, not floats", what,
-                                    op == FLYC_REDUCE_UMIN ? "UMIN" : "UMAX"));
   unsigned wave = kb->ctx->target.wave;
   uint64_t threads = (uint64_t)kb->block[0] * kb->block[1] * kb->block[2];
   if (!threads || threads % wave)
