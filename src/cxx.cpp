@@ -32,6 +32,7 @@
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
+#include <llvm/Support/Error.h>
 
 extern "C" int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src,
                                       const char *const *skip, size_t nskip,
@@ -62,6 +63,24 @@ extern "C" int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src,
                                      llvm::Linker::Flags::LinkOnlyNeeded)
                ? 1
                : 0;
+  } catch (...) {
+    return 3;
+  }
+}
+
+extern "C" int flyc__materialize_bodies(LLVMModuleRef m) {
+  llvm::Module *M = reinterpret_cast<llvm::Module *>(m);
+  try {
+    if (llvm::Error e = M->materializeMetadata()) {
+      llvm::consumeError(std::move(e));
+      return 1;
+    }
+    for (llvm::GlobalValue &gv : M->global_values())
+      if (llvm::Error e = gv.materialize()) {
+        llvm::consumeError(std::move(e));
+        return 1;
+      }
+    return 0;
   } catch (...) {
     return 3;
   }

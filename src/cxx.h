@@ -30,6 +30,17 @@ extern "C" {
 int flyc__link_only_needed(LLVMModuleRef dst, LLVMModuleRef src, const char *const *skip,
                            size_t nskip, int drop_appending);
 
+/* Materializes every function body and the metadata of `m`, a module read
+ * lazily (LLVMGetBitcodeModuleInContext2), one global at a time: what
+ * LLVMParseBitcodeInContext2 reads, without the whole-module debug-info
+ * upgrade that materializeAll() runs at the end (llvm::UpgradeDebugInfo,
+ * which verifies the module: milliseconds for a closure with thousands of
+ * debug-metadata nodes, and report_fatal_error on a broken one). For
+ * bitcode this LLVM wrote from a module that was upgraded already. Returns
+ * 0; 1 when the reader failed (the module stays the caller's to dispose);
+ * 3 when a C++ exception reached this boundary (out of memory). */
+int flyc__materialize_bodies(LLVMModuleRef m);
+
 /* Runs lld's ELF driver (lld::lldMain, flavor gnu) on `argv` (`argc`
  * entries, argv[0] "ld.lld"). Returns 0 when it linked; 1 when lld reported
  * errors; 2 when lld says it cannot safely run again in this process; 3 when a

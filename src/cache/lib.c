@@ -27,6 +27,7 @@
 #include "flyc/cache.h"
 #include "internal.h"
 #include "cache/cache.h"
+#include "cxx.h"
 
 #define LIB_MEMORY_CAP 64
 #define LIB_MEMORY_BYTES ((size_t)256 << 20)
@@ -184,15 +185,36 @@ static int write_bc(LLVMModuleRef m, const char *path, void **bc, size_t *size) 
 }
 
 /* Bitcode `bc` (flyc's own) into `ctx`: 0, or -1 when it does not read
- * back (a damaged entry whose checksum held). */
+ * back (a damaged entry whose checksum held). `upgraded`: written from a
+ * module LLVM's IR parser made (the child's checked text), whose debug info
+ * that parser upgraded and verified already; read lazily and materialized
+ * a global at a time (cxx.h), without the whole-module verification a full
+ * read repeats. Else (a trusted library's closure, never upgraded) a full
+ * read, which upgrades it. */
 static int read_into(LLVMContextRef ctx, const void *bc, size_t n, const char *path,
-                     LLVMModuleRef *out) {
+                     int upgraded, LLVMModuleRef *out) {
   *out = NULL;
-  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, n, path, 0);
-  int bad = !mb || LLVMParseBitcodeInContext2(ctx, mb, out) || !*out;
-  if (mb)
-    LLVMDisposeMemoryBuffer(mb);
-  return bad ? -1 : 0;
+  if (!upgraded) {
+    LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRange(bc, n, path, 0);
+    int bad = !mb || LLVMParseBitcodeInContext2(ctx, mb, out) || !*out;
+    if (mb)
+      LLVMDisposeMemoryBuffer(mb);
+    return bad ? -1 : 0;
+  }
+  /* The module owns its copy of the bytes: it reads them as it goes. */
+  LLVMMemoryBufferRef mb = LLVMCreateMemoryBufferWithMemoryRangeCopy(bc, n, path);
+  if (!mb || LLVMGetBitcodeModuleInContext2(ctx, mb, out) || !*out) {
+    if (mb)
+      LLVMDisposeMemoryBuffer(mb); /* taken only by a module read */
+    *out = NULL;
+    return -1;
+  }
+  if (flyc__materialize_bodies(*out) != 0) {
+    LLVMDisposeModule(*out);
+    *out = NULL;
+    return -1;
+  }
+  return 0;
 }
 
 /* Trusted bytes: read lazily and linked in process, in a context of their
@@ -218,7 +240,7 @@ static int extract_here(const flyc__closure_req_t *r, LLVMContextRef into, LLVMM
   } else {
     rc = write_bc(m, r->path, bc, size);
     LLVMDisposeModule(m);
-    if (rc == FLYC_OK && read_into(into, *bc, *size, r->path, out) != 0) {
+    if (rc == FLYC_OK && read_into(into, *bc, *size, r->path, 0, out) != 0) {
       free(*bc);
       *bc = NULL;
       rc = flyc__error_set(FLYC_ELINK, "the closure of link library '%s' does not read back",
@@ -323,11 +345,11 @@ int flyc__libcache_closure(const flyc__closure_req_t *r, LLVMContextRef ctx, LLV
              disk_paths(h, dir, sizeof dir, file, sizeof file);
   int hit = 0;
   if (mem_get(h, &key, &bc, &size)) {
-    hit = read_into(ctx, bc, size, r->path, out) == 0;
+    hit = read_into(ctx, bc, size, r->path, !r->trusted, out) == 0;
   } else if (disk && flyc__cache_usable_dir(dir, 0) && disk_get(file, &key, &bc, &size)) {
     /* Read once, into the compile's context: a payload that does not read
      * back is a damaged entry, removed, and a miss. */
-    if ((hit = read_into(ctx, bc, size, r->path, out) == 0))
+    if ((hit = read_into(ctx, bc, size, r->path, !r->trusted, out) == 0))
       mem_put(h, &key, bc, size);
     else if (unlink(file) == 0)
       flyc__cache_count(&flyc__cache_stats.corrupt);
