@@ -510,6 +510,10 @@ typedef struct flyc__module_flag {
   int64_t value;
 } flyc__module_flag_t;
 flyc__module_flag_t *flyc__module_flags(LLVMModuleRef m, unsigned *count);
+/* ... refused (`errcode`, naming `what` `name`) where one LLVM reads as an
+ * integer (or CG Profile's list) holds something else, which passes or the
+ * verifier would crash on, */
+int flyc__check_flag_shapes(LLVMModuleRef m, const char *what, const char *name, int errcode);
 /* ... whether one's key is `k`, */
 int flyc__module_flag_is(const flyc__module_flag_t *f, const char *k);
 /* ... and an i32 value of a module flag, or `dflt` when absent / not an

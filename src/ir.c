@@ -489,6 +489,73 @@ flyc__module_flag_t *flyc__module_flags(LLVMModuleRef m, unsigned *count) {
   return f;
 }
 
+/* Module flags LLVM reads as integers (a pass or the AsmPrinter takes the
+ * value as a ConstantInt and crashes on anything else), and the one it reads
+ * as a list of (from, to, count) nodes. */
+static const char *const int_flags[] = {
+    "amdhsa_code_object_version", "amdgpu_code_object_version", "nvvm-reflect-ftz",
+    "nvvm-reflect-prec-sqrt", "PIC Level", "PIE Level", "wchar_size", "Dwarf Version",
+    "Debug Info Version", "frame-pointer", "uwtable", "direct-access-external-data",
+    "Code Model", "Large Data Threshold", "override-stack-alignment", "stack-protector-guard-offset",
+    "SemanticInterposition", "RtLibUseGOT", "EnableSplitLTOUnit", "ThinLTO", "Virtual Function Elim",
+    "amdgpu_printf_kind_is_int"};
+
+int flyc__check_flag_shapes(LLVMModuleRef m, const char *what, const char *name, int errcode) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(m, "llvm.module.flags");
+  if (!n)
+    return FLYC_OK;
+  LLVMValueRef *nodes = malloc(n * sizeof *nodes);
+  if (!nodes)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  LLVMGetNamedMetadataOperands(m, "llvm.module.flags", nodes);
+  int rc = FLYC_OK;
+  for (unsigned i = 0; i < n && rc == FLYC_OK; i++) {
+    if (LLVMGetMDNodeNumOperands(nodes[i]) != 3)
+      continue;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(nodes[i], ops);
+    unsigned klen = 0;
+    const char *key = ops[1] ? LLVMGetMDString(ops[1], &klen) : NULL;
+    if (!key)
+      continue;
+    int bad = 0;
+    const char *want = "an integer";
+    if (klen == 10 && memcmp(key, "CG Profile", 10) == 0) {
+      want = "a list of (function, function, count) nodes";
+      unsigned k = ops[2] && LLVMIsAMDNode(ops[2]) ? LLVMGetMDNodeNumOperands(ops[2]) : 0;
+      bad = !ops[2] || !LLVMIsAMDNode(ops[2]);
+      LLVMValueRef *e = k ? malloc(k * sizeof *e) : NULL;
+      if (k && !e) {
+        rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
+        break;
+      }
+      if (k)
+        LLVMGetMDNodeOperands(ops[2], e);
+      for (unsigned j = 0; j < k && !bad; j++) {
+        LLVMValueRef t[3];
+        bad = !e[j] || !LLVMIsAMDNode(e[j]) || LLVMGetMDNodeNumOperands(e[j]) != 3;
+        if (!bad) {
+          LLVMGetMDNodeOperands(e[j], t);
+          bad = !t[2] || !LLVMIsAConstantInt(t[2]);
+        }
+      }
+      free(e);
+    } else {
+      for (size_t j = 0; j < sizeof int_flags / sizeof *int_flags && !bad; j++)
+        bad = klen == strlen(int_flags[j]) && memcmp(key, int_flags[j], klen) == 0 &&
+              !(ops[2] && LLVMIsAConstantInt(ops[2]));
+    }
+    int cov = klen > 19 && memcmp(key + klen - 19, "code_object_version", 19) == 0;
+    if (bad)
+      rc = flyc__error_set(errcode, "%s '%s' has module flag '%.*s' whose value is not %s, "
+                                    "as LLVM reads it%s",
+                           what, name, (int)klen, key, want,
+                           cov ? " (COV N is the integer N * 100)" : "");
+  }
+  free(nodes);
+  return rc;
+}
+
 int flyc__module_flag_is(const flyc__module_flag_t *f, const char *k) {
   return f->key_len == strlen(k) && memcmp(f->key, k, f->key_len) == 0;
 }

@@ -103,7 +103,8 @@ static int run(flyc_compile_t *c, const char *name) {
   uint64_t t0 = flyc__now_us(), t;
   if ((rc = dump(c, "1-parse.ll")) || (rc = flyc__check_triple_layout(c, c->mod, name, 1)))
     return rc;
-  if ((rc = flyc__verify(c, name, FLYC_EIR)) || (rc = flyc__check_intrinsics(c, c->mod, name)))
+  if ((rc = flyc__check_flag_shapes(c->mod, "input", name, FLYC_EIR)) ||
+      (rc = flyc__verify(c, name, FLYC_EIR)) || (rc = flyc__check_intrinsics(c, c->mod, name)))
     return rc;
   if ((rc = collect_kernels(c)))
     return rc;

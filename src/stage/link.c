@@ -21,14 +21,18 @@
 
 static int check_flags(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
   unsigned nl, nd;
+  int rc = flyc__check_flag_shapes(lib, "link library", path, FLYC_ELINK);
+  if (rc)
+    return rc;
   flyc__module_flag_t *lf = flyc__module_flags(lib, &nl);
   flyc__module_flag_t *df = flyc__module_flags(c->mod, &nd);
-  int rc = FLYC_OK;
   for (unsigned i = 0; i < nl && rc == FLYC_OK; i++) {
-    if (lf[i].behavior != 1 /* Error */)
-      continue;
+    /* The target's own flags (the COV) whatever their merge behaviour: the
+     * backend reads the merged value. */
     const flyc__target_checks_t *ck = c->target.ops->checks;
     if (ck->library_flag && ck->library_flag(c, &lf[i], path, &rc))
+      continue;
+    if (lf[i].behavior != 1 /* Error */)
       continue;
     for (unsigned j = 0; j < nd; j++) {
       if (df[j].key_len != lf[i].key_len || memcmp(df[j].key, lf[i].key, lf[i].key_len))
