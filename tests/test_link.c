@@ -388,6 +388,47 @@ static void test_link__cross_library_mismatch_names_the_declaring_library(void *
   }
 }
 
+/* A library's alias is checked as what it stands for (it skipped every
+ * check: an i64 (i64) alias linked to an i32 (i32) call, half its argument
+ * garbage), and a weak alias, which a strong definition in another library
+ * would replace or not by the libraries' order, is refused. */
+static void test_link__library_aliases_are_checked(void **state) {
+  (void)state;
+  static const char *const irs[] = {
+      "define i64 @impl(i64 %x) {\n  %r = add i64 %x, 100\n  ret i64 %r\n}\n"
+      "@f = alias i64 (i64), ptr @impl\n",
+      "define internal fastcc i32 @impl(i32 %x) {\n  ret i32 %x\n}\n"
+      "@f = alias i32 (i32), ptr @impl\n",
+      "define internal i32 @impl(i32 %x) {\n  ret i32 %x\n}\n"
+      "@f = weak alias i32 (i32), ptr @impl\n",
+      "@real = addrspace(3) global i64 undef\n@f = alias i64, ptr addrspace(3) @real\n"};
+  static const char *const want[][2] = {
+      {"signature mismatch for 'f'", "defines it as 'i64 (i64)'"},
+      {"calling convention mismatch for 'f'", "defines it with fastcc"},
+      {"has a weak alias 'f'", "make the alias strong"},
+      {"'f' is a function in the module but a global variable in link library", ""}};
+  for (int i = 0; i < 4; i++) {
+    char *lib;
+    int rc = compile_with_libs(K_CALLS("f"), &irs[i], 1, &lib, FLYC_OPT_O3);
+    assert_error(rc, FLYC_ELINK, want[i][0], want[i][1], lib);
+    drop_libs(&lib, 1);
+  }
+  /* A strong alias of the right shape links. */
+  const char *ok = "define internal i32 @impl(i32 %x) {\n  ret i32 %x\n}\n"
+                   "@f = alias i32 (i32), ptr @impl\n";
+  char *lib = tu_temp_file(".ll", ok, strlen(ok));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  const char *k = K_CALLS("f");
+  assert_ok(flyc_compile_buffer(&a, k, strlen(k), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  drop_libs(&lib, 1);
+}
+
 /* A library's ifunc that the module calls is refused by name, naming the
  * library (it was reported as an undefined symbol). */
 static void test_link__library_ifunc_is_refused_by_name(void **state) {
@@ -984,6 +1025,7 @@ int main(void) {
       cmocka_unit_test(test_link__narrow_int_extension_mismatch),
       cmocka_unit_test(test_link__cross_library_mismatch_names_the_declaring_library),
       cmocka_unit_test(test_link__library_ifunc_is_refused_by_name),
+      cmocka_unit_test(test_link__library_aliases_are_checked),
       cmocka_unit_test(test_link__malformed_library_flags_are_refused),
       cmocka_unit_test(test_link__calling_convention_mismatch),
       cmocka_unit_test(test_link__refusals_name_the_library),

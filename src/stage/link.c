@@ -192,9 +192,13 @@ static int check_extensions(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f
 }
 
 /* Library function `f` against the module's symbol of its name. */
-static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, const char *path) {
+/* Library function `f`, or function alias `f` whose aliasee is `fn` (NULL
+ * when it is no function: no convention or attributes to compare), against
+ * the module's symbol of its name. */
+static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, LLVMValueRef fn,
+                              const char *path) {
   LLVMLinkage l = LLVMGetLinkage(f);
-  if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || LLVMGetIntrinsicID(f))
+  if (l == LLVMInternalLinkage || l == LLVMPrivateLinkage || (fn == f && LLVMGetIntrinsicID(f)))
     return FLYC_OK;
   size_t len;
   const char *name = LLVMGetValueName2(f, &len);
@@ -215,7 +219,9 @@ static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, const char *pat
   LLVMTypeRef ht = LLVMGlobalGetValueType(have), lt = LLVMGlobalGetValueType(f);
   if (!same_type(ht, lt, 0))
     return sig_mismatch(c, have, f, name, path);
-  unsigned hc = LLVMGetFunctionCallConv(have), lc = LLVMGetFunctionCallConv(f);
+  if (!fn || !same_type(LLVMGlobalGetValueType(fn), lt, 0))
+    return FLYC_OK; /* an alias of another shape: its aliasee has no say */
+  unsigned hc = LLVMGetFunctionCallConv(have), lc = LLVMGetFunctionCallConv(fn);
   if (hc != lc) {
     char a[32], b[32];
     return flyc__error_set(FLYC_ELINK,
@@ -227,7 +233,7 @@ static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, const char *pat
                            LLVMIsDeclaration(f) ? "declares" : "defines",
                            flyc__cc_name(lc, b, sizeof b));
   }
-  return check_extensions(c, have, f, name, path);
+  return check_extensions(c, have, fn, name, path);
 }
 
 /* Library global `g` against the module's symbol of its name. */
@@ -272,12 +278,36 @@ static int check_global_sig(flyc_compile_t *c, LLVMValueRef g, const char *path)
 
 /* Every external function, then every external global, of `lib` against
  * the module: the first mismatch is the error. */
+/* Library alias `a`: a weak one is refused (a closure is what the module
+ * declares, so a strong definition elsewhere would not replace it as the
+ * linker's rules say: which one wins would depend on the libraries' order);
+ * the others are checked as the function or global they stand for. */
+static int check_alias_sig(flyc_compile_t *c, LLVMValueRef a, const char *path) {
+  LLVMLinkage l = LLVMGetLinkage(a);
+  size_t len;
+  const char *name = LLVMGetValueName2(a, &len);
+  if (l == LLVMWeakAnyLinkage || l == LLVMLinkOnceAnyLinkage)
+    return flyc__error_set(FLYC_ELINK,
+                           "link library '%s' has a weak alias '%s': flyc links what the "
+                           "module needs of each library, so a strong definition of '%s' "
+                           "elsewhere would not reliably replace it; make the alias strong "
+                           "(or weak_odr), or '%s' a weak function",
+                           path, name, name, name);
+  if (LLVMGetTypeKind(LLVMGlobalGetValueType(a)) != LLVMFunctionTypeKind)
+    return check_global_sig(c, a, path);
+  LLVMValueRef fn = LLVMAliasGetAliasee(a);
+  return check_function_sig(c, a, fn && LLVMIsAFunction(fn) ? fn : NULL, path);
+}
+
 static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
   int rc = FLYC_OK;
   for (LLVMValueRef f = LLVMGetFirstFunction(lib); f && rc == FLYC_OK; f = LLVMGetNextFunction(f))
-    rc = check_function_sig(c, f, path);
+    rc = check_function_sig(c, f, f, path);
   for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g && rc == FLYC_OK; g = LLVMGetNextGlobal(g))
     rc = check_global_sig(c, g, path);
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(lib); a && rc == FLYC_OK;
+       a = LLVMGetNextGlobalAlias(a))
+    rc = check_alias_sig(c, a, path);
   return rc;
 }
 
