@@ -77,26 +77,26 @@ static void errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
   (void)b;
   LLVMValueRef i = gid(kb);
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
-  assert_null(flyc_kb_load(kb, f32(kb), 3, args[1], i, 0, 0));
+  assert_poison(flyc_kb_load(kb, f32(kb), 3, args[1], i, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load",
                "vector width 3 is not 1, 2 or 4");
-  assert_null(flyc_kb_load(kb, f32(kb), 4, args[1], i, 8, 0));
+  assert_poison(flyc_kb_load(kb, f32(kb), 4, args[1], i, 8, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL,
                "alignment 8 is below the 16 bytes a 4-wide vector of 4-byte elements needs");
-  assert_null(flyc_kb_load(kb, f32(kb), 1, args[1], i, 3, 0));
+  assert_poison(flyc_kb_load(kb, f32(kb), 1, args[1], i, 3, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "alignment 3 is not a power of two");
-  assert_null(flyc_kb_load(kb, f32(kb), 1, args[1], i, 0, 2));
+  assert_poison(flyc_kb_load(kb, f32(kb), 1, args[1], i, 0, 2));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flags 0x2");
   LLVMValueRef i16 = LLVMConstInt(LLVMInt16TypeInContext(lc), 1, 0);
-  assert_null(flyc_kb_load(kb, f32(kb), 1, args[1], i16, 0, 0));
+  assert_poison(flyc_kb_load(kb, f32(kb), 1, args[1], i16, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "index must be an i32 or i64");
-  assert_null(flyc_kb_load(kb, f32(kb), 1, args[2], i, 0, 0));
+  assert_poison(flyc_kb_load(kb, f32(kb), 1, args[2], i, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "base must be a pointer", "a non-pointer");
-  assert_null(flyc_kb_load(kb, NULL, 1, args[1], i, 0, 0));
+  assert_null(flyc_kb_load(kb, NULL, 1, args[1], i, 0, 0)); /* no type to stand in with */
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "elem is NULL");
-  assert_null(flyc_kb_load(kb, LLVMVectorType(f32(kb), 4), 1, args[1], i, 0, 0));
+  assert_poison(flyc_kb_load(kb, LLVMVectorType(f32(kb), 4), 1, args[1], i, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "the element type must be");
-  assert_null(flyc_kb_load(kb, f32(kb), 1, NULL, i, 0, 0));
+  assert_poison(flyc_kb_load(kb, f32(kb), 1, NULL, i, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "base is NULL");
   assert_error(flyc_kb_store(kb, NULL, args[0], i, 0, 0), FLYC_EINVAL, "flyc_kb_store",
                "value is NULL");
@@ -119,14 +119,65 @@ static void test_memory__errors_name_the_culprit(void **state) {
                "outside a kernel body");
 }
 
+/* ---- a failed helper's result, built on ---- */
+
+/* What a body does with helpers' results without checking them, as the
+ * README allows ("a body may check only the emit's status"): each result
+ * handed straight to llvm-c. A NULL there crashed the process. */
+static int use_failed(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                      void *payload) {
+  int which = *(int *)payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  if (which == 0) { /* no matrix unit (sm_70): the header's zero accumulator */
+    LLVMValueRef acc = LLVMConstNull(flyc_kb_mma_type(kb, FLYC_MMA_ACC));
+    flyc_kb_mma_store(kb, acc, args[0], flyc_kb_i32(kb, 16), FLYC_MMA_ROW_MAJOR, 0);
+  } else if (which == 1) { /* 96 KiB of shared memory on gfx942 */
+    flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
+    LLVMValueRef p = flyc_kb_shared_alloc(sa, 98304, 16), i = flyc_kb_i32(kb, 1);
+    LLVMBuildStore(b, flyc_kb_f32(kb, 1), LLVMBuildGEP2(b, LLVMFloatTypeInContext(lc), p, &i, 1,
+                                                        ""));
+  } else { /* a block reduction in a block of 96 threads on gfx942 (wave64) */
+    LLVMValueRef r = flyc_kb_block_reduce(kb, FLYC_REDUCE_SUM, flyc_kb_i32(kb, 1));
+    LLVMBuildStore(b, LLVMBuildSIToFP(b, r, LLVMFloatTypeInContext(lc), ""), args[0]);
+  }
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_memory__failed_helpers_return_poison_a_body_can_use(void **state) {
+  (void)state;
+  static const char *const target[3] = {"sm_70", "gfx942", "gfx942"};
+  static const char *const want[3] = {"sm_70", "exceeds the 65536 bytes gfx942 allows",
+                                      "not a multiple of the wave size 64"};
+  for (int which = 0; which < 3; which++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, target[which]));
+    flyc_param_t p = FLYC_PARAM_INIT;
+    p.kind = FLYC_PARAM_PTR;
+    p.addrspace = 1;
+    uint32_t block[3] = {96, 1, 1};
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+    d.name = "k";
+    d.params = &p;
+    d.param_count = 1;
+    d.known_block_size = block;
+    d.body = use_failed;
+    d.payload = &which;
+    static const int code[3] = {FLYC_EUNSUPPORTED, FLYC_ECOMPILE, FLYC_EINVAL};
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), code[which],
+                 want[which]);
+    flyc_ctx_destroy(ctx);
+  }
+}
+
 static void nt_bytes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
   (void)b;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(flyc_kb_llvm_context(kb));
   LLVMValueRef v = flyc_kb_load(kb, i8, 1, args[1], gid(kb), 0, FLYC_MEM_NONTEMPORAL);
   if (flyc_kb_target_family(kb) == FLYC_TARGET_NVPTX)
-    assert_null(v);
+    assert_poison(v); /* refused: the emit fails */
   else /* AMDGPU's !nontemporal takes any width */
-    assert_non_null(v);
+    assert_true(v && !LLVMIsPoison(v));
 }
 
 static void test_memory__nvptx_has_no_byte_streaming(void **state) {
@@ -255,6 +306,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_memory__errors_name_the_culprit),
       cmocka_unit_test(test_memory__nvptx_has_no_byte_streaming),
+      cmocka_unit_test(test_memory__failed_helpers_return_poison_a_body_can_use),
       cmocka_unit_test(test_memory__float4_is_one_128_bit_access),
       cmocka_unit_test(test_memory__nontemporal_streams),
       cmocka_unit_test(test_memory__shared_float2),

@@ -167,14 +167,14 @@ static int guarded(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
 static int guard_errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
   (void)b;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
-  assert_null(flyc_kb_load_if(kb, i1c(kb, 1), f32, 1, args[0], args[1], i32c(kb, 0), 0, 0));
+  assert_poison(flyc_kb_load_if(kb, i1c(kb, 1), f32, 1, args[0], args[1], i32c(kb, 0), 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL,
                "flyc_kb_load_if: other is i32, not float as the load");
-  assert_null(flyc_kb_load_if(kb, args[1], f32, 1, args[0], args[1], i32c(kb, 0), 0, 0));
+  assert_poison(flyc_kb_load_if(kb, args[1], f32, 1, args[0], args[1], i32c(kb, 0), 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load_if: cond must be an i1");
-  assert_null(flyc_kb_load_if(kb, i1c(kb, 1), f32, 1, args[0], args[1], NULL, 0, 0));
+  assert_poison(flyc_kb_load_if(kb, i1c(kb, 1), f32, 1, args[0], args[1], NULL, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load_if: other is NULL");
-  assert_null(flyc_kb_load_if(kb, i1c(kb, 1), f32, 3, args[0], args[1],
+  assert_poison(flyc_kb_load_if(kb, i1c(kb, 1), f32, 3, args[0], args[1],
                               LLVMConstReal(f32, 0.0), 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_load_if: ", "vector width 3");
   assert_error(flyc_kb_store_if(kb, NULL, i32c(kb, 1), args[0], args[1], 0, 0), FLYC_EINVAL,

@@ -61,6 +61,14 @@ char *tu_ctx_text(struct flyc_ctx *ctx);
 typedef int (*tu_probe_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args);
 int tu_emit_probe(const char *target, const flyc_param_t *params, size_t nparams,
                   tu_probe_fn fn, struct flyc_ctx **ctx_out);
+/* A failed value helper's result inside a body: poison (of the type it
+ * would have had), never NULL. */
+#define assert_poison(v)                                                                 \
+  do {                                                                                   \
+    LLVMValueRef v_ = (v);                                                               \
+    assert_non_null(v_);                                                                 \
+    assert_true(LLVMIsPoison(v_));                                                       \
+  } while (0)
 #endif
 
 /* 1 when CUDA's libdevice.10.bc is installed where flyc looks by default. */

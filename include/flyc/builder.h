@@ -108,11 +108,10 @@ typedef enum flyc_shuffle_kind {
  *              lane mask (XOR).
  * @param width lanes a segment: a power of two from 1 to the wave size, or 0
  *              for the wave size.
- * @return the value read, of `value`'s type; NULL and a failed emit:
- *   FLYC_EINVAL for a bad kind, a NULL or foreign value, a `value` of another
- *   type, a `b` that is not an i32 or a bad width (the message names it and
- *   the wave size); FLYC_EUNSUPPORTED on NVPTX processors before sm_30 and
- *   on GFX6 / GFX7 (gfx600-gfx705: no ds_bpermute).
+ * @return the value read, of `value`'s type; poison of that type and a failed emit (NULL outside a
+ *   body): FLYC_EINVAL for a bad kind, a NULL or foreign value, a `value` of another type, a `b`
+ *   that is not an i32 or a bad width (the message names it and the wave size); FLYC_EUNSUPPORTED
+ *   on NVPTX processors before sm_30 and on GFX6 / GFX7 (gfx600-gfx705: no ds_bpermute).
  */
 FLYC_API LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
                                       LLVMValueRef value, LLVMValueRef b, unsigned width);
@@ -127,8 +126,8 @@ FLYC_API LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_ki
  * compare's own result when it already is one), as HIP's `__ballot`; NVPTX:
  * `llvm.nvvm.vote.ballot.sync` with the full mask (vote.sync.ballot.b32), as
  * CUDA's `__ballot_sync`.
- * @return the i64 mask; NULL and a failed emit: FLYC_EINVAL for a `pred` that
- *   is not an i1 (or NULL, or foreign); FLYC_EUNSUPPORTED on NVPTX before sm_30.
+ * @return the i64 mask; poison of that type and a failed emit (NULL outside a body): FLYC_EINVAL
+ *   for a `pred` that is not an i1 (or NULL, or foreign); FLYC_EUNSUPPORTED on NVPTX before sm_30.
  */
 FLYC_API LLVMValueRef flyc_kb_ballot(flyc_kernel_builder_t *kb, LLVMValueRef pred);
 
@@ -167,8 +166,8 @@ typedef enum flyc_reduce_op {
  * `__reduce_add_sync` / `_min_` / `_max_`, PTX ISA 7.0).
  * @param value an i32, i64, f32 or f64.
  * @param width 0 (the wave size) or a power of two up to the wave size.
- * @return the reduction, of `value`'s type; NULL and a failed emit as
- *   flyc_kb_shuffle(), and FLYC_EINVAL for a bad op or UMIN / UMAX of a float.
+ * @return the reduction, of `value`'s type; poison of that type and a failed emit (NULL outside a
+ *   body) as flyc_kb_shuffle(), and FLYC_EINVAL for a bad op or UMIN / UMAX of a float.
  */
 FLYC_API LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
                                           LLVMValueRef value, unsigned width);
@@ -186,11 +185,10 @@ FLYC_API LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce
  * block must call it together (it holds two barriers); a block of one wave
  * is one warp reduction, without shared memory or barriers.
  * @param value an i32, i64, f32 or f64.
- * @return the reduction, of `value`'s type; NULL and a failed emit as
- *   flyc_kb_warp_reduce(), and FLYC_EINVAL for a kernel without
- *   known_block_size or launch_block (the number of waves must be a build-time
- *   constant) or whose block is not a whole number of waves ("kernel 'k' has
- *   48 threads a block, not a multiple of the wave size 32").
+ * @return the reduction, of `value`'s type; poison of that type and a failed emit (NULL outside a
+ *   body) as flyc_kb_warp_reduce(), and FLYC_EINVAL for a kernel without known_block_size or
+ *   launch_block (the number of waves must be a build-time constant) or whose block is not a whole
+ *   number of waves ("kernel 'k' has 48 threads a block, not a multiple of the wave size 32").
  */
 FLYC_API LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
                                            LLVMValueRef value);
@@ -246,12 +244,11 @@ typedef enum flyc_atomic_op {
  * @param value an i32 or i64 (FLYC_ATOMIC_FADD: an f32 or f64).
  * @param order any ::flyc_memory_order_t.
  * @param scope any ::flyc_memory_scope_t.
- * @return the old value; NULL and a failed emit: FLYC_EINVAL for a bad op,
- *   order or scope, a NULL or foreign value, a `ptr` that is not a pointer
- *   in address space 0, 1 or 3, a `value` of a type the op does not take
- *   (the message names the op and the type); FLYC_EUNSUPPORTED on NVPTX
- *   processors before sm_60 for the block, wavefront and system scopes (PTX
- *   has no scoped atom before sm_60) and before sm_60 for an f64 FADD.
+ * @return the old value; poison of that type and a failed emit (NULL outside a body): FLYC_EINVAL
+ *   for a bad op, order or scope, a NULL or foreign value, a `ptr` that is not a pointer in address
+ *   space 0, 1 or 3, a `value` of a type the op does not take (the message names the op and the
+ *   type); FLYC_EUNSUPPORTED on NVPTX processors before sm_60 for the block, wavefront and system
+ *   scopes (PTX has no scoped atom before sm_60) and before sm_60 for an f64 FADD.
  */
 FLYC_API LLVMValueRef flyc_kb_atomic_rmw(flyc_kernel_builder_t *kb, flyc_atomic_op_t op,
                                          LLVMValueRef ptr, LLVMValueRef value,
@@ -266,8 +263,8 @@ FLYC_API LLVMValueRef flyc_kb_atomic_rmw(flyc_kernel_builder_t *kb, flyc_atomic_
  * flyc_kb_atomic_rmw() (AMDGPU `cmpxchg ... syncscope(...)`; NVPTX
  * `atom[.cta|.sys].cas.b32|b64` with fences).
  * @param expected, desired  i32 or i64 values of one type.
- * @return the old value; NULL and a failed emit as flyc_kb_atomic_rmw(), and
- *   FLYC_EINVAL when `expected` and `desired` differ in type.
+ * @return the old value; poison of that type and a failed emit (NULL outside a body) as
+ *   flyc_kb_atomic_rmw(), and FLYC_EINVAL when `expected` and `desired` differ in type.
  */
 FLYC_API LLVMValueRef flyc_kb_atomic_cas(flyc_kernel_builder_t *kb, LLVMValueRef ptr,
                                          LLVMValueRef expected, LLVMValueRef desired,
@@ -534,8 +531,9 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  *               (8 for float2, 16 for float4). A scalar may be given less
  *               (an unaligned access, split by the backend); a vector not.
  * @param flags  0 or FLYC_MEM_NONTEMPORAL.
- * @return the loaded value (elem or `<width x elem>`); NULL and a failed
- *   emit: FLYC_EINVAL for a NULL or foreign `elem`, `base` or `index`, a
+ * @return the loaded value (elem or `<width x elem>`); poison of that type
+ *   and a failed emit (NULL outside a body or for a NULL or foreign `elem`):
+ *   FLYC_EINVAL for a NULL or foreign `elem`, `base` or `index`, a
  *   base that is not a pointer in space 0, 1 or 3, an index that is not i32
  *   or i64, an element type not listed, a width that is not 1, 2 or 4
  *   ("vector width 3 is not 1, 2 or 4"), unknown flag bits, an alignment
@@ -567,9 +565,9 @@ FLYC_API int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMVa
  * @param other the value where cond is false, of the loaded type (`elem`,
  *              or `<width x elem>`).
  * Other parameters as flyc_kb_load().
- * @return the value; NULL and a failed emit: flyc_kb_load()'s errors, and
- *   FLYC_EINVAL for a NULL, foreign or non-i1 cond, a NULL or foreign other,
- *   or an other of another type ("other is i32, not float as the load").
+ * @return the value; poison of that type and a failed emit (NULL outside a body): flyc_kb_load()'s
+ *   errors, and FLYC_EINVAL for a NULL, foreign or non-i1 cond, a NULL or foreign other, or an
+ *   other of another type ("other is i32, not float as the load").
  */
 FLYC_API LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond,
                                       LLVMTypeRef elem, unsigned width, LLVMValueRef base,
@@ -635,9 +633,10 @@ typedef enum flyc_mma_layout {
  * Not used: sm_90a's wgmma (a warpgroup's asynchronous MMA from shared
  * memory descriptors) and TMA; gfx12's WMMA (other fragments: refused).
  *
- * @return the vector type; NULL and a failed emit: FLYC_EINVAL for a bad
- *   operand; FLYC_EUNSUPPORTED, naming the processor, where it has no matrix
- *   unit flyc lowers to (NVPTX before sm_80, AMDGPU other than the above).
+ * @return the vector type; a stand-in (eight halves, or eight floats for the accumulator) and a
+ *   failed emit (NULL outside a body): FLYC_EINVAL for a bad operand; FLYC_EUNSUPPORTED, naming the
+ *   processor, where it has no matrix unit flyc lowers to (NVPTX before sm_80, AMDGPU other than
+ *   the above).
  */
 FLYC_API LLVMTypeRef flyc_kb_mma_type(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand);
 
@@ -663,11 +662,10 @@ FLYC_API LLVMTypeRef flyc_kb_mma_type(flyc_kernel_builder_t *kb, flyc_mma_operan
  *              access an element). A promise: a wrong one is undefined
  *              behaviour, as a misaligned `float4` in CUDA. A constant `ld`
  *              whose bytes are not a multiple of it is refused.
- * @return the fragment (flyc_kb_mma_type()); NULL and a failed emit: the
- *   errors of flyc_kb_mma_type(), and FLYC_EINVAL for a NULL or foreign
- *   base or ld, a base that is not a pointer in space 0, 1 or 3, an ld that
- *   is not i32 or i64 or is a constant below 16, a bad layout, or a bad
- *   alignment (the message names it).
+ * @return the fragment (flyc_kb_mma_type()); poison of that type and a failed emit (NULL outside a
+ *   body): the errors of flyc_kb_mma_type(), and FLYC_EINVAL for a NULL or foreign base or ld, a
+ *   base that is not a pointer in space 0, 1 or 3, an ld that is not i32 or i64 or is a constant
+ *   below 16, a bad layout, or a bad alignment (the message names it).
  */
 FLYC_API LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
                                        LLVMValueRef base, LLVMValueRef ld,
@@ -688,9 +686,9 @@ FLYC_API int flyc_kb_mma_store(flyc_kernel_builder_t *kb, LLVMValueRef acc, LLVM
  * `acc + a * b` on the matrix unit, a 16 x 16 x 16 product with f32
  * accumulation (the table of flyc_kb_mma_type()). A zero accumulator is
  * `LLVMConstNull(flyc_kb_mma_type(kb, FLYC_MMA_ACC))`.
- * @return the new accumulator fragment; NULL and a failed emit: the errors
- *   of flyc_kb_mma_type(), and FLYC_EINVAL for a NULL or foreign operand or
- *   one of another type than its fragment's (named with both types).
+ * @return the new accumulator fragment; poison of that type and a failed emit (NULL outside a
+ *   body): the errors of flyc_kb_mma_type(), and FLYC_EINVAL for a NULL or foreign operand or one
+ *   of another type than its fragment's (named with both types).
  */
 FLYC_API LLVMValueRef flyc_kb_mma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
                                   LLVMValueRef acc);

@@ -311,7 +311,8 @@ FLYC_API flyc_shared_allocator_t *flyc_kb_shared_allocator(flyc_kernel_builder_t
 
 /**
  * Allocates `bytes` of shared memory aligned to max(`align`, base_align).
- * @return a `ptr addrspace(3)` value, or NULL and a failed emit: 0 bytes or a
+ * @return a `ptr addrspace(3)` value, or poison of it and a failed emit (NULL
+ *   for a NULL allocator or outside a body): 0 bytes or a
  *   bad alignment (FLYC_EINVAL); more than the target allows (FLYC_ECOMPILE
  *   naming the kernel, the bytes and the limit: AMDGPU 64 KiB of LDS, 160 KiB
  *   on gfx950; NVPTX 48 KiB of static shared memory and, dynamic included,
@@ -605,7 +606,8 @@ typedef enum flyc_math_fn {
  * `__ocml_exp2_f64`, ...), libdevice on NVPTX (`__nv_expf`, `__nv_exp`,
  * ...); the compile links the library. The call gets the kernel's fast-math
  * flags (LLVM 18 and newer). For a fused multiply-add see flyc_kb_fma().
- * @return the result, or NULL and a failed emit (FLYC_EINVAL): an unknown
+ * @return the result, or poison of x's type and a failed emit (FLYC_EINVAL;
+ *   NULL for a NULL or foreign x): an unknown
  *   function, a type that is not f32 or f64, `y` missing or of another type
  *   for a two-operand function, or given for another function.
  */
@@ -617,7 +619,7 @@ FLYC_API LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn,
  * `fmaf`), for f32 or f64 values of one type: LLVM's `llvm.fma`, which both
  * backends select as one instruction (`v_fma_f32`/`v_fma_f64`,
  * `fma.rn.f32`/`fma.rn.f64`).
- * @return the result, or NULL and a failed emit (FLYC_EINVAL naming the
+ * @return the result, or poison of x's type and a failed emit (FLYC_EINVAL naming the
  *   operand): a NULL operand, one that is not f32 or f64, or mixed types.
  */
 FLYC_API LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,

@@ -73,9 +73,9 @@ static LLVMValueRef lower(flyc_kernel_builder_t *kb, const flyc__atomic_t *a) {
   return LLVMBuildCall2(kb->b, LLVMGlobalGetValueType(f), f, args, a->op ? 2 : 3, "");
 }
 
-LLVMValueRef flyc_kb_atomic_rmw(flyc_kernel_builder_t *kb, flyc_atomic_op_t op,
-                                LLVMValueRef ptr, LLVMValueRef value, flyc_memory_order_t order,
-                                flyc_memory_scope_t scope) {
+static LLVMValueRef atomic_rmw_impl(flyc_kernel_builder_t *kb, flyc_atomic_op_t op,
+                                    LLVMValueRef ptr, LLVMValueRef value, flyc_memory_order_t order,
+                                    flyc_memory_scope_t scope) {
   const char *what = "flyc_kb_atomic_rmw";
   if (!helper_ok(kb, 0, what))
     return NULL;
@@ -87,12 +87,25 @@ LLVMValueRef flyc_kb_atomic_rmw(flyc_kernel_builder_t *kb, flyc_atomic_op_t op,
   return check(kb, &a, what) ? lower(kb, &a) : NULL;
 }
 
-LLVMValueRef flyc_kb_atomic_cas(flyc_kernel_builder_t *kb, LLVMValueRef ptr,
-                                LLVMValueRef expected, LLVMValueRef desired,
-                                flyc_memory_order_t order, flyc_memory_scope_t scope) {
+LLVMValueRef flyc_kb_atomic_rmw(flyc_kernel_builder_t *kb, flyc_atomic_op_t op, LLVMValueRef ptr,
+                                LLVMValueRef value, flyc_memory_order_t order,
+                                flyc_memory_scope_t scope) {
+  return or_poison(kb, atomic_rmw_impl(kb, op, ptr, value, order, scope), type_of(kb, value));
+}
+
+static LLVMValueRef atomic_cas_impl(flyc_kernel_builder_t *kb, LLVMValueRef ptr,
+                                    LLVMValueRef expected, LLVMValueRef desired,
+                                    flyc_memory_order_t order, flyc_memory_scope_t scope) {
   const char *what = "flyc_kb_atomic_cas";
   if (!helper_ok(kb, 0, what))
     return NULL;
   flyc__atomic_t a = {0, ptr, desired, expected, NULL, 0, (unsigned)order, (unsigned)scope};
   return check(kb, &a, what) ? lower(kb, &a) : NULL;
+}
+
+LLVMValueRef flyc_kb_atomic_cas(flyc_kernel_builder_t *kb, LLVMValueRef ptr, LLVMValueRef expected,
+                                LLVMValueRef desired, flyc_memory_order_t order,
+                                flyc_memory_scope_t scope) {
+  LLVMValueRef v = atomic_cas_impl(kb, ptr, expected, desired, order, scope);
+  return or_poison(kb, v, type_of(kb, expected));
 }

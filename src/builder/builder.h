@@ -207,6 +207,29 @@ static inline int value_ok(flyc_kernel_builder_t *kb, LLVMValueRef v, const char
   return 0;
 }
 
+/* What a failed value helper returns inside a body: poison of the type it
+ * would have returned (when that type is the body's context's), so that a
+ * body building on it hands llvm-c no NULL to crash on; the emit fails with
+ * the first error all the same. `v` itself when it is not NULL, and NULL
+ * outside a body or for a type unknown. */
+static inline LLVMValueRef or_poison(flyc_kernel_builder_t *kb, LLVMValueRef v, LLVMTypeRef t) {
+  if (v || !kb || !kb->b || !kb->rc || !t || LLVMGetTypeContext(t) != kb->ctx->llctx ||
+      LLVMGetTypeKind(t) == LLVMVoidTypeKind)
+    return v;
+  return LLVMGetPoison(t);
+}
+
+/* `v`'s type when `v` is a value of the body's context, else NULL. */
+static inline LLVMTypeRef type_of(flyc_kernel_builder_t *kb, LLVMValueRef v) {
+  return kb && kb->b && v && LLVMGetTypeContext(LLVMTypeOf(v)) == kb->ctx->llctx ? LLVMTypeOf(v)
+                                                                               : NULL;
+}
+
+/* An integer type of `bits` in the body's context (NULL outside a body). */
+static inline LLVMTypeRef kb_type(flyc_kernel_builder_t *kb, unsigned bits) {
+  return kb && kb->b ? LLVMIntTypeInContext(kb->ctx->llctx, bits) : NULL;
+}
+
 /* A target lowering's NULL: its error (recorded through e->call, or set). */
 static inline LLVMValueRef fail_lowering(flyc_kernel_builder_t *kb) {
   int rc = kb->rc ? kb->rc : flyc_error_last()->code;

@@ -156,8 +156,8 @@ static LLVMValueRef shuffle(flyc_kernel_builder_t *kb, unsigned kind, LLVMValueR
   return LLVMBuildBitCast(kb->b, out, t, "");
 }
 
-LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
-                             LLVMValueRef value, LLVMValueRef b, unsigned width) {
+static LLVMValueRef shuffle_impl(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
+                                 LLVMValueRef value, LLVMValueRef b, unsigned width) {
   const char *what = "flyc_kb_shuffle";
   if (!helper_ok(kb, 0, what))
     return NULL;
@@ -177,6 +177,11 @@ LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind
   return width ? shuffle(kb, (unsigned)kind, value, b, width, 0) : NULL;
 }
 
+LLVMValueRef flyc_kb_shuffle(flyc_kernel_builder_t *kb, flyc_shuffle_kind_t kind,
+                             LLVMValueRef value, LLVMValueRef b, unsigned width) {
+  return or_poison(kb, shuffle_impl(kb, kind, value, b, width), type_of(kb, value));
+}
+
 /* ---- votes ---- */
 
 static int pred_ok(flyc_kernel_builder_t *kb, LLVMValueRef pred, const char *what) {
@@ -188,7 +193,7 @@ static int pred_ok(flyc_kernel_builder_t *kb, LLVMValueRef pred, const char *wha
   return 0;
 }
 
-LLVMValueRef flyc_kb_ballot(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+static LLVMValueRef ballot_impl(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
   if (!pred_ok(kb, pred, "flyc_kb_ballot"))
     return NULL;
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
@@ -196,8 +201,11 @@ LLVMValueRef flyc_kb_ballot(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
   return r ? r : fail_lowering(kb);
 }
 
-static LLVMValueRef vote(flyc_kernel_builder_t *kb, LLVMValueRef pred, int all,
-                         const char *what) {
+LLVMValueRef flyc_kb_ballot(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+  return or_poison(kb, ballot_impl(kb, pred), kb_type(kb, 64));
+}
+
+static LLVMValueRef vote(flyc_kernel_builder_t *kb, LLVMValueRef pred, int all, const char *what) {
   if (!pred_ok(kb, pred, what))
     return NULL;
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
@@ -205,12 +213,20 @@ static LLVMValueRef vote(flyc_kernel_builder_t *kb, LLVMValueRef pred, int all,
   return r ? r : fail_lowering(kb);
 }
 
-LLVMValueRef flyc_kb_vote_any(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+static LLVMValueRef vote_any_impl(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
   return vote(kb, pred, 0, "flyc_kb_vote_any");
 }
 
-LLVMValueRef flyc_kb_vote_all(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+LLVMValueRef flyc_kb_vote_any(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+  return or_poison(kb, vote_any_impl(kb, pred), kb_type(kb, 1));
+}
+
+static LLVMValueRef vote_all_impl(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
   return vote(kb, pred, 1, "flyc_kb_vote_all");
+}
+
+LLVMValueRef flyc_kb_vote_all(flyc_kernel_builder_t *kb, LLVMValueRef pred) {
+  return or_poison(kb, vote_all_impl(kb, pred), kb_type(kb, 1));
 }
 
 /* ---- reductions ---- */
@@ -263,8 +279,8 @@ static int reduce_ok(flyc_kernel_builder_t *kb, flyc_reduce_op_t op, LLVMValueRe
   return !why;
 }
 
-LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
-                                 LLVMValueRef value, unsigned width) {
+static LLVMValueRef warp_reduce_impl(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                     LLVMValueRef value, unsigned width) {
   const char *what = "flyc_kb_warp_reduce";
   if (!reduce_ok(kb, op, value, what))
     return NULL;
@@ -283,6 +299,11 @@ LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
     acc = other ? combine(kb, (unsigned)op, acc, other) : NULL;
   }
   return acc;
+}
+
+LLVMValueRef flyc_kb_warp_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op, LLVMValueRef value,
+                                 unsigned width) {
+  return or_poison(kb, warp_reduce_impl(kb, op, value, width), type_of(kb, value));
 }
 
 /* ---- block reductions ---- */
@@ -318,8 +339,8 @@ static LLVMValueRef reduce_scratch(flyc_kernel_builder_t *kb, LLVMTypeRef t) {
   return g;
 }
 
-LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
-                                  LLVMValueRef value) {
+static LLVMValueRef block_reduce_impl(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                      LLVMValueRef value) {
   const char *what = "flyc_kb_block_reduce";
   if (!reduce_ok(kb, op, value, what))
     return NULL;
@@ -333,7 +354,7 @@ LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op
                                              : "%s: kernel '%s' has %llu threads a block, not a "
                                                "multiple of the wave size %u",
                                     what, kb->name, (unsigned long long)threads, wave));
-  LLVMValueRef w = flyc_kb_warp_reduce(kb, op, value, 0);
+  LLVMValueRef w = warp_reduce_impl(kb, op, value, 0);
   if (!w || threads == wave)
     return w;
   LLVMTypeRef t = LLVMTypeOf(value), i32 = LLVMInt32TypeInContext(kb->ctx->llctx);
@@ -360,7 +381,12 @@ LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op
   at[1] = LLVMBuildSelect(kb->b, have, lane, zero, "");
   LLVMValueRef part = LLVMBuildLoad2(
       kb->b, t, LLVMBuildInBoundsGEP2(kb->b, LLVMArrayType(t, 32), red, at, 2, ""), "");
-  LLVMValueRef r = flyc_kb_warp_reduce(
+  LLVMValueRef r = warp_reduce_impl(
       kb, op, LLVMBuildSelect(kb->b, have, part, identity((unsigned)op, t), ""), 0);
   return r && !flyc_kb_barrier(kb) ? r : NULL;
+}
+
+LLVMValueRef flyc_kb_block_reduce(flyc_kernel_builder_t *kb, flyc_reduce_op_t op,
+                                  LLVMValueRef value) {
+  return or_poison(kb, block_reduce_impl(kb, op, value), type_of(kb, value));
 }

@@ -225,8 +225,8 @@ unsigned flyc_kb_fast_math_flags(const flyc_kernel_builder_t *kb) { return kb ? 
 
 /* ---- device-library math ---- */
 
-LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValueRef x,
-                          LLVMValueRef y) {
+static LLVMValueRef math_impl(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValueRef x,
+                              LLVMValueRef y) {
   if (!helper_ok(kb, 0, "flyc_kb_math"))
     return NULL;
   /* By flyc_math_fn_t; the device libraries' names (ocml's and libdevice's
@@ -261,8 +261,13 @@ LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValu
   return v;
 }
 
-LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,
-                         LLVMValueRef z) {
+LLVMValueRef flyc_kb_math(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValueRef x,
+                          LLVMValueRef y) {
+  return or_poison(kb, math_impl(kb, fn, x, y), type_of(kb, x));
+}
+
+static LLVMValueRef fma_impl(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,
+                             LLVMValueRef z) {
   if (!helper_ok(kb, 0, "flyc_kb_fma"))
     return NULL;
   LLVMValueRef v[3] = {x, y, z};
@@ -282,6 +287,11 @@ LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef
   if (r && kb->fmf)
     flyc__set_fast_math_flags(r, kb->fmf);
   return r;
+}
+
+LLVMValueRef flyc_kb_fma(flyc_kernel_builder_t *kb, LLVMValueRef x, LLVMValueRef y,
+                         LLVMValueRef z) {
+  return or_poison(kb, fma_impl(kb, x, y, z), type_of(kb, x));
 }
 
 LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef *types,

@@ -38,13 +38,40 @@ static LLVMTypeRef frag_type(flyc_kernel_builder_t *kb, flyc_mma_operand_t opera
   return LLVMVectorType(et, f->n);
 }
 
+/* The type a failed matrix helper stands in with: eight halves (A, B) or
+ * floats (the accumulator, and a bad operand), NVPTX's fragments; NULL
+ * outside a body. */
+static LLVMTypeRef placeholder(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand) {
+  if (!kb || !kb->b)
+    return NULL;
+  LLVMContextRef lc = kb->ctx->llctx;
+  int half = operand == FLYC_MMA_A || operand == FLYC_MMA_B;
+  return LLVMVectorType(half ? LLVMHalfTypeInContext(lc) : LLVMFloatTypeInContext(lc), 8);
+}
+
+/* The fragment type a matrix helper of `operand` returns, looked up
+ * without recording an error: the unit's, or the placeholder. */
+static LLVMTypeRef expected_frag(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand) {
+  if (!kb || !kb->b)
+    return NULL;
+  const char *why = "";
+  const flyc__mma_unit_t *u =
+      kb->ctx->bops->mma_unit ? kb->ctx->bops->mma_unit(&kb->ctx->target, &why) : NULL;
+  const flyc__mma_frag_t *f = !u                          ? NULL
+                              : operand == FLYC_MMA_A     ? &u->a
+                              : operand == FLYC_MMA_B     ? &u->b
+                              : operand == FLYC_MMA_ACC   ? &u->acc
+                                                          : NULL;
+  return f ? frag_type(kb, operand, f) : placeholder(kb, operand);
+}
+
 LLVMTypeRef flyc_kb_mma_type(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand) {
   const char *what = "flyc_kb_mma_type";
   if (!helper_ok(kb, 0, what))
     return NULL;
   const flyc__mma_unit_t *u = unit_of(kb, what);
   const flyc__mma_frag_t *f = u ? frag_of(kb, u, operand, what) : NULL;
-  return f ? frag_type(kb, operand, f) : NULL;
+  return f ? frag_type(kb, operand, f) : placeholder(kb, operand);
 }
 
 /* The lane's own row and column terms, as i32 values. */
@@ -259,9 +286,9 @@ static LLVMValueRef tile_load_rows(flyc_kernel_builder_t *kb, const tile_t *t,
   return v ? v : fail_lowering(kb);
 }
 
-LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
-                              LLVMValueRef base, LLVMValueRef ld, flyc_mma_layout_t layout,
-                              unsigned align) {
+static LLVMValueRef mma_load_impl(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
+                                  LLVMValueRef base, LLVMValueRef ld, flyc_mma_layout_t layout,
+                                  unsigned align) {
   const char *what = "flyc_kb_mma_load";
   tile_t t;
   if (!helper_ok(kb, 0, what) || !tile_check(kb, what, operand, base, ld, layout, align, &t))
@@ -272,6 +299,13 @@ LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t oper
       LLVMGetPointerAddressSpace(LLVMTypeOf(base)) == 3)
     return tile_load_rows(kb, &t, operand, base, ld);
   return tile_access(kb, &t, base, ld, NULL);
+}
+
+LLVMValueRef flyc_kb_mma_load(flyc_kernel_builder_t *kb, flyc_mma_operand_t operand,
+                              LLVMValueRef base, LLVMValueRef ld, flyc_mma_layout_t layout,
+                              unsigned align) {
+  return or_poison(kb, mma_load_impl(kb, operand, base, ld, layout, align),
+                   expected_frag(kb, operand));
 }
 
 /* `v` is a fragment of `operand`'s type; else FLYC_EINVAL recorded. */
@@ -304,8 +338,8 @@ int flyc_kb_mma_store(flyc_kernel_builder_t *kb, LLVMValueRef acc, LLVMValueRef 
   return FLYC_OK;
 }
 
-LLVMValueRef flyc_kb_mma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
-                         LLVMValueRef acc) {
+static LLVMValueRef mma_impl(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
+                             LLVMValueRef acc) {
   const char *what = "flyc_kb_mma";
   if (!helper_ok(kb, 0, what))
     return NULL;
@@ -317,6 +351,11 @@ LLVMValueRef flyc_kb_mma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   LLVMValueRef d = u->mma(&e, a, b, acc);
   return d ? d : fail_lowering(kb);
+}
+
+LLVMValueRef flyc_kb_mma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
+                         LLVMValueRef acc) {
+  return or_poison(kb, mma_impl(kb, a, b, acc), expected_frag(kb, FLYC_MMA_ACC));
 }
 
 /* ---- asynchronous copies ---- */

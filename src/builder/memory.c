@@ -94,8 +94,16 @@ static LLVMValueRef access(flyc_kernel_builder_t *kb, const char *what, LLVMValu
   return inst;
 }
 
-LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned width,
-                          LLVMValueRef base, LLVMValueRef index, unsigned align, unsigned flags) {
+/* The type a load of `width` `elem`s gives (for a failed load's poison). */
+static LLVMTypeRef access_type(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned width) {
+  if (!kb || !kb->b || !elem || LLVMGetTypeContext(elem) != kb->ctx->llctx)
+    return NULL;
+  return width == 2 || width == 4 ? LLVMVectorType(elem, width) : elem;
+}
+
+static LLVMValueRef load_impl(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned width,
+                              LLVMValueRef base, LLVMValueRef index, unsigned align,
+                              unsigned flags) {
   const char *what = "flyc_kb_load";
   if (!helper_ok(kb, 0, what))
     return NULL;
@@ -107,6 +115,12 @@ LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned 
     return NULL;
   LLVMTypeRef t = width > 1 ? LLVMVectorType(elem, width) : elem;
   return access(kb, what, ptr, t, NULL, align, flags);
+}
+
+LLVMValueRef flyc_kb_load(flyc_kernel_builder_t *kb, LLVMTypeRef elem, unsigned width,
+                          LLVMValueRef base, LLVMValueRef index, unsigned align, unsigned flags) {
+  LLVMValueRef v = load_impl(kb, elem, width, base, index, align, flags);
+  return or_poison(kb, v, access_type(kb, elem, width));
 }
 
 int flyc_kb_store(flyc_kernel_builder_t *kb, LLVMValueRef value, LLVMValueRef base,
@@ -166,9 +180,9 @@ static void name_as(flyc_kernel_builder_t *kb, int before, const char *outer) {
   }
 }
 
-LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMTypeRef elem,
-                             unsigned width, LLVMValueRef base, LLVMValueRef index,
-                             LLVMValueRef other, unsigned align, unsigned flags) {
+static LLVMValueRef load_if_impl(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMTypeRef elem,
+                                 unsigned width, LLVMValueRef base, LLVMValueRef index,
+                                 LLVMValueRef other, unsigned align, unsigned flags) {
   const char *what = "flyc_kb_load_if";
   if (!helper_ok(kb, 0, what))
     return NULL;
@@ -189,13 +203,20 @@ LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMT
   LLVMValueRef v = NULL;
   int before = kb->rc;
   if (flyc_kb_if_begin(kb, cond) == FLYC_OK) {
-    v = flyc_kb_load(kb, elem, width, base, index, align, flags);
+    v = load_impl(kb, elem, width, base, index, align, flags);
     if (!v || flyc_kb_else(kb, 1, &v) || flyc_kb_if_end(kb, 1, &other, &v))
       v = NULL; /* recorded; the emit fails (and the open if with it) */
   }
   if (!v)
     name_as(kb, before, what);
   return v;
+}
+
+LLVMValueRef flyc_kb_load_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMTypeRef elem,
+                             unsigned width, LLVMValueRef base, LLVMValueRef index,
+                             LLVMValueRef other, unsigned align, unsigned flags) {
+  LLVMValueRef v = load_if_impl(kb, cond, elem, width, base, index, other, align, flags);
+  return or_poison(kb, v, access_type(kb, elem, width));
 }
 
 int flyc_kb_store_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMValueRef value,

@@ -64,7 +64,7 @@ static LLVMValueRef dynamic_region(flyc_kernel_builder_t *kb, unsigned align) {
   return c->dyn_global;
 }
 
-LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsigned align) {
+static LLVMValueRef shared_alloc_impl(flyc_shared_allocator_t *a, uint64_t bytes, unsigned align) {
   if (!a || !a->live) {
     /* A failed flyc_kb_shared_allocator() handed to us: the emit must fail
      * (it has already unless the body dropped that error). */
@@ -115,6 +115,13 @@ LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, un
     return NULL;
   LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(lc), off, 0);
   return LLVMBuildInBoundsGEP2(kb->b, i8, base, &idx, 1, "shared");
+}
+
+LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, unsigned align) {
+  LLVMValueRef v = shared_alloc_impl(a, bytes, align);
+  return or_poison(a ? a->kb : NULL, v,
+                   a && a->kb && a->kb->ctx ? LLVMPointerTypeInContext(a->kb->ctx->llctx, 3)
+                                            : NULL);
 }
 
 uint64_t flyc_kb_shared_allocated(const flyc_shared_allocator_t *a) {
