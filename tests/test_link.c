@@ -429,6 +429,60 @@ static void test_link__library_aliases_are_checked(void **state) {
   drop_libs(&lib, 1);
 }
 
+/* A variable in AMDGPU's private memory (address space 5) stopped the
+ * process in the backend ("Cannot select: GlobalAddress"); refused. */
+static void test_link__private_global_is_refused(void **state) {
+  (void)state;
+  const char *lib_ir = "@cfg = internal addrspace(5) global i32 0\n"
+                       "define i32 @f(i32 %x) {\n  %v = load i32, ptr addrspace(5) @cfg\n"
+                       "  %r = add i32 %x, %v\n  store i32 %r, ptr addrspace(5) @cfg\n"
+                       "  ret i32 %r\n}\n";
+  char *lib;
+  int rc = compile_with_libs(K_CALLS("f"), &lib_ir, 1, &lib, FLYC_OPT_O0);
+  assert_error(rc, FLYC_EIR, "global 'cfg'", "address space 5 (private");
+  drop_libs(&lib, 1);
+}
+
+/* A library's constructor: folded by the optimizer where it can be (the
+ * constant it stores), else refused, since no module load runs it and the
+ * state it sets would silently stay unset. */
+static void test_link__constructors_fold_or_are_refused(void **state) {
+  (void)state;
+  static const char *const irs[2] = {
+      "@st = addrspace(1) global i32 0\n"
+      "define internal void @init() {\n  store i32 42, ptr addrspace(1) @st\n  ret void\n}\n"
+      "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
+      "[{ i32, ptr, ptr } { i32 65535, ptr @init, ptr null }]\n"
+      "define i32 @f(i32 %x) {\n  %v = load i32, ptr addrspace(1) @st\n"
+      "  %r = add i32 %x, %v\n  ret i32 %r\n}\n",
+      "@st = addrspace(1) global i32 0\ndeclare i32 @llvm.amdgcn.workitem.id.x()\n"
+      "define internal void @init() {\n  %t = call i32 @llvm.amdgcn.workitem.id.x()\n"
+      "  store i32 %t, ptr addrspace(1) @st\n  ret void\n}\n"
+      "@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
+      "[{ i32, ptr, ptr } { i32 65535, ptr @init, ptr null }]\n"
+      "define i32 @f(i32 %x) {\n  %v = load i32, ptr addrspace(1) @st\n"
+      "  %r = add i32 %x, %v\n  ret i32 %r\n}\n"};
+  char *lib;
+  int rc = compile_with_libs(K_CALLS("f"), &irs[1], 1, &lib, FLYC_OPT_O3);
+  assert_error(rc, FLYC_EIR, "a constructor ('init')", "nothing runs a device constructor");
+  drop_libs(&lib, 1);
+  rc = compile_with_libs(K_CALLS("f"), &irs[0], 1, &lib, FLYC_OPT_O0);
+  assert_error(rc, FLYC_EIR, "a constructor ('init')");
+  drop_libs(&lib, 1);
+  /* At O3 GlobalOpt folds the first into @st's initializer: it compiles. */
+  lib = tu_temp_file(".ll", irs[0], strlen(irs[0]));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  const char *k = K_CALLS("f");
+  assert_ok(flyc_compile_buffer(&a, k, strlen(k), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  drop_libs(&lib, 1);
+}
+
 /* A library's ifunc that the module calls is refused by name, naming the
  * library (it was reported as an undefined symbol). */
 static void test_link__library_ifunc_is_refused_by_name(void **state) {
@@ -1026,6 +1080,8 @@ int main(void) {
       cmocka_unit_test(test_link__cross_library_mismatch_names_the_declaring_library),
       cmocka_unit_test(test_link__library_ifunc_is_refused_by_name),
       cmocka_unit_test(test_link__library_aliases_are_checked),
+      cmocka_unit_test(test_link__private_global_is_refused),
+      cmocka_unit_test(test_link__constructors_fold_or_are_refused),
       cmocka_unit_test(test_link__malformed_library_flags_are_refused),
       cmocka_unit_test(test_link__calling_convention_mismatch),
       cmocka_unit_test(test_link__refusals_name_the_library),

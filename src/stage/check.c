@@ -518,7 +518,40 @@ const char *flyc__cc_name(unsigned cc, char *buf, size_t n) {
   return buf;
 }
 
+/* Module constructors and destructors the optimizer could not fold away:
+ * neither HIP's nor CUDA's module load runs them for flyc's code objects
+ * and PTX (the backends turn them into an `amdgcn.device.init` kernel or
+ * `__init_array` that no loader here calls), so the state they set would
+ * silently stay unset. The first entry's function is named, and where it
+ * came from. */
+static int check_no_constructors(flyc_compile_t *c) {
+  static const char *const lists[2] = {"llvm.global_ctors", "llvm.global_dtors"};
+  for (int i = 0; i < 2; i++) {
+    LLVMValueRef g = LLVMGetNamedGlobal(c->mod, lists[i]), init;
+    if (!g || LLVMIsDeclaration(g) || !(init = LLVMGetInitializer(g)) ||
+        LLVMGetTypeKind(LLVMTypeOf(init)) != LLVMArrayTypeKind ||
+        flyc__array_length(LLVMTypeOf(init)) == 0)
+      continue;
+    LLVMValueRef e = LLVMGetAggregateElement(init, 0);
+    LLVMValueRef fn = e && LLVMGetNumOperands(e) >= 2 ? LLVMGetOperand(e, 1) : NULL;
+    size_t len = 0;
+    const char *name = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : "?";
+    const char *o = flyc__origin_of(c, name);
+    return flyc__error_set(FLYC_EIR,
+                           "the module has %s ('%s'%s%s%s) that the optimizer could not fold "
+                           "away: nothing runs a device %s when flyc's code object or PTX is "
+                           "loaded, so what it sets would stay unset; initialize the state "
+                           "from the host (a post-load processor) instead",
+                           i ? "a destructor" : "a constructor", name, o ? ", from '" : "",
+                           o ? o : "", o ? "'" : "", i ? "destructor" : "constructor");
+  }
+  return FLYC_OK;
+}
+
 int flyc__check_kernels_reachable(flyc_compile_t *c) {
+  int rc = check_no_constructors(c);
+  if (rc)
+    return rc;
   for (LLVMValueRef f = LLVMGetFirstFunction(c->mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || !c->target.ops->is_kernel(c->mod, f))
       continue;

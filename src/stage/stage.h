@@ -25,8 +25,9 @@ int flyc__check_intrinsics(flyc_compile_t *c, LLVMModuleRef m, const char *what)
 int flyc__intrinsic_is_foreign(const flyc_target_t *t, const char *name, size_t len);
 /* FLYC_EIR (naming `when`) for IR LLVM's backends of the target would abort on. */
 int flyc__check_supported(flyc_compile_t *c, const char *when);
-/* A kernel that the optimizer reduced to `unreachable` (undefined behaviour
- * on every path) is an error naming it (check.c). */
+/* After the optimizer: a kernel it reduced to `unreachable` (undefined
+ * behaviour on every path), and a module constructor or destructor it could
+ * not fold away (no loader runs them), are errors naming them (check.c). */
 int flyc__check_kernels_reachable(flyc_compile_t *c);
 /* An LLVM calling convention's IR name ("fastcc", "amdgpu_kernel"), or "cc N"
  * written into buf. */

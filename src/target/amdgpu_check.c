@@ -63,6 +63,20 @@ static int check_module(flyc_compile_t *c, const char *when) {
                              "it and compile for 1..1024)",
                              LLVMGetValueName2(f, &len), when, attr, (int)(n > 64 ? 64 : n), v);
   }
+  /* A variable in private memory (address space 5, a lane's scratch): the
+   * backend has no address for it and stops the process ("Cannot select:
+   * GlobalAddress"). */
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 5)
+      continue;
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len), *o = flyc__origin_of(c, name);
+    return flyc__error_set(FLYC_EIR,
+                           "global '%s'%s%s%s in %s is in address space 5 (private: each "
+                           "lane's scratch), where AMDGPU has no variables; use address space "
+                           "1 (global) or 3 (LDS)",
+                           name, o ? " (from '" : "", o ? o : "", o ? "')" : "", when);
+  }
   return FLYC_OK;
 }
 

@@ -37,9 +37,10 @@ struct flyc__target_checks {
   /* 1 when undefined global `g` is one the backend defines itself (NVPTX:
    * clang's CUDA builtin variables). NULL: none. */
   int (*backend_defines)(LLVMValueRef g);
-  /* A link library's module flag with Error behaviour that the family
-   * decides (AMDGPU: the code object version): 1 when it did, with its
-   * status in *rc; 0 to compare it with the module's. NULL: none. */
+  /* A link library's module flag that the family decides whatever its merge
+   * behaviour (AMDGPU: the code object version): 1 when it did, with its
+   * status in *rc; 0 to treat it as any flag (compared with the module's
+   * when its behaviour is Error). NULL: none. */
   int (*library_flag)(flyc_compile_t *c, const flyc__module_flag_t *f, const char *path,
                       int *rc);
   /* FLYC_EINVAL when codegen path `codegen` (flyc_codegen_t) is another
