@@ -287,6 +287,34 @@ static void test_link_checks__malformed_library_flags_are_refused(void **state) 
   }
 }
 
+/* An argument passed differently on the two sides (AMDGPU's inreg puts it
+ * in an SGPR; byval passes a pointer to a copy) linked unchecked: the
+ * callee read a register nobody set. */
+static void test_link_checks__argument_passing_must_agree(void **state) {
+  (void)state;
+  const char *lib_ir = "define i32 @f(i32 %x) noinline {\n  %r = add i32 %x, 222\n"
+                       "  ret i32 %r\n}\n";
+  const char *k_ir = "declare i32 @f(i32 inreg)\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @f(i32 inreg %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib;
+  int rc = compile_with_libs(k_ir, &lib_ir, 1, &lib, FLYC_OPT_O3);
+  assert_error(rc, FLYC_ELINK, "signature mismatch for 'f'", "parameter 0 is inreg in the module",
+               "not inreg in link library", lib);
+  drop_libs(&lib, 1);
+  const char *bv_ir = "%S = type { i32, i32 }\n"
+                      "define i32 @g(ptr byval(%S) %s) noinline {\n  %v = load i32, ptr %s\n"
+                      "  ret i32 %v\n}\n";
+  const char *kb_ir = "declare i32 @g(ptr)\n"
+                      "define amdgpu_kernel void @k(ptr addrspace(1) %p, ptr %q) {\n"
+                      "  %r = call i32 @g(ptr %q)\n"
+                      "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  rc = compile_with_libs(kb_ir, &bv_ir, 1, &lib, FLYC_OPT_O3);
+  assert_error(rc, FLYC_ELINK, "signature mismatch for 'g'", "parameter 0 is not byval");
+  drop_libs(&lib, 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link_checks__malformed_library_flags_are_refused),
@@ -298,6 +326,7 @@ int main(void) {
       cmocka_unit_test(test_link_checks__library_ifunc_is_refused_by_name),
       cmocka_unit_test(test_link_checks__calling_convention_mismatch),
       cmocka_unit_test(test_link_checks__refusals_name_the_library),
+      cmocka_unit_test(test_link_checks__argument_passing_must_agree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -157,6 +157,40 @@ static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_f
   return rc;
 }
 
+/* Same types: arguments must also be passed alike. An attribute that
+ * changes where an argument goes (AMDGPU's inreg: an SGPR, not a VGPR) or
+ * what is passed (byval, byref, sret: a pointer to a copy) on one side only
+ * reads garbage on the other. */
+static int check_passing(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f, const char *name,
+                         const char *path) {
+  static const char *const attrs[] = {"inreg", "byval", "byref", "sret", "inalloca",
+                                      "preallocated"};
+  unsigned np = LLVMCountParams(f);
+  for (unsigned i = 0; i <= np; i++) {
+    unsigned idx = i == 0 ? LLVMAttributeReturnIndex : i;
+    for (size_t a = 0; a < sizeof attrs / sizeof *attrs; a++) {
+      unsigned kind = LLVMGetEnumAttributeKindForName(attrs[a], strlen(attrs[a]));
+      int h = LLVMGetEnumAttributeAtIndex(have, idx, kind) != NULL;
+      int l = LLVMGetEnumAttributeAtIndex(f, idx, kind) != NULL;
+      if (h == l)
+        continue;
+      char what[32];
+      if (i == 0)
+        snprintf(what, sizeof what, "the return value");
+      else
+        snprintf(what, sizeof what, "parameter %u", i - 1);
+      return flyc__error_set(FLYC_ELINK,
+                             "signature mismatch for '%s': %s is %s%s in %s, %s%s in link "
+                             "library '%s' (the two sides would pass it differently)",
+                             name, what, h ? "" : "not ", attrs[a],
+                             LLVMIsDeclaration(have) ? declarer(c, name)
+                                                     : who(c, name, "the module"),
+                             l ? "" : "not ", attrs[a], path);
+    }
+  }
+  return FLYC_OK;
+}
+
 /* Same types: narrow integers must also agree on extension (clang's
  * AMDGPU/NVPTX ABI passes i8/i16 with signext/zeroext). */
 static int check_extensions(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f,
@@ -233,7 +267,8 @@ static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, LLVMValueRef fn
                            LLVMIsDeclaration(f) ? "declares" : "defines",
                            flyc__cc_name(lc, b, sizeof b));
   }
-  return check_extensions(c, have, fn, name, path);
+  int rc = check_extensions(c, have, fn, name, path);
+  return rc ? rc : check_passing(c, have, fn, name, path);
 }
 
 /* Library global `g` against the module's symbol of its name. */
