@@ -131,12 +131,12 @@ static int use_failed(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
   if (which == 0) { /* no matrix unit (sm_70): the header's zero accumulator */
     LLVMValueRef acc = LLVMConstNull(flyc_kb_mma_type(kb, FLYC_MMA_ACC));
     flyc_kb_mma_store(kb, acc, args[0], flyc_kb_i32(kb, 16), FLYC_MMA_ROW_MAJOR, 0);
-  } else if (which == 1) { /* 96 KiB of shared memory on gfx942 */
+  } else if (which == 1) { /* 96 KiB of shared memory on gfx90a (64 KiB of LDS) */
     flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
     LLVMValueRef p = flyc_kb_shared_alloc(sa, 98304, 16), i = flyc_kb_i32(kb, 1);
     LLVMBuildStore(b, flyc_kb_f32(kb, 1), LLVMBuildGEP2(b, LLVMFloatTypeInContext(lc), p, &i, 1,
                                                         ""));
-  } else { /* a block reduction in a block of 96 threads on gfx942 (wave64) */
+  } else { /* a block reduction in a block of 96 threads on gfx90a (wave64) */
     LLVMValueRef r = flyc_kb_block_reduce(kb, FLYC_REDUCE_SUM, flyc_kb_i32(kb, 1));
     LLVMBuildStore(b, LLVMBuildSIToFP(b, r, LLVMFloatTypeInContext(lc), ""), args[0]);
   }
@@ -146,8 +146,8 @@ static int use_failed(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
 
 static void test_memory__failed_helpers_return_poison_a_body_can_use(void **state) {
   (void)state;
-  static const char *const target[3] = {"sm_70", "gfx942", "gfx942"};
-  static const char *const want[3] = {"sm_70", "exceeds the 65536 bytes gfx942 allows",
+  static const char *const target[3] = {"sm_70", "gfx90a", "gfx90a"};
+  static const char *const want[3] = {"sm_70", "exceeds the 65536 bytes gfx90a allows",
                                       "not a multiple of the wave size 64"};
   for (int which = 0; which < 3; which++) {
     flyc_ctx_t *ctx = NULL;
