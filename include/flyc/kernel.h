@@ -234,7 +234,10 @@ FLYC_API int flyc_kernel_emit(flyc_ctx_t *ctx, const flyc_kernel_def_t *def,
 /**
  * Compiles the context's module through the pipeline (flyc_compile_module()).
  * `options` may be NULL; its target, when set, must be the context's. A
- * context compiles once: its module is consumed, even on failure.
+ * context compiles once: once the pipeline has started, its module is
+ * consumed, even on failure (a later call is FLYC_EINVAL, "the context was
+ * already compiled"); a call refused before that (FLYC_EINVAL for its
+ * arguments or options) leaves the module, and may be made again.
  * The compile goes through the caches (flyc/cache.h): the key includes the
  * registered names of the processors the kernels' link_extern calls need,
  * and a hit returns an artifact that already carries them.

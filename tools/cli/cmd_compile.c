@@ -64,7 +64,8 @@ static const cli_opt_t opts[] = {
              parse_codegen, "unknown codegen path '%s' (auto, lld-lib, comgr, comgr-link, lld)"),
     CLI_CALL("--cov", "N",
              "AMDGPU code object version 4, 5 or (LLVM 19+) 6\n"
-             "(default: what the installed ROCm supports)",
+             "(default: the input's or link libraries' COV module\n"
+             "flag, else what the installed ROCm supports)",
              parse_cov, "bad code object version '%s'"),
     CLI_LIST("--export", "SYMBOL", "keep global SYMBOL external (for host writes after load)",
              AT(exports)),
