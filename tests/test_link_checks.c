@@ -75,6 +75,21 @@ static void test_link_checks__cross_library_mismatch_names_the_declaring_library
     assert_error(rc, FLYC_ELINK, "signature mismatch for 'f'", want_use, want_def);
     drop_libs(paths, 2);
   }
+  /* The same for a calling convention and a global's type. */
+  static const char *const pairs[2][2] = {
+      {"declare i32 @f(i32)\n"
+       "define i32 @g(i32 %x) {\n  %y = call i32 @f(i32 %x)\n  ret i32 %y\n}\n",
+       "define fastcc i32 @f(i32 %x) {\n  ret i32 %x\n}\n"},
+      {"@v = external addrspace(1) global i32\n"
+       "define i32 @g(i32 %x) {\n  %y = load i32, ptr addrspace(1) @v\n  ret i32 %y\n}\n",
+       "@v = addrspace(1) global i64 0\n"}};
+  for (int i = 0; i < 2; i++) {
+    char *paths[2], want[600];
+    int rc = compile_with_libs(K_CALLS("g"), pairs[i], 2, paths, FLYC_OPT_O3);
+    snprintf(want, sizeof want, "link library '%s' %s", paths[0], i ? "has 'i32'" : "declares it");
+    assert_error(rc, FLYC_ELINK, want, paths[1]);
+    drop_libs(paths, 2);
+  }
 }
 
 /* A library's alias is checked as what it stands for (it skipped every

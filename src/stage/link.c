@@ -141,6 +141,12 @@ static const char *declarer(flyc_compile_t *c, const char *name) {
   return buf;
 }
 
+/* Who holds the module's symbol `have` named `name`: where its definition
+ * came from, or who declared it. */
+static const char *holder(flyc_compile_t *c, LLVMValueRef have, const char *name) {
+  return LLVMIsDeclaration(have) ? declarer(c, name) : who(c, name, "the module");
+}
+
 static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_fn,
                         const char *name, const char *path) {
   char *a = type_str(LLVMGlobalGetValueType(have));
@@ -221,7 +227,7 @@ static int check_extensions(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f
   return flyc__error_set(FLYC_ELINK,
                          "signature mismatch for '%s': %s of %s has %s, in link "
                          "library '%s' it has %s (a narrow-integer ABI trap)",
-                         name, what, who(c, name, "the module"),
+                         name, what, holder(c, have, name),
                          ext_name(ext_kind(have, idx)), path, ext_name(ext_kind(f, idx)));
 }
 
@@ -261,7 +267,7 @@ static int check_function_sig(flyc_compile_t *c, LLVMValueRef f, LLVMValueRef fn
     return flyc__error_set(FLYC_ELINK,
                            "calling convention mismatch for '%s': %s %s it with %s, link "
                            "library '%s' %s it with %s",
-                           name, who(c, name, "the module"),
+                           name, holder(c, have, name),
                            LLVMIsDeclaration(have) ? "declares" : "defines",
                            flyc__cc_name(hc, a, sizeof a), path,
                            LLVMIsDeclaration(f) ? "declares" : "defines",
@@ -297,7 +303,7 @@ static int check_global_sig(flyc_compile_t *c, LLVMValueRef g, const char *path)
     return flyc__error_set(FLYC_ELINK,
                            "address space mismatch for global '%s': %s has it in address "
                            "space %u, link library '%s' in address space %u",
-                           name, who(c, name, "the module"), has, path, las);
+                           name, holder(c, have, name), has, path, las);
   if (same_type(LLVMGlobalGetValueType(have), LLVMGlobalGetValueType(g), 0))
     return FLYC_OK;
   char *a = type_str(LLVMGlobalGetValueType(have));
@@ -305,7 +311,7 @@ static int check_global_sig(flyc_compile_t *c, LLVMValueRef g, const char *path)
   int rc = flyc__error_set(FLYC_ELINK,
                            "type mismatch for global '%s': %s has '%s', link library "
                            "'%s' has '%s'",
-                           name, who(c, name, "the module"), a, path, b);
+                           name, holder(c, have, name), a, path, b);
   LLVMDisposeMessage(a);
   LLVMDisposeMessage(b);
   return rc;
@@ -344,6 +350,28 @@ static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *pa
        a = LLVMGetNextGlobalAlias(a))
     rc = check_alias_sig(c, a, path);
   return rc;
+}
+
+/* What closure `lib` brings that messages later name it for: its ifuncs
+ * (which the check of the linked module refuses by name), and the names it
+ * declares first (a mismatch with a later library's definition names it). */
+static void record_declarers(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
+  for (LLVMValueRef x = LLVMGetFirstGlobalIFunc(lib); x; x = LLVMGetNextGlobalIFunc(x)) {
+    size_t len;
+    flyc__origin_add(c, LLVMGetValueName2(x, &len), path);
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && !LLVMGetNamedFunction(c->mod, name))
+      flyc__declarer_add(c, name, path);
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(lib); g; g = LLVMGetNextGlobal(g)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(g, &len);
+    if (LLVMIsDeclaration(g) && !LLVMGetNamedGlobal(c->mod, name))
+      flyc__declarer_add(c, name, path);
+  }
 }
 
 int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
@@ -403,19 +431,7 @@ int flyc__link_library(flyc_compile_t *c, LLVMModuleRef lib, const char *path,
     LLVMDisposeModule(lib);
     return rc;
   }
-  /* Its ifuncs too, which the check of the linked module refuses by name. */
-  for (LLVMValueRef x = LLVMGetFirstGlobalIFunc(lib); x; x = LLVMGetNextGlobalIFunc(x)) {
-    size_t len;
-    flyc__origin_add(c, LLVMGetValueName2(x, &len), path);
-  }
-  /* What this closure declares first, so that a mismatch with a later
-   * library's definition names this one. */
-  for (LLVMValueRef f = LLVMGetFirstFunction(lib); f; f = LLVMGetNextFunction(f)) {
-    size_t len;
-    const char *name = LLVMGetValueName2(f, &len);
-    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && !LLVMGetNamedFunction(c->mod, name))
-      flyc__declarer_add(c, name, path);
-  }
+  record_declarers(c, lib, path);
   size_t before = c->diag.len;
   if (LLVMLinkModules2(c->mod, lib)) /* destroys lib */
     return flyc__error_set(FLYC_ELINK, "linking '%s' failed: %s", path,
