@@ -51,6 +51,8 @@
  *     the backend cannot lower (llvm.sin.f64 on AMDGPU, any on NVPTX: call
  *     ocml or libdevice), fp128 and x86_fp80 arithmetic, integer
  *     multiply/divide/shift wider than 128 bits, ifuncs, aliases on NVPTX,
+ *     AMDGPU globals in private memory (address space 5), module flags LLVM
+ *     reads as integers (or CG Profile's list) holding anything else,
  *     thread_local globals, calling conventions of other targets,
  *     initializers no relocation can express, run-time-sized allocas below
  *     PTX 7.3, kernels whose arguments exceed 4 KiB, internal kernels, IR
@@ -67,7 +69,10 @@
  *     one-operand llvm.lifetime.start/end, which LLVM 15's IR parser
  *     crashes on (refused before parsing). LLVM has more fatal errors than
  *     any list: ::FLYC_COMPILE_ISOLATED turns the rest into statuses too.
- *  4. optimize: the new pass manager, `default<O0..O3>`.
+ *  4. optimize: the new pass manager, `default<O0..O3>`; then a kernel
+ *     optimized to nothing but `unreachable`, and a module constructor or
+ *     destructor it could not fold (no module load runs one), are
+ *     ::FLYC_EIR naming it.
  *  5. codegen: AMDGPU through one of ::flyc_codegen_t; NVPTX to PTX.
  *  6. check: the code object's ELF machine, ABI version (the COV), e_flags
  *     processor and features, no undefined dynamic symbols, one `.kd` per
