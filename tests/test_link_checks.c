@@ -330,6 +330,42 @@ static void test_link_checks__argument_passing_must_agree(void **state) {
   drop_libs(&lib, 1);
 }
 
+/* Calls that go from one library to the other and back, 20 levels deep:
+ * f0 (A) calls g0 (B), which calls f1 (A), ... The passes (link_libs.c)
+ * stopped at 8 and called f8 undefined, though A defines it. */
+static void test_link_checks__deep_cross_library_chains_link(void **state) {
+  (void)state;
+  enum { DEPTH = 20 };
+  static char a[DEPTH * 120], b[DEPTH * 120];
+  size_t na = 0, nb = 0;
+  for (int i = 0; i < DEPTH; i++) {
+    na += (size_t)snprintf(a + na, sizeof a - na,
+                           "declare i32 @g%d(i32)\ndefine i32 @f%d(i32 %%x) {\n"
+                           "  %%r = call i32 @g%d(i32 %%x)\n  ret i32 %%r\n}\n", i, i, i);
+    if (i + 1 < DEPTH)
+      nb += (size_t)snprintf(b + nb, sizeof b - nb,
+                             "declare i32 @f%d(i32)\ndefine i32 @g%d(i32 %%x) {\n"
+                             "  %%r = call i32 @f%d(i32 %%x)\n  ret i32 %%r\n}\n", i + 1, i,
+                             i + 1);
+    else
+      nb += (size_t)snprintf(b + nb, sizeof b - nb,
+                             "define i32 @g%d(i32 %%x) {\n  ret i32 %%x\n}\n", i);
+  }
+  const char *irs[2] = {a, b};
+  char *paths[2];
+  for (int i = 0; i < 2; i++)
+    paths[i] = tu_temp_file(".ll", irs[i], strlen(irs[i]));
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = (const char **)paths;
+  o.link_library_count = 2;
+  flyc_artifact_t *art = NULL;
+  const char *k = K_CALLS("f0");
+  assert_ok(flyc_compile_buffer(&art, k, strlen(k), "k.ll", &o));
+  flyc_artifact_destroy(art);
+  drop_libs(paths, 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link_checks__malformed_library_flags_are_refused),
@@ -342,6 +378,7 @@ int main(void) {
       cmocka_unit_test(test_link_checks__calling_convention_mismatch),
       cmocka_unit_test(test_link_checks__refusals_name_the_library),
       cmocka_unit_test(test_link_checks__argument_passing_must_agree),
+      cmocka_unit_test(test_link_checks__deep_cross_library_chains_link),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,7 +66,11 @@ static int library_closure(flyc_compile_t *c, const char *path, const flyc__lib_
  * links anything. So the order of the libraries does not matter, and what
  * one library needs of another is linked as a linker links archives. */
 
-#define MAX_PASSES 8
+/* Passes at most: one per level of calls that alternate between libraries
+ * (f in A calls g in B, which calls f2 in A, ...); a pass that offers no
+ * library a new name ends it first. Reaching the limit with a pass still
+ * linking is an error, not a silent "undefined" later. */
+#define MAX_PASSES 256
 
 /* The names one library was offered (malloc'd copies, sorted). */
 typedef struct offered {
@@ -279,6 +283,11 @@ int flyc__link_libraries(flyc_compile_t *c) {
       progress |= pass == 0 && n > 1;
     }
   }
+  if (rc == FLYC_OK && progress && n > 1)
+    rc = flyc__error_set(FLYC_ELINK, "the link libraries still needed each other after %d "
+                                     "passes (calls that go from one library to another and "
+                                     "back %d levels deep); flyc stops there",
+                         MAX_PASSES, MAX_PASSES);
   for (size_t i = 0; o && i < n; i++) {
     for (size_t k = 0; k < o[i].count; k++)
       free(o[i].names[k]);
