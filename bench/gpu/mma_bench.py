@@ -2,7 +2,8 @@
 (issue 14's speed goals): the tensor-core GEMM (examples/gemm_kernel.h) next to
 torch.matmul (cuBLAS) and a Triton GEMM, and the float4 vector add and the row
 softmax next to a device-to-device copy of the same bytes. flyc's kernels come as
-the PTX flyc made on the CPU machine (bench/gpu/mma_prep.sh), loaded with CuPy
+the PTX flyc made on the CPU machine (bench/gpu/examples_prep.sh, or the older
+mma_prep.sh), loaded with CuPy
 (cuModuleLoad, the driver's JIT); every output is checked before it is timed.
 Times are CUDA-event medians of 7 runs of `reps` launches each.
 
