@@ -31,7 +31,11 @@ status=0
 one() { # $1 the library, $2 the declared list
   local l=$1 want=$2
   [ -f "$l" ] || { echo "exports: no $l"; status=1; return; }
-  nm -D --defined-only --with-symbol-versions "$l" | awk '$2 != "A" {print $3}' >"$tmp/syms"
+  # Local symbols (t, d, b, r, s) are no exports: GNU ld leaves a local
+  # template instantiation (libstdc++'s, from LLVM's Error in cxx.cpp) in
+  # .dynsym of some builds (llvm22-nocomgr), bound nowhere.
+  nm -D --defined-only --with-symbol-versions "$l" |
+    awk '$2 != "A" && $2 !~ /^[tdbrs]$/ {print $3}' >"$tmp/syms"
   sed 's/@.*//' "$tmp/syms" | sort -u >"$tmp/got"
   grep -v '@@FLYC_0$' "$tmp/syms" | sed "s|^|exports: $(basename "$l"): not in version FLYC_0: |"
   grep -vq '@@FLYC_0$' "$tmp/syms" && status=1
