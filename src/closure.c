@@ -134,6 +134,12 @@ int flyc__closure_roots(LLVMModuleRef m, const char *const *extra, size_t nextra
         (LLVMIsDeclaration(g) || offered_definition(g, from, p, name)))
       bad = add_name(out, name);
   }
+  /* A weak alias the module has is replaceable as a weak function is. */
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(m); a && !bad; a = LLVMGetNextGlobalAlias(a)) {
+    const char *name = LLVMGetValueName2(a, &len);
+    if (!is_local(a) && offered_definition(a, from, p, name))
+      bad = add_name(out, name);
+  }
   for (size_t i = 0; i < nextra && !bad; i++)
     if (extra[i])
       bad = add_name(out, extra[i]);

@@ -2,6 +2,7 @@
  * as small IR libraries: malformed module flags, signature, alias,
  * calling-convention and extension mismatches (across libraries too),
  * ifuncs, private globals, constructors, refusals inside a library's code. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,52 @@ static void test_link_checks__deep_cross_library_chains_link(void **state) {
   drop_libs(paths, 2);
 }
 
+/* The module's own weak alias gives way to a library's strong definition,
+ * as a weak function does (the alias used to win: 111, not 222). */
+static void test_link_checks__module_weak_alias_gives_way(void **state) {
+  (void)state;
+  const char *k_ir = "define internal i32 @mine(i32 %x) {\n  %r = add i32 %x, 111\n"
+                     "  ret i32 %r\n}\n@f = weak alias i32 (i32), ptr @mine\n"
+                     "define amdgpu_kernel void @k(ptr addrspace(1) %p, i32 %v) {\n"
+                     "  %r = call i32 @f(i32 %v)\n"
+                     "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  const char *lib_ir = "define i32 @f(i32 %x) {\n  %r = add i32 %x, 222\n  ret i32 %r\n}\n";
+  char dir[] = "/tmp/flyc-test-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char *lib = tu_temp_file(".ll", lib_ir, strlen(lib_ir));
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "gfx90a";
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  o.dump_dir = dir;
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  flyc_artifact_t *a = NULL;
+  assert_ok(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o));
+  flyc_artifact_destroy(a);
+  DIR *d = opendir(dir);
+  assert_non_null(d);
+  int found = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (strstr(e->d_name, ".3-opt.ll")) {
+      size_t n;
+      char *text = tu_read(path, &n);
+      assert_non_null(strstr(text, "222"));
+      assert_null(strstr(text, "111"));
+      free(text);
+      found = 1;
+    }
+    if (e->d_name[0] != '.')
+      unlink(path);
+  }
+  closedir(d);
+  rmdir(dir);
+  assert_true(found);
+  drop_libs(&lib, 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_link_checks__malformed_library_flags_are_refused),
@@ -356,6 +403,7 @@ int main(void) {
       cmocka_unit_test(test_link_checks__refusals_name_the_library),
       cmocka_unit_test(test_link_checks__argument_passing_must_agree),
       cmocka_unit_test(test_link_checks__deep_cross_library_chains_link),
+      cmocka_unit_test(test_link_checks__module_weak_alias_gives_way),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
