@@ -95,7 +95,8 @@ static const cli_opt_t opts[] = {
              "info is kept and the code optimized)",
              AT(o.flags)),
     CLI_SET("--time", "print the time of each stage to stderr", AT(show_time)),
-    CLI_SET("--quiet", "do not print the kernel table", AT(quiet)),
+    CLI_SET("--quiet", "do not print the kernel table or the cache's notes\n"
+            "(warnings still)", AT(quiet)),
 };
 
 static const cli_cmd_t cmd = {
@@ -162,7 +163,7 @@ int cmd_compile(int argc, char **argv) {
   /* Where the cache comes in: the log's note on a hit (it names the entry),
    * or why nothing was stored. */
   const char *log = flyc_artifact_log(a);
-  for (const char *p = log; (p = strstr(p, "note: ")) != NULL; p++)
+  for (const char *p = log; !quiet && (p = strstr(p, "note: ")) != NULL; p++)
     if (strncmp(p, "note: from the disk cache", 25) == 0 ||
         strncmp(p, "note: not cached on disk", 24) == 0)
       fprintf(stderr, "%s: %.*s\n", prog, (int)strcspn(p, "\n"), p);
