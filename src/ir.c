@@ -496,9 +496,9 @@ static const char *const int_flags[] = {
     "amdhsa_code_object_version", "amdgpu_code_object_version", "nvvm-reflect-ftz",
     "nvvm-reflect-prec-sqrt", "PIC Level", "PIE Level", "wchar_size", "Dwarf Version",
     "Debug Info Version", "frame-pointer", "uwtable", "direct-access-external-data",
-    "Code Model", "Large Data Threshold", "override-stack-alignment", "stack-protector-guard-offset",
-    "SemanticInterposition", "RtLibUseGOT", "EnableSplitLTOUnit", "ThinLTO", "Virtual Function Elim",
-    "amdgpu_printf_kind_is_int"};
+    "Code Model", "Large Data Threshold", "override-stack-alignment",
+    "stack-protector-guard-offset", "SemanticInterposition", "RtLibUseGOT",
+    "EnableSplitLTOUnit", "ThinLTO", "Virtual Function Elim"};
 
 int flyc__check_flag_shapes(LLVMModuleRef m, const char *what, const char *name, int errcode) {
   unsigned n = LLVMGetNamedMetadataNumOperands(m, "llvm.module.flags");

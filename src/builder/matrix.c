@@ -18,14 +18,22 @@ static const flyc__mma_unit_t *unit_of(flyc_kernel_builder_t *kb, const char *wh
   return u;
 }
 
-/* The fragment table of `operand`, or NULL with FLYC_EINVAL recorded. */
-static const flyc__mma_frag_t *frag_of(flyc_kernel_builder_t *kb, const flyc__mma_unit_t *u,
-                                       flyc_mma_operand_t operand, const char *what) {
+/* The fragment table of `operand`, or NULL for a bad one. */
+static const flyc__mma_frag_t *frag_for(const flyc__mma_unit_t *u, flyc_mma_operand_t operand) {
   switch (operand) {
   case FLYC_MMA_A: return &u->a;
   case FLYC_MMA_B: return &u->b;
   case FLYC_MMA_ACC: return &u->acc;
   }
+  return NULL;
+}
+
+/* The fragment table of `operand`, or NULL with FLYC_EINVAL recorded. */
+static const flyc__mma_frag_t *frag_of(flyc_kernel_builder_t *kb, const flyc__mma_unit_t *u,
+                                       flyc_mma_operand_t operand, const char *what) {
+  const flyc__mma_frag_t *f = frag_for(u, operand);
+  if (f)
+    return f;
   fail(kb, flyc__error_set(FLYC_EINVAL, "%s: operand %d is not FLYC_MMA_A, FLYC_MMA_B or "
                                         "FLYC_MMA_ACC", what, (int)operand));
   return NULL;
@@ -57,11 +65,7 @@ static LLVMTypeRef expected_frag(flyc_kernel_builder_t *kb, flyc_mma_operand_t o
   const char *why = "";
   const flyc__mma_unit_t *u =
       kb->ctx->bops->mma_unit ? kb->ctx->bops->mma_unit(&kb->ctx->target, &why) : NULL;
-  const flyc__mma_frag_t *f = !u                          ? NULL
-                              : operand == FLYC_MMA_A     ? &u->a
-                              : operand == FLYC_MMA_B     ? &u->b
-                              : operand == FLYC_MMA_ACC   ? &u->acc
-                                                          : NULL;
+  const flyc__mma_frag_t *f = u ? frag_for(u, operand) : NULL;
   return f ? frag_type(kb, operand, f) : placeholder(kb, operand);
 }
 

@@ -155,8 +155,7 @@ static int sig_mismatch(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef lib_f
   int rc = flyc__error_set(
       FLYC_ELINK,
       "signature mismatch for '%s': %s %s it as '%s', link library '%s' %s it as '%s'",
-      name, have_def ? who(c, name, "the module") : declarer(c, name), have_def ? "defines"
-                                                                           : "declares", a, path,
+      name, holder(c, have, name), have_def ? "defines" : "declares", a, path,
       lib_def ? "defines" : "declares", b);
   LLVMDisposeMessage(a);
   LLVMDisposeMessage(b);
@@ -188,9 +187,7 @@ static int check_passing(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f, c
       return flyc__error_set(FLYC_ELINK,
                              "signature mismatch for '%s': %s is %s%s in %s, %s%s in link "
                              "library '%s' (the two sides would pass it differently)",
-                             name, what, h ? "" : "not ", attrs[a],
-                             LLVMIsDeclaration(have) ? declarer(c, name)
-                                                     : who(c, name, "the module"),
+                             name, what, h ? "" : "not ", attrs[a], holder(c, have, name),
                              l ? "" : "not ", attrs[a], path);
     }
   }
@@ -231,7 +228,6 @@ static int check_extensions(flyc_compile_t *c, LLVMValueRef have, LLVMValueRef f
                          ext_name(ext_kind(have, idx)), path, ext_name(ext_kind(f, idx)));
 }
 
-/* Library function `f` against the module's symbol of its name. */
 /* Library function `f`, or function alias `f` whose aliasee is `fn` (NULL
  * when it is no function: no convention or attributes to compare), against
  * the module's symbol of its name. */
@@ -317,8 +313,6 @@ static int check_global_sig(flyc_compile_t *c, LLVMValueRef g, const char *path)
   return rc;
 }
 
-/* Every external function, then every external global, of `lib` against
- * the module: the first mismatch is the error. */
 /* Library alias `a`: a weak one is refused (a closure is what the module
  * declares, so a strong definition elsewhere would not replace it as the
  * linker's rules say: which one wins would depend on the libraries' order);
@@ -340,6 +334,8 @@ static int check_alias_sig(flyc_compile_t *c, LLVMValueRef a, const char *path) 
   return check_function_sig(c, a, fn && LLVMIsAFunction(fn) ? fn : NULL, path);
 }
 
+/* Every external function, global and alias of `lib` against the module:
+ * the first mismatch is the error. */
 static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
   int rc = FLYC_OK;
   for (LLVMValueRef f = LLVMGetFirstFunction(lib); f && rc == FLYC_OK; f = LLVMGetNextFunction(f))
