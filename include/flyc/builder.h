@@ -630,8 +630,8 @@ typedef enum flyc_mma_layout {
  *   m + 16, element k; B[k][n] in lanes n and n + 16, element k; the
  *   accumulator [m][n] in lane n + 16 * (m % 2), element m / 2.
  *
- * Not used: sm_90a's wgmma (a warpgroup's asynchronous MMA from shared
- * memory descriptors) and TMA; gfx12's WMMA (other fragments: refused).
+ * sm_90a's warpgroup MMA has helpers of its own (flyc_kb_wgmma()); not
+ * used: TMA, gfx12's WMMA (other fragments: refused).
  *
  * @return the vector type; a stand-in (eight halves, or eight floats for the accumulator) and a
  *   failed emit (NULL outside a body): FLYC_EINVAL for a bad operand; FLYC_EUNSUPPORTED, naming the
@@ -740,6 +740,124 @@ FLYC_API int flyc_kb_async_commit(flyc_kernel_builder_t *kb);
  *  Other threads' copies need a barrier after it. @return FLYC_OK, or
  *  FLYC_EINVAL for a NULL `kb`. */
 FLYC_API int flyc_kb_async_wait(flyc_kernel_builder_t *kb, unsigned pending);
+
+/* ---- warpgroup matrix unit: sm_90a's wgmma, 64 x n x 16, f16 in, f32 accumulate ---- */
+
+/**
+ * The byte offset of element (`row`, `col`) of an operand tile in the
+ * layout flyc_kb_wgmma() reads: K-major (a row holds one M or N index's K
+ * values), rows of 64 halves (128 bytes) with the 128-byte swizzle of the
+ * PTX ISA ("Shared Memory Matrix Layout"; CUTLASS's
+ * `GMMA::Layout_K_SW128_Atom`): the 16-byte piece `c = col / 8` of row `r`
+ * at `r * 128 + ((c ^ (r % 8)) * 16)`, plus `(col % 8) * 2`. A tile starts
+ * 1024-byte aligned in shared memory (its 8-row atoms are 1024 bytes
+ * apart); one of K = 64 halves is one column of atoms. Copying a row's
+ * 16-byte pieces to these offsets (flyc_kb_async_copy()) lays a tile out
+ * with no bank conflict. Pure arithmetic, on every target.
+ * @param row, col i32: the row, 0 and up; the column in halves, 0 to 63.
+ * @return the i32 offset; NULL with a failed emit for NULL, foreign or
+ *   non-i32 arguments (FLYC_EINVAL).
+ */
+FLYC_API LLVMValueRef flyc_kb_wgmma_offset(flyc_kernel_builder_t *kb, LLVMValueRef row,
+                                           LLVMValueRef col);
+
+/**
+ * The type of a thread's part of a 64 x `n` f32 accumulator of
+ * flyc_kb_wgmma(): `<n/2 x float>`, for the 128 threads of a warpgroup
+ * (four consecutive warps, the first's index a multiple of 4). Element i of
+ * warp w's (w = warp index % 4) lane L is at row 16 w + L / 4 + 8 ((i / 2)
+ * % 2), column 8 (i / 4) + 2 (L % 4) + i % 2 (PTX ISA, "Register Fragments
+ * for wgmma .m64nNk16": mma.m16n8's accumulator repeated across N), what
+ * flyc_kb_wgmma_coord() computes.
+ * @param n 8 to 256, a multiple of 8 (PTX's wgmma with f16 inputs).
+ * @return the type; `<8 x float>` and a failed emit (NULL outside a body):
+ *   FLYC_EINVAL for a bad n; FLYC_EUNSUPPORTED, naming the processor, on
+ *   targets other than sm_90a (wgmma is that arch-specific target's alone).
+ */
+FLYC_API LLVMTypeRef flyc_kb_wgmma_type(flyc_kernel_builder_t *kb, unsigned n);
+
+/**
+ * `acc + A * B^T` on the warpgroup's matrix unit, started and not waited
+ * for: `wgmma.mma_async.sync.aligned.m64n<n>k16.f32.f16.f16` (PTX ISA 8.0,
+ * sm_90a; CUTLASS's `SM90_64xNx16_F32F16F16_SS`), A 64 x 16 and B n x 16,
+ * both K-major in shared memory as flyc_kb_wgmma_offset() lays them out,
+ * `a` and `b` pointing at element (0, k) of their tiles for k 0, 16, 32 or
+ * 48 (the tile's start, plus 2 k bytes). All 128 threads of the warpgroup
+ * call it together with the same a and b. The result is the accumulator
+ * once a flyc_kb_wgmma_wait() has seen its group land; before that only
+ * another flyc_kb_wgmma() of the same n may take it. The order (the PTX
+ * ISA's rules):
+ *   copies land; flyc_kb_wgmma_shared_fence(); barrier;
+ *   flyc_kb_wgmma_fence(acc); acc = flyc_kb_wgmma(..., acc) ...;
+ *   flyc_kb_wgmma_commit(); flyc_kb_wgmma_wait(pending, acc).
+ * @param acc an accumulator (flyc_kb_wgmma_type(); its n is the
+ *            instruction's): `LLVMConstNull()` of it to start from zero.
+ * @return the new accumulator; poison of acc's type and a failed emit (NULL
+ *   outside a body): flyc_kb_wgmma_type()'s errors, and FLYC_EINVAL for a
+ *   NULL or foreign operand, an a or b not a pointer in address space 3, an
+ *   acc not `<n/2 x float>` for an n of 8 to 256.
+ */
+FLYC_API LLVMValueRef flyc_kb_wgmma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
+                                    LLVMValueRef acc);
+
+/**
+ * `wgmma.fence.sync.aligned`: orders the warpgroup's earlier register and
+ * shared-memory accesses before the flyc_kb_wgmma() calls that follow; due
+ * before the first of them and whenever other code touched an accumulator.
+ * The `nacc` accumulators pass through it (`acc[i]` is replaced by the
+ * value to use from here on), so that no access to them moves across.
+ * @return FLYC_OK; FLYC_EINVAL for a NULL acc with nacc > 0 or an
+ *   accumulator not of a flyc_kb_wgmma_type(), flyc_kb_wgmma_type()'s
+ *   FLYC_EUNSUPPORTED, FLYC_ENOMEM; with a failed emit.
+ */
+FLYC_API int flyc_kb_wgmma_fence(flyc_kernel_builder_t *kb, LLVMValueRef *acc, unsigned nacc);
+
+/** `wgmma.commit_group.sync.aligned`: closes the group of the warpgroup's
+ *  flyc_kb_wgmma() calls since the last commit. @return FLYC_OK, or
+ *  flyc_kb_wgmma_fence()'s errors. */
+FLYC_API int flyc_kb_wgmma_commit(flyc_kernel_builder_t *kb);
+
+/**
+ * `wgmma.wait_group.sync.aligned pending`: waits until at most `pending`
+ * committed groups are in flight, and defines the `nacc` accumulators anew
+ * (`acc[i]` replaced) so that nothing reads them earlier. With pending 1,
+ * one step's products run on while the next step's copies are started
+ * (the tile they read must then stay until the next wait).
+ * @return FLYC_OK; flyc_kb_wgmma_fence()'s errors, and FLYC_EINVAL for a
+ *   pending above 7.
+ */
+FLYC_API int flyc_kb_wgmma_wait(flyc_kernel_builder_t *kb, unsigned pending, LLVMValueRef *acc,
+                                unsigned nacc);
+
+/** `fence.proxy.async.shared::cta`: makes this thread's shared-memory
+ *  writes (stores, and asynchronous copies flyc_kb_async_wait() has seen
+ *  land) visible to wgmma, which reads through the async proxy. Each
+ *  writing thread calls it before the barrier after which a warpgroup
+ *  reads the tile. @return FLYC_OK, or flyc_kb_wgmma_fence()'s errors. */
+FLYC_API int flyc_kb_wgmma_shared_fence(flyc_kernel_builder_t *kb);
+
+/**
+ * Where element `i` of this thread's 64 x `n` accumulator sits: `*row` and
+ * `*col` become i32 values (the layout of flyc_kb_wgmma_type()).
+ * @return FLYC_OK; flyc_kb_wgmma_type()'s errors, and FLYC_EINVAL for NULL
+ *   row or col, or i past n/2; with a failed emit (*row, *col NULL).
+ */
+FLYC_API int flyc_kb_wgmma_coord(flyc_kernel_builder_t *kb, unsigned n, unsigned i,
+                                 LLVMValueRef *row, LLVMValueRef *col);
+
+/**
+ * Stores this thread's part of the 64 x n f32 accumulator `acc` into the
+ * row-major tile at `base` (element (r, c) at `base[r * ld + c]`), two
+ * neighbouring floats at a time (8-byte stores: `base` and `ld` must keep
+ * them 8-byte aligned, a promise).
+ * @param base a float pointer in address space 0, 1 or 3.
+ * @param ld   an i32 or i64, in floats; a constant must be even and at
+ *             least n.
+ * @return FLYC_OK; flyc_kb_wgmma()'s errors for acc, and FLYC_EINVAL for a
+ *   bad base or ld (named); with a failed emit.
+ */
+FLYC_API int flyc_kb_wgmma_store(flyc_kernel_builder_t *kb, LLVMValueRef acc, LLVMValueRef base,
+                                 LLVMValueRef ld);
 
 #ifdef __cplusplus
 }

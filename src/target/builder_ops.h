@@ -76,6 +76,23 @@ typedef struct flyc__mma_unit {
   LLVMValueRef (*load_rows)(const flyc__kb_emit_t *e, LLVMValueRef row, int trans);
 } flyc__mma_unit_t;
 
+/* sm_90a's warpgroup matrix unit (flyc_kb_wgmma*()). `mma`: acc (<n/2 x
+ * float>) + A (64 x 16) * B (n x 16)^T, A and B shared pointers into
+ * K-major 128-byte-swizzled tiles (flyc/builder.h), NULL when out of
+ * memory. `fence` and `wait` pass the `nacc` accumulator vectors through
+ * the instruction (replaced in place); every member 1, or 0 when out of
+ * memory. */
+typedef struct flyc__wgmma_unit {
+  LLVMValueRef (*mma)(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRef b, LLVMValueRef acc);
+  int (*fence)(const flyc__kb_emit_t *e, LLVMValueRef *acc, unsigned nacc);
+  int (*commit)(const flyc__kb_emit_t *e);
+  int (*wait)(const flyc__kb_emit_t *e, unsigned pending, LLVMValueRef *acc, unsigned nacc);
+  int (*shared_fence)(const flyc__kb_emit_t *e);
+} flyc__wgmma_unit_t;
+
+/* nvptx_wgmma.c: the unit of `t`, or NULL with `*why` (static). */
+const flyc__wgmma_unit_t *flyc__nvptx_wgmma(const flyc_target_t *t, const char **why);
+
 struct flyc__builder_ops {
   /* LLVM calling convention of kernels. */
   unsigned kernel_cc;
@@ -169,6 +186,9 @@ struct flyc__builder_ops {
   int (*async_copy)(const flyc__kb_emit_t *e, LLVMValueRef dst, LLVMValueRef src, unsigned bytes);
   int (*async_commit)(const flyc__kb_emit_t *e);
   int (*async_wait)(const flyc__kb_emit_t *e, unsigned pending);
+  /* The warpgroup matrix unit of processor `t`, or NULL with `*why`
+   * (static) saying what it lacks. NULL member: none on the family. */
+  const flyc__wgmma_unit_t *(*wgmma_unit)(const flyc_target_t *t, const char **why);
 };
 
 #endif

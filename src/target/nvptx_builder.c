@@ -453,4 +453,5 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .async_copy = async_copy,
     .async_commit = async_commit,
     .async_wait = async_wait,
+    .wgmma_unit = flyc__nvptx_wgmma,
 };
