@@ -10,6 +10,7 @@
  *   ./gemm gfx942                  # or sm_90
  *   ./gemm sm_90 --run 512 512 512 # on an H200: RESULT: ok
  *   ./gemm sm_90 --bench 4096 4096 4096
+ *   ./gemm sm_90a --bench 4096 4096 4096  # wgmma (gemm_wgmma_kernel.h)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -110,10 +111,10 @@ static int bench(run_t *r, int32_t m, int32_t n, int32_t k, unsigned threads) {
   return 0;
 }
 
-static int run(const flyc_artifact_t *a, int cuda, int timed, size_t m, size_t n, size_t k,
-               unsigned threads) {
-  flyc_target_family_t fam = cuda ? FLYC_TARGET_NVPTX : FLYC_TARGET_AMDGPU;
-  run_t r = {.tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)}};
+static int run(const flyc_artifact_t *a, const char *proc, int timed, size_t m, size_t n,
+               size_t k, unsigned threads) {
+  int cuda = strncmp(proc, "sm_", 3) == 0;
+  run_t r = {.tile = {gemm_block_tile(proc, 0), gemm_block_tile(proc, 1)}};
   int rc = flyc_driver_open(&r.drv, cuda ? FLYC_DRIVER_CUDA : FLYC_DRIVER_HIP);
   if (rc == FLYC_ENODRIVER || rc == FLYC_ENODEVICE) {
     printf("skipped: no %s GPU here (%s)\n", cuda ? "CUDA" : "HIP", flyc_error_last()->message);
@@ -167,21 +168,20 @@ int main(int argc, char **argv) {
   }
   for (int i = 0; argc == 6 && i < 3; i++)
     dims[i] = strtoul(argv[3 + i], NULL, 10);
-  flyc_target_family_t fam = strncmp(argv[1], "sm_", 3) == 0 ? FLYC_TARGET_NVPTX
-                                                             : FLYC_TARGET_AMDGPU;
-  if (!dims[0] || !dims[1] || !dims[2] || dims[0] % gemm_tile(fam, 0) ||
-      dims[1] % gemm_tile(fam, 1) || dims[2] % GEMM_K_MULTIPLE || dims[0] > 32768 ||
+  unsigned tile[2] = {gemm_block_tile(argv[1], 0), gemm_block_tile(argv[1], 1)};
+  if (!dims[0] || !dims[1] || !dims[2] || dims[0] % tile[0] ||
+      dims[1] % tile[1] || dims[2] % GEMM_K_MULTIPLE || dims[0] > 32768 ||
       dims[1] > 32768 || dims[2] > 32768) {
     fprintf(stderr, "M must be a multiple of %u, N of %u, K of %d, each at most 32768\n",
-            gemm_tile(fam, 0), gemm_tile(fam, 1), GEMM_K_MULTIPLE);
+            tile[0], tile[1], GEMM_K_MULTIPLE);
     return 2;
   }
   flyc_ctx_t *ctx;
   if (flyc_ctx_create(&ctx, argv[1]))
     return fail("target");
-  unsigned threads = gemm_waves(fam, 0) * gemm_waves(fam, 1) * flyc_ctx_wave_size(ctx);
+  unsigned threads = gemm_threads(argv[1], flyc_ctx_wave_size(ctx));
   flyc_artifact_t *a = NULL;
-  if (gemm_emit(ctx, threads, NULL) || flyc_ctx_compile(ctx, NULL, &a)) {
+  if (gemm_emit(ctx, argv[1], NULL) || flyc_ctx_compile(ctx, NULL, &a)) {
     flyc_ctx_destroy(ctx);
     return fail("gemm");
   }
@@ -190,7 +190,7 @@ int main(int argc, char **argv) {
   flyc_artifact_code(a, &size);
   printf("gemm for %s: %zu bytes, blocks of %u threads\n", flyc_artifact_target(a), size,
          threads);
-  int rc = running ? run(a, strncmp(argv[1], "sm_", 3) == 0, timed, dims[0], dims[1], dims[2],
+  int rc = running ? run(a, argv[1], timed, dims[0], dims[1], dims[2],
                          threads)
                    : 0;
   flyc_artifact_destroy(a);

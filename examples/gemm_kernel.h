@@ -31,8 +31,16 @@
 #ifndef FLYC_EXAMPLE_GEMM_KERNEL_H
 #define FLYC_EXAMPLE_GEMM_KERNEL_H
 
+#include <string.h>
+
 #include <flyc/kernel.h>
 #include <llvm-c/Core.h>
+
+#include "gemm_wgmma_kernel.h"
+
+/* sm_90a builds the warpgroup version (gemm_wgmma_kernel.h): the same
+ * problem and parameters, other tiles. */
+static int gemm_is_wgmma(const char *proc) { return proc && strcmp(proc, "sm_90a") == 0; }
 
 /* Waves (warps) of a block along M and along N, each computing 64 x 64 of
  * C: a block tile of 64 wm x 64 wn. -DGEMM_NV_WM / _WN build others for
@@ -49,6 +57,17 @@ static unsigned gemm_waves(flyc_target_family_t family, int along_n) {
 /* The block tile of C: rows (M), or columns (N) when `along_n`. */
 static unsigned gemm_tile(flyc_target_family_t family, int along_n) {
   return 64 * gemm_waves(family, along_n);
+}
+/* The block tile and threads a block of processor `proc` ("sm_90a",
+ * "gfx942"). */
+static unsigned gemm_block_tile(const char *proc, int along_n) {
+  if (gemm_is_wgmma(proc))
+    return along_n ? WG_BN : WG_BM;
+  return gemm_tile(strncmp(proc, "sm_", 3) ? FLYC_TARGET_AMDGPU : FLYC_TARGET_NVPTX, along_n);
+}
+static unsigned gemm_threads(const char *proc, unsigned wave) {
+  flyc_target_family_t f = strncmp(proc, "sm_", 3) ? FLYC_TARGET_AMDGPU : FLYC_TARGET_NVPTX;
+  return gemm_is_wgmma(proc) ? WG_THREADS : gemm_waves(f, 0) * gemm_waves(f, 1) * wave;
 }
 
 static const flyc_param_t gemm_params[6] = {
@@ -202,16 +221,17 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
 
 /* lines: end */
 
-/* Emits `gemm` into `ctx` for blocks of `threads` (gemm_waves() along M
- * times along N, times the wave size). */
-static int gemm_emit(flyc_ctx_t *ctx, unsigned threads, const char **name_out) {
+/* Emits `gemm` into `ctx`, made for processor `proc`, for blocks of
+ * gemm_threads(). */
+static int gemm_emit(flyc_ctx_t *ctx, const char *proc, const char **name_out) {
+  unsigned threads = gemm_threads(proc, flyc_ctx_wave_size(ctx));
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   uint32_t block[3] = {threads, 1, 1};
   d.name = "gemm";
   d.params = gemm_params;
   d.param_count = 6;
   d.known_block_size = block;
-  d.body = gemm_body;
+  d.body = gemm_is_wgmma(proc) ? gemm_wgmma_body : gemm_body;
   return flyc_kernel_emit(ctx, &d, name_out);
 }
 
