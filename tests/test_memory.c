@@ -1,4 +1,5 @@
-/* Typed loads and stores of flyc/builder.h: flyc_kb_load / flyc_kb_store.
+/* Typed loads and stores of flyc/builder.h: flyc_kb_load / flyc_kb_store,
+ * and flyc_kb_at's 2-D addresses.
  * Every error (exact codes, the culprit named), and the instructions they
  * select: a float4 access is one 128-bit load / store on gfx942 (gfx90a on
  * LLVM 15) and sm_90, the non-temporal one the target's streaming form,
@@ -302,6 +303,59 @@ static void test_memory__shared_float2(void **state) {
   free(s);
 }
 
+/* ---- 2-D addresses ---- */
+
+static long long at_offset(LLVMValueRef p) {
+  assert_non_null(LLVMIsAGetElementPtrInst(p));
+  LLVMValueRef idx = LLVMGetOperand(p, 1);
+  assert_non_null(LLVMIsAConstantInt(idx));
+  assert_int_equal(LLVMGetIntTypeWidth(LLVMTypeOf(idx)), 64);
+  return LLVMConstIntGetSExtValue(idx);
+}
+
+static void at(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(lc);
+  LLVMValueRef p = flyc_kb_at(kb, f32(kb), args[0], flyc_kb_i32(kb, 3), flyc_kb_i32(kb, 100),
+                              flyc_kb_i32(kb, 7));
+  assert_int_equal(at_offset(p), 307);
+  assert_true(LLVMGetGEPSourceElementType(p) == f32(kb));
+  assert_true(LLVMIsInBounds(p));
+  /* An i32 is unsigned: row 2^32 - 1 of ld 2 is element 2^33 - 2. */
+  p = flyc_kb_at(kb, f32(kb), args[0], flyc_kb_i32(kb, -1), flyc_kb_i32(kb, 2), flyc_kb_i32(kb, 0));
+  assert_int_equal(at_offset(p), 8589934590LL);
+  /* i64 and i32 mixed; the base's address space kept. */
+  p = flyc_kb_at(kb, f32(kb), args[3], flyc_kb_i64(kb, 1LL << 33), flyc_kb_i32(kb, 4),
+                 flyc_kb_i32(kb, 5));
+  assert_int_equal(at_offset(p), (1LL << 35) + 5);
+  assert_int_equal(LLVMGetPointerAddressSpace(LLVMTypeOf(p)), 3);
+  /* A run-time row: the multiply is in 64 bits. */
+  p = flyc_kb_at(kb, f32(kb), args[0], args[2], flyc_kb_i32(kb, 4096), flyc_kb_i32(kb, 1));
+  assert_non_null(LLVMIsAGetElementPtrInst(p));
+  assert_int_equal(LLVMGetIntTypeWidth(LLVMTypeOf(LLVMGetOperand(p, 1))), 64);
+  /* Errors, each named; poison of the base's type. */
+  p = flyc_kb_at(kb, f32(kb), args[3], LLVMConstInt(i16, 1, 0), args[2], args[2]);
+  assert_poison(p);
+  assert_int_equal(LLVMGetPointerAddressSpace(LLVMTypeOf(p)), 3);
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at: row must be an i32 or i64");
+  assert_poison(flyc_kb_at(kb, f32(kb), args[0], args[2], args[2], NULL));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at: col is NULL");
+  assert_poison(flyc_kb_at(kb, NULL, args[0], args[2], args[2], args[2]));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at: elem is NULL");
+  assert_poison(flyc_kb_at(kb, LLVMVoidTypeInContext(lc), args[0], args[2], args[2], args[2]));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "elem is a type without a size");
+  assert_poison(flyc_kb_at(kb, f32(kb), args[2], args[2], args[2], args[2]));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "base must be a pointer");
+}
+
+static void test_memory__at_is_row_times_ld_plus_col(void **state) {
+  (void)state;
+  assert_error(emit_probe(nv(), at, NULL), FLYC_EINVAL, "flyc_kb_at: row must be");
+  assert_null(flyc_kb_at(NULL, NULL, NULL, NULL, NULL, NULL));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at", "outside a kernel");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_memory__errors_name_the_culprit),
@@ -310,6 +364,7 @@ int main(void) {
       cmocka_unit_test(test_memory__float4_is_one_128_bit_access),
       cmocka_unit_test(test_memory__nontemporal_streams),
       cmocka_unit_test(test_memory__shared_float2),
+      cmocka_unit_test(test_memory__at_is_row_times_ld_plus_col),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -499,6 +499,25 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
 #define FLYC_MEM_NONTEMPORAL 1u /**< streaming: used once, not worth caching */
 
 /**
+ * The address of element (`row`, `col`) of a row-major 2-D array of `elem`
+ * at `base`, `ld` elements from one row to the next: `&base[row * ld +
+ * col]` (an inbounds getelementptr of `elem`, in base's address space).
+ * The index is computed in 64 bits; an i32 row, ld or col is taken as
+ * unsigned (zero-extended, as CUDA's size_t indexing), so that rows past
+ * 2^31 elements need no care. For a negative offset build the
+ * getelementptr with llvm-c.
+ * @param elem any sized type of the body's context (half, float, `<4 x
+ *             float>`, a struct).
+ * @param row, ld, col i32 or i64 values, in elements.
+ * @return the pointer; poison of base's type (a generic pointer when base
+ *   is not one) and a failed emit (NULL outside a body): FLYC_EINVAL for a
+ *   NULL or foreign argument, an unsized elem, a base that is not a pointer, or an
+ *   index that is not i32 or i64 (each named).
+ */
+FLYC_API LLVMValueRef flyc_kb_at(flyc_kernel_builder_t *kb, LLVMTypeRef elem, LLVMValueRef base,
+                                 LLVMValueRef row, LLVMValueRef ld, LLVMValueRef col);
+
+/**
  * Loads `width` elements of `elem` at `base[index]`, where `base` is taken
  * as a pointer to the access type (elem, or `<width x elem>`): the byte
  * address is `base + index * width * sizeof(elem)` (an inbounds

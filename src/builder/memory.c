@@ -235,3 +235,54 @@ int flyc_kb_store_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, LLVMValueRef 
     name_as(kb, before, "flyc_kb_store_if");
   return rc;
 }
+
+/* ---- 2-D addresses ---- */
+
+/* An i32 or i64 index as an i64 (an i32 zero-extended); NULL with the
+ * error recorded. `*wide` is set when it was an i64. */
+static LLVMValueRef index64(flyc_kernel_builder_t *kb, LLVMValueRef v, const char *what,
+                            const char *arg, int *wide) {
+  if (!value_ok(kb, v, what, arg))
+    return NULL;
+  LLVMTypeRef t = LLVMTypeOf(v);
+  unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
+  if (w != 32 && w != 64)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be an i32 or i64", what, arg));
+  *wide |= w == 64;
+  return w == 64 ? v : LLVMBuildZExt(kb->b, v, LLVMInt64TypeInContext(kb->ctx->llctx), "");
+}
+
+static LLVMValueRef at_impl(flyc_kernel_builder_t *kb, LLVMTypeRef elem, LLVMValueRef base,
+                            LLVMValueRef row, LLVMValueRef ld, LLVMValueRef col) {
+  const char *what = "flyc_kb_at";
+  if (!helper_ok(kb, 0, what) || !value_ok(kb, base, what, "base"))
+    return NULL;
+  if (!elem || LLVMGetTypeContext(elem) != kb->ctx->llctx || !LLVMTypeIsSized(elem))
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: elem is %s", what,
+                                    !elem ? "NULL"
+                                    : LLVMGetTypeContext(elem) != kb->ctx->llctx
+                                        ? "a type of another LLVM context"
+                                        : "a type without a size"));
+  if (LLVMGetTypeKind(LLVMTypeOf(base)) != LLVMPointerTypeKind)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: base must be a pointer", what));
+  int wide = 0;
+  LLVMValueRef r = index64(kb, row, what, "row", &wide), l = r ? index64(kb, ld, what, "ld", &wide)
+                                                               : NULL;
+  LLVMValueRef c = l ? index64(kb, col, what, "col", &wide) : NULL;
+  if (!c)
+    return NULL;
+  /* From i32s, row * ld + col is below 2^64: no wrap. */
+  LLVMValueRef off = wide ? LLVMBuildAdd(kb->b, LLVMBuildMul(kb->b, r, l, ""), c, "")
+                          : LLVMBuildNUWAdd(kb->b, LLVMBuildNUWMul(kb->b, r, l, ""), c, "");
+  return LLVMBuildInBoundsGEP2(kb->b, elem, base, &off, 1, "at");
+}
+
+LLVMValueRef flyc_kb_at(flyc_kernel_builder_t *kb, LLVMTypeRef elem, LLVMValueRef base,
+                        LLVMValueRef row, LLVMValueRef ld, LLVMValueRef col) {
+  LLVMTypeRef t = type_of(kb, base);
+  if (t && LLVMGetTypeKind(t) != LLVMPointerTypeKind)
+    t = NULL;
+  if (!t && kb && kb->b)
+    t = LLVMPointerTypeInContext(kb->ctx->llctx, 0);
+  return or_poison(kb, at_impl(kb, elem, base, row, ld, col), t);
+}
