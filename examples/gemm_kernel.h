@@ -109,7 +109,7 @@ static unsigned gemm_shared_bytes(flyc_target_family_t family) {
 }
 
 typedef struct gemm {
-  LLVMValueRef a, b, k64, sm, tid;
+  LLVMValueRef a, b, k, sm, tid;
   LLVMValueRef row[2]; /* the block's first row of A, of B */
   unsigned tile[2];    /* rows of A, of B a block */
   unsigned threads, stages, bk, lds, stage;
@@ -118,27 +118,30 @@ typedef struct gemm {
 /* lines: gemm */
 #define I32(v) flyc_kb_i32(kb, (v))
 
+/* Step `kt`'s stage of the ring: its first half. */
+static LLVMValueRef gemm_stage_at(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
+                                  LLVMValueRef kt) {
+  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g->stages), ""), I32(g->stage), "");
+  return LLVMBuildInBoundsGEP2(b, LLVMHalfTypeInContext(flyc_kb_llvm_context(kb)), g->sm, &st, 1,
+                               "stage");
+}
+
 /* Starts the copy of K step `kt`'s tiles of A and B (rows x bk) into its
  * stage: 16-byte pieces, a thread's every `threads`th. */
 static void gemm_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
                       LLVMValueRef kt) {
   LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
-  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g->stages), ""), I32(g->stage), "");
+  LLVMValueRef st = gemm_stage_at(kb, b, g, kt);
   for (int w = 0; w < 2; w++) /* A's rows, then B's */
     for (unsigned p = 0; p < g->tile[w] * g->bk / 8; p += g->threads) {
       LLVMValueRef piece = LLVMBuildAdd(b, g->tid, I32(p), "");
       LLVMValueRef row = LLVMBuildUDiv(b, piece, I32(g->bk / 8), "");
       LLVMValueRef col = LLVMBuildMul(b, LLVMBuildURem(b, piece, I32(g->bk / 8), ""), I32(8), "");
       LLVMValueRef gcol = LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(g->bk), ""), col, "");
-      LLVMValueRef srow = LLVMBuildAdd(b, row, I32(w ? g->tile[0] : 0), "");
-      LLVMValueRef soff = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow, I32(g->lds),
-                                                           ""), col, ""), "");
-      LLVMValueRef grow = LLVMBuildZExt(b, LLVMBuildAdd(b, g->row[w], row, ""), i64, "");
-      LLVMValueRef goff = LLVMBuildAdd(b, LLVMBuildMul(b, grow, g->k64, ""),
-                                       LLVMBuildZExt(b, gcol, i64, ""), "");
-      flyc_kb_async_copy(kb, LLVMBuildInBoundsGEP2(b, f16, g->sm, &soff, 1, ""),
-                         LLVMBuildInBoundsGEP2(b, f16, w ? g->b : g->a, &goff, 1, ""), 16);
+      flyc_kb_async_copy(kb, flyc_kb_at(kb, f16, st, LLVMBuildAdd(b, row, I32(w ? g->tile[0] : 0),
+                                                               ""), I32(g->lds), col),
+                         flyc_kb_at(kb, f16, w ? g->b : g->a, LLVMBuildAdd(b, g->row[w], row, ""),
+                                    g->k, gcol), 16);
     }
 }
 
@@ -157,7 +160,6 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   (void)payload;
   LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
   LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(flyc_kb_llvm_context(kb));
   flyc_target_family_t fam = flyc_kb_target_family(kb);
   unsigned wn = gemm_waves(fam, 1);
   gemm_t g = {.a = args[0], .b = args[1], .tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)},
@@ -176,7 +178,7 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
                         LLVMBuildMul(b, LLVMBuildURem(b, warp, I32(wn), ""), I32(64), "wn")};
   g.row[0] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 1), I32(g.tile[0]), "row_a");
   g.row[1] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), I32(g.tile[1]), "row_b");
-  g.k64 = LLVMBuildZExt(b, args[5], i64, "k64");
+  g.k = args[5];
   LLVMValueRef steps = LLVMBuildUDiv(b, args[5], I32(g.bk), "steps");
   for (unsigned s = 0; s + 1 < g.stages; s++)
     gemm_prefetch(kb, b, &g, I32((int32_t)s), steps);
@@ -189,30 +191,25 @@ static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
   flyc_kb_async_wait(kb, g.stages - 2); /* step kt's copy has landed */
   flyc_kb_barrier(kb);                  /* ... for every thread, and kt - 1's stage is free */
   gemm_prefetch(kb, b, &g, LLVMBuildAdd(b, kt, I32((int32_t)g.stages - 1), ""), steps);
-  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g.stages), ""), I32(g.stage), "");
+  LLVMValueRef st = gemm_stage_at(kb, b, &g, kt);
   for (unsigned ks = 0; ks < g.bk; ks += 16) {
     LLVMValueRef f[2][4]; /* A's fragments, B's: K contiguous in both */
     for (int w = 0; w < 2; w++)
       for (int i = 0; i < 4; i++) {
         LLVMValueRef srow = LLVMBuildAdd(b, wq[w], I32((w ? g.tile[0] : 0) + i * 16), "");
-        LLVMValueRef off = LLVMBuildAdd(b, st, LLVMBuildAdd(b, LLVMBuildMul(b, srow,
-                                        I32(g.lds), ""), I32(ks), ""), "");
         f[w][i] = flyc_kb_mma_load(kb, w ? FLYC_MMA_B : FLYC_MMA_A,
-                                   LLVMBuildInBoundsGEP2(b, f16, g.sm, &off, 1, ""),
-                                   I32(g.lds), w ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
+                                   flyc_kb_at(kb, f16, st, srow, I32(g.lds), I32(ks)), I32(g.lds),
+                                   w ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
       }
     for (int i = 0; i < 16; i++)
       next[i] = flyc_kb_mma(kb, f[0][i / 4], f[1][i % 4], ks ? next[i] : acc[i]);
   }
   flyc_kb_for_end(kb, next, acc);
   /* C's rows row_a + wm + i*16, columns row_b + wn + j*16. */
-  LLVMValueRef n = LLVMBuildZExt(b, args[4], i64, "");
   for (int i = 0; i < 16; i++) {
     LLVMValueRef r = LLVMBuildAdd(b, g.row[0], LLVMBuildAdd(b, wq[0], I32(i / 4 * 16), ""), "");
     LLVMValueRef c = LLVMBuildAdd(b, g.row[1], LLVMBuildAdd(b, wq[1], I32(i % 4 * 16), ""), "");
-    LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildZExt(b, r, i64, ""), n, ""),
-                                    LLVMBuildZExt(b, c, i64, ""), "");
-    flyc_kb_mma_store(kb, acc[i], LLVMBuildInBoundsGEP2(b, f32, args[2], &off, 1, ""), n,
+    flyc_kb_mma_store(kb, acc[i], flyc_kb_at(kb, f32, args[2], r, args[4], c), args[4],
                       FLYC_MMA_ROW_MAJOR, 8);
   }
   return FLYC_OK;

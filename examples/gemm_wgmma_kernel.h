@@ -31,23 +31,18 @@ static void wg_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
                     LLVMValueRef sm, LLVMValueRef kt, LLVMValueRef *row) {
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(lc), f16 = LLVMHalfTypeInContext(lc);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(lc);
   LLVMValueRef tid = flyc_kb_thread_idx(kb, 0), col = LLVMBuildMul(b, LLVMBuildURem(b, tid,
                                                                      I32(8), ""), I32(8), "");
   LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(WG_STAGES), ""),
                                  I32(WG_STAGE_BYTES), "");
-  LLVMValueRef gcol = LLVMBuildZExt(b, LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(WG_BK), ""), col,
-                                                    ""), i64, "");
+  LLVMValueRef gcol = LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(WG_BK), ""), col, "");
   for (int p = 0; p < (WG_BM + WG_BN) * 8; p += WG_THREADS) {
     int w = p / 8 >= WG_BM; /* A's rows, then B's: each its own tile */
     LLVMValueRef r = LLVMBuildAdd(b, LLVMBuildUDiv(b, tid, I32(8), ""), I32(p / 8), "");
     LLVMValueRef soff = LLVMBuildAdd(b, st, flyc_kb_wgmma_offset(kb, r, col), "");
     LLVMValueRef grow = LLVMBuildAdd(b, row[w], LLVMBuildSub(b, r, I32(w ? WG_BM : 0), ""), "");
-    LLVMValueRef goff = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildZExt(b, grow, i64, ""),
-                                                     LLVMBuildZExt(b, args[5], i64, ""), ""),
-                                     gcol, "");
     flyc_kb_async_copy(kb, LLVMBuildInBoundsGEP2(b, i8, sm, &soff, 1, ""),
-                       LLVMBuildInBoundsGEP2(b, f16, args[w], &goff, 1, ""), 16);
+                       flyc_kb_at(kb, f16, args[w], grow, args[5], gcol), 16);
   }
 }
 
@@ -64,7 +59,7 @@ static int gemm_wgmma_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValu
   (void)payload;
   LLVMContextRef lc = flyc_kb_llvm_context(kb);
   LLVMTypeRef i8 = LLVMInt8TypeInContext(lc), f32 = LLVMFloatTypeInContext(lc);
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(lc), acct = flyc_kb_wgmma_type(kb, WG_BN);
+  LLVMTypeRef acct = flyc_kb_wgmma_type(kb, WG_BN);
   flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 1024);
   LLVMValueRef sm = sa ? flyc_kb_shared_alloc(sa, WG_SHARED_BYTES, 1024) : NULL;
   LLVMValueRef wg = LLVMBuildUDiv(b, flyc_kb_warp_id(kb), I32(4), "wg");
@@ -100,10 +95,7 @@ static int gemm_wgmma_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValu
   flyc_kb_wgmma_wait(kb, 0, &acc, 1);
   /* This warpgroup's 64 x 256 of C: rows row_a + 64 wg, columns row_b. */
   LLVMValueRef r = LLVMBuildAdd(b, row[0], LLVMBuildMul(b, wg, I32(64), ""), "");
-  LLVMValueRef n = LLVMBuildZExt(b, args[4], i64, "");
-  LLVMValueRef off = LLVMBuildAdd(b, LLVMBuildMul(b, LLVMBuildZExt(b, r, i64, ""), n, ""),
-                                  LLVMBuildZExt(b, row[1], i64, ""), "");
-  return flyc_kb_wgmma_store(kb, acc, LLVMBuildInBoundsGEP2(b, f32, args[2], &off, 1, ""), n);
+  return flyc_kb_wgmma_store(kb, acc, flyc_kb_at(kb, f32, args[2], r, args[4], row[1]), args[4]);
 }
 #undef I32
 
