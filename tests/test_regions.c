@@ -434,6 +434,65 @@ static void test_regions__errors_keep_their_own_status(void **state) {
   flyc_ctx_destroy(ctx);
 }
 
+/* ---- values used where they are not defined ---- */
+
+static int which_escape;
+
+/* A value made inside a region that has ended, yielded from outside it:
+ * 0 from an inner if's arm out of the outer arm; 1 from a loop body after
+ * the loop; 2 the then arm's value from the else arm. The verifier would
+ * refuse each at compile time, with its own text; the builder names it. */
+static int escapes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef c = LLVMBuildICmp(b, LLVMIntSGT, args[1], i32c(kb, 0), ""), inner = NULL, r;
+  if (which_escape == 1) {
+    LLVMValueRef init = i32c(kb, 0), carried;
+    flyc_kb_for_begin(kb, i32c(kb, 0), args[1], i32c(kb, 1), 1, &init, &carried);
+    inner = LLVMBuildAdd(b, carried, args[1], "inner");
+    flyc_kb_for_end(kb, &inner, &r);
+    flyc_kb_if_begin(kb, c);
+    flyc_kb_else(kb, 1, &inner); /* inner is the body's, not the exit's */
+    return flyc_kb_if_end(kb, 1, &r, &r);
+  }
+  flyc_kb_if_begin(kb, c);
+  if (which_escape == 0) {
+    flyc_kb_if_begin(kb, c);
+    inner = LLVMBuildAdd(b, args[1], i32c(kb, 7), "inner");
+    flyc_kb_if_end(kb, 0, NULL, NULL);
+  } else {
+    inner = LLVMBuildAdd(b, args[1], i32c(kb, 7), "inner");
+  }
+  flyc_kb_else(kb, 1, which_escape == 0 ? &inner : &args[1]);
+  return flyc_kb_if_end(kb, 1, which_escape == 2 ? &inner : &args[1], &r);
+}
+
+/* The same shapes, each value yielded where it is defined: they emit. */
+static int in_scope(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef c = LLVMBuildICmp(b, LLVMIntSGT, args[1], i32c(kb, 0), ""), v, r, w;
+  flyc_kb_if_begin(kb, c);
+  flyc_kb_if_begin(kb, c);
+  v = LLVMBuildAdd(b, args[1], i32c(kb, 7), "");
+  flyc_kb_else(kb, 1, &v);
+  flyc_kb_if_end(kb, 1, &args[1], &w); /* carried out of the inner if */
+  flyc_kb_else(kb, 1, &w);
+  flyc_kb_if_end(kb, 1, &args[1], &r);
+  flyc_kb_store(kb, r, args[0], i32c(kb, 0), 0, 0);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_regions__values_from_ended_regions_are_refused(void **state) {
+  (void)state;
+  static const char *const where[] = {"flyc_kb_else: value 0 of the then arm",
+                                      "flyc_kb_else: value 0 of the then arm",
+                                      "flyc_kb_if_end: value 0 of the else arm"};
+  for (which_escape = 0; which_escape < 3; which_escape++)
+    assert_error(emit(amd(), escapes, NULL), FLYC_EINVAL, where[which_escape],
+                 "not defined on every path to here", "yield it out of its own region");
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit(nv(), in_scope, &ctx));
+  free(tu_ctx_text(ctx));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_regions__compute_what_they_say),
@@ -442,6 +501,7 @@ int main(void) {
       cmocka_unit_test(test_regions__misuse_names_the_culprit),
       cmocka_unit_test(test_regions__nesting_is_checked),
       cmocka_unit_test(test_regions__errors_keep_their_own_status),
+      cmocka_unit_test(test_regions__values_from_ended_regions_are_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

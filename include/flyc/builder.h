@@ -333,7 +333,10 @@ typedef int (*flyc_kb_loop_fn)(flyc_kernel_builder_t *kb, LLVMBuilderRef builder
  * @param else_arm  NULL for an if without else (then nresults must be 0).
  * @param payload   handed to both arms.
  * @param nresults  values each arm yields, 0 to FLYC_KB_MAX_CARRIED.
- * @param[out] results `nresults` phis (NULL when 0): NULL entries on failure.
+ * @param[out] results `nresults` phis (NULL when 0): on failure poison of
+ *                     the then arm's yield types where the arm gave them
+ *                     (so that a body building on them does not crash),
+ *                     NULL entries otherwise.
  * @return FLYC_OK; FLYC_EINVAL (and a failed emit) for a NULL `kb` (no
  *   emit then), a NULL or foreign or non-i1 `cond`, a NULL `then_arm`,
  *   nresults over the limit, nresults without an else_arm or `results`, a
@@ -366,7 +369,8 @@ FLYC_API int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_ar
  * @param init      `ncarried` values (their types are the carried types),
  *                  NULL when 0.
  * @param body      required; run once, at build time.
- * @param[out] results `ncarried` values (NULL when 0): NULL on failure.
+ * @param[out] results `ncarried` values (NULL when 0): on failure poison of
+ *                     the init values' types (NULL where an init is bad).
  * @return FLYC_OK; FLYC_EINVAL (and a failed emit) for a NULL `kb`, a NULL
  *   `body`, ncarried over the limit, a NULL `init` or `results` with
  *   ncarried, start / end / step NULL or foreign, a start that is not i32

@@ -129,6 +129,11 @@ int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
  * a module symbol of that name has another shape. */
 LLVMValueRef flyc__kb_call(flyc_kernel_builder_t *kb, const char *name, LLVMTypeRef fty,
                            LLVMValueRef *args, unsigned nargs);
+/* 1 when `v` may be used at the end of the block being built: a
+ * constant, one of this kernel's arguments, or an instruction of this
+ * kernel whose block every path to here passes through (not one inside an
+ * if arm or loop body that has ended, nor another arm's). */
+int flyc__kb_reaches(flyc_kernel_builder_t *kb, LLVMValueRef v);
 /* What the target's lowering (bops) emits with. */
 flyc__kb_emit_t flyc__kb_emitter(flyc_kernel_builder_t *kb);
 /* The function `fname` defined by the IR snippet `ir`, linked into the

@@ -70,6 +70,13 @@ static int yields_ok(flyc_kernel_builder_t *kb, const LLVMValueRef *vals, LLVMTy
     snprintf(name, sizeof name, "value %u of the %s", i, arm);
     if (!value_ok(kb, vals[i], what, name))
       return 0;
+    if (!flyc__kb_reaches(kb, vals[i])) {
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s is not defined on every path to here: it "
+                                            "comes from inside an if arm or a loop body that "
+                                            "has ended, another arm, or another kernel (yield "
+                                            "it out of its own region first)", what, name));
+      return 0;
+    }
     if (!types[i]) {
       types[i] = LLVMTypeOf(vals[i]);
       continue;
@@ -145,6 +152,8 @@ int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_arm_fn then
   /* A failure leaves the builder at the join (the emit fails and the
    * kernel is deleted whole: rollback in emit.c). */
   LLVMPositionBuilderAtEnd(kb->b, join);
+  for (unsigned i = 0; rc && i < nresults; i++) /* poison where a type is known */
+    results[i] = types[i] ? LLVMGetPoison(types[i]) : NULL;
   if (rc)
     return rc;
   for (unsigned i = 0; i < nresults; i++) {
@@ -216,6 +225,9 @@ static void header_phis(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned 
   }
 }
 
+static LLVMValueRef for_failed(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned n,
+                               const LLVMValueRef *init, LLVMValueRef *carried);
+
 int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
                 LLVMValueRef step, unsigned ncarried, const LLVMValueRef *init,
                 flyc_kb_loop_fn body, void *payload, LLVMValueRef *results) {
@@ -235,8 +247,10 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
   if (!bounds_ok(kb, start, end, step, what) ||
       !yields_ok(kb, init, types, ncarried, what, "init", "") ||
-      !open_block(kb, what))
+      !open_block(kb, what)) {
+    for_failed(kb, start, ncarried, init, results); /* poison results to build on */
     return FLYC_EINVAL;
+  }
   LLVMContextRef lc = kb->ctx->llctx;
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(kb->b);
   LLVMBasicBlockRef head = LLVMAppendBasicBlockInContext(lc, kb->fn, "for.head");
@@ -269,8 +283,8 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   /* A failure leaves the builder at the exit, the header's phis short of
    * an incoming value: the emit fails and rollback deletes the kernel. */
   LLVMPositionBuilderAtEnd(kb->b, exit);
-  for (unsigned i = 0; rc == FLYC_OK && i < ncarried; i++)
-    results[i] = phis[i + 1];
+  for (unsigned i = 0; i < ncarried; i++) /* poison on failure, to build on */
+    results[i] = rc == FLYC_OK ? phis[i + 1] : LLVMGetPoison(types[i]);
   return rc;
 }
 

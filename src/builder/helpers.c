@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -376,4 +377,61 @@ LLVMValueRef flyc_kb_f32(flyc_kernel_builder_t *kb, float v) {
   memcpy(&bits, &v, sizeof bits);
   LLVMValueRef i = LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), bits, 0);
   return LLVMConstBitCast(i, LLVMFloatTypeInContext(kb->ctx->llctx));
+}
+
+/* ---- where a value may be used ---- */
+
+static int cmp_ptr(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (void *const *)a, y = (uintptr_t) * (void *const *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Index of `bb` in the sorted `all`, or -1. */
+static long block_index(LLVMBasicBlockRef *all, size_t n, LLVMBasicBlockRef bb) {
+  LLVMBasicBlockRef *p = bsearch(&bb, all, n, sizeof *all, cmp_ptr);
+  return p ? p - all : -1;
+}
+
+int flyc__kb_reaches(flyc_kernel_builder_t *kb, LLVMValueRef v) {
+  if (LLVMIsAArgument(v))
+    return LLVMGetParamParent(v) == kb->fn;
+  if (!LLVMIsAInstruction(v))
+    return 1; /* constants, globals */
+  LLVMBasicBlockRef x = LLVMGetInstructionParent(v), c = LLVMGetInsertBlock(kb->b);
+  if (!x || LLVMGetBasicBlockParent(x) != kb->fn)
+    return 0;
+  if (x == c)
+    return 1;
+  /* x dominates c unless c is reached from the entry around x. */
+  size_t n = LLVMCountBasicBlocks(kb->fn);
+  LLVMBasicBlockRef *all = malloc(n * sizeof *all), *stack = malloc(n * sizeof *stack);
+  char *seen = calloc(n ? n : 1, 1);
+  if (!all || !stack || !seen) {
+    free(all), free(stack), free(seen);
+    return 1; /* out of memory: the verifier still catches it at compile */
+  }
+  LLVMGetBasicBlocks(kb->fn, all);
+  qsort(all, n, sizeof *all, cmp_ptr);
+  size_t top = 0;
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(kb->fn);
+  int around = 0;
+  if (entry != x) {
+    seen[block_index(all, n, entry)] = 1;
+    stack[top++] = entry;
+  }
+  while (top && !around) {
+    LLVMBasicBlockRef bb = stack[--top];
+    around = bb == c;
+    LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+    for (unsigned i = 0, ns = term ? LLVMGetNumSuccessors(term) : 0; i < ns; i++) {
+      LLVMBasicBlockRef s = LLVMGetSuccessor(term, i);
+      long k = block_index(all, n, s);
+      if (s != x && k >= 0 && !seen[k]) {
+        seen[k] = 1;
+        stack[top++] = s;
+      }
+    }
+  }
+  free(all), free(stack), free(seen);
+  return !around;
 }
