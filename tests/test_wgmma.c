@@ -108,6 +108,17 @@ static int errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg
                "element 32 is past the 32 of a thread's 64 x 64 accumulator");
   assert_null(r);
   assert_error(flyc_kb_wgmma_coord(kb, 64, 0, NULL, &c), FLYC_EINVAL, "row and col are required");
+  /* More floats than one inline asm takes (LLVM crashed at 16384; a
+   * thread has 255 registers): refused, and no array is walked past. */
+  static LLVMValueRef many[9];
+  for (int i = 0; i < 9; i++)
+    many[i] = LLVMConstNull(flyc_kb_wgmma_type(kb, 256));
+  assert_error(flyc_kb_wgmma_fence(kb, many, 9), FLYC_EINVAL, "flyc_kb_wgmma_fence",
+               "more than 1024 floats");
+  assert_error(flyc_kb_wgmma_wait(kb, 0, many, 9), FLYC_EINVAL, "more than 1024 floats");
+  assert_ok(flyc_kb_wgmma_fence(kb, many, 8)); /* 1024 floats: the limit itself */
+  assert_null(flyc_kb_wgmma_offset(kb, i32c(kb, 0), i32c(kb, 64)));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "col 64 is past a row's 64 halves");
   LLVMValueRef i64v = LLVMConstInt(LLVMInt64TypeInContext(lc), 1, 0);
   assert_null(flyc_kb_wgmma_offset(kb, i32c(kb, 1), i64v));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_wgmma_offset: col must be an i32");

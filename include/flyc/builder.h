@@ -777,9 +777,10 @@ FLYC_API int flyc_kb_async_wait(flyc_kernel_builder_t *kb, unsigned pending);
  * apart); one of K = 64 halves is one column of atoms. Copying a row's
  * 16-byte pieces to these offsets (flyc_kb_async_copy()) lays a tile out
  * with no bank conflict. Pure arithmetic, on every target.
- * @param row, col i32: the row, 0 and up; the column in halves, 0 to 63.
+ * @param row, col i32: the row, 0 and up; the column in halves, 0 to 63 (a
+ *                 run-time col past 63 is a promise broken).
  * @return the i32 offset; NULL with a failed emit for NULL, foreign or
- *   non-i32 arguments (FLYC_EINVAL).
+ *   non-i32 arguments, or a constant col above 63 (FLYC_EINVAL).
  */
 FLYC_API LLVMValueRef flyc_kb_wgmma_offset(flyc_kernel_builder_t *kb, LLVMValueRef row,
                                            LLVMValueRef col);
@@ -829,9 +830,10 @@ FLYC_API LLVMValueRef flyc_kb_wgmma(flyc_kernel_builder_t *kb, LLVMValueRef a, L
  * before the first of them and whenever other code touched an accumulator.
  * The `nacc` accumulators pass through it (`acc[i]` is replaced by the
  * value to use from here on), so that no access to them moves across.
- * @return FLYC_OK; FLYC_EINVAL for a NULL acc with nacc > 0 or an
- *   accumulator not of a flyc_kb_wgmma_type(), flyc_kb_wgmma_type()'s
- *   FLYC_EUNSUPPORTED, FLYC_ENOMEM; with a failed emit.
+ * @return FLYC_OK; FLYC_EINVAL for a NULL acc with nacc > 0, an
+ *   accumulator not of a flyc_kb_wgmma_type(), or more than 1024 floats in
+ *   all; flyc_kb_wgmma_type()'s FLYC_EUNSUPPORTED, FLYC_ENOMEM; with a
+ *   failed emit.
  */
 FLYC_API int flyc_kb_wgmma_fence(flyc_kernel_builder_t *kb, LLVMValueRef *acc, unsigned nacc);
 
@@ -845,7 +847,10 @@ FLYC_API int flyc_kb_wgmma_commit(flyc_kernel_builder_t *kb);
  * committed groups are in flight, and defines the `nacc` accumulators anew
  * (`acc[i]` replaced) so that nothing reads them earlier. With pending 1,
  * one step's products run on while the next step's copies are started
- * (the tile they read must then stay until the next wait).
+ * (the tile they read must then stay until the next wait); the newest
+ * group is then still writing its accumulators, so only a flyc_kb_wgmma()
+ * may take them until a wait of 0 (any other read makes ptxas serialize
+ * the warpgroup's wgmma: warning C7514).
  * @return FLYC_OK; flyc_kb_wgmma_fence()'s errors, and FLYC_EINVAL for a
  *   pending above 7.
  */

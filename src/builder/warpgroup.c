@@ -11,6 +11,11 @@
 
 #define I32(v) LLVMConstInt(LLVMInt32TypeInContext(kb->ctx->llctx), (v), 0)
 
+/* Floats one fence or wait passes through: one inline asm operand each
+ * (LLVM's encoding breaks past 16383), and far more than a thread's 255
+ * registers hold. */
+#define FLYC__WGMMA_MAX_FLOATS 1024
+
 /* The processor's unit, or NULL with FLYC_EUNSUPPORTED recorded. */
 static const flyc__wgmma_unit_t *unit_of(flyc_kernel_builder_t *kb, const char *what) {
   const char *why = "the target has no warpgroup matrix unit (wgmma is sm_90a's alone)";
@@ -54,6 +59,11 @@ LLVMValueRef flyc_kb_wgmma_offset(flyc_kernel_builder_t *kb, LLVMValueRef row, L
   if (LLVMTypeOf(row) != i32 || LLVMTypeOf(col) != i32)
     return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be an i32", what,
                                     LLVMTypeOf(row) != i32 ? "row" : "col"));
+  if (LLVMIsAConstantInt(col) && LLVMConstIntGetZExtValue(col) > 63)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: col %llu is past a row's 64 halves (a "
+                                                 "tile's K is one column of atoms; a wider K "
+                                                 "is more tiles)",
+                                    what, (unsigned long long)LLVMConstIntGetZExtValue(col)));
   LLVMBuilderRef b = kb->b;
   /* r * 128 + ((col / 8) ^ (r % 8)) * 16 + (col % 8) * 2 */
   LLVMValueRef piece = LLVMBuildXor(b, LLVMBuildLShr(b, col, I32(3), ""),
@@ -127,11 +137,19 @@ static const flyc__wgmma_unit_t *sync_check(flyc_kernel_builder_t *kb, LLVMValue
     fail(kb, flyc__error_set(FLYC_EINVAL, "%s: acc is NULL for %u accumulators", what, nacc));
     return NULL;
   }
+  size_t floats = 0;
   for (unsigned i = 0; i < nacc; i++) {
     char arg[32];
     snprintf(arg, sizeof arg, "acc[%u]", i);
     if (!is_acc(kb, acc[i], what, arg))
       return NULL;
+    floats += LLVMGetVectorSize(LLVMTypeOf(acc[i]));
+    if (floats > FLYC__WGMMA_MAX_FLOATS) {
+      fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the %u accumulators hold more than %d floats "
+                                            "(a thread has at most 255 registers)", what, nacc,
+                               FLYC__WGMMA_MAX_FLOATS));
+      return NULL;
+    }
   }
   return u;
 }

@@ -88,23 +88,23 @@ static void pack(const flyc__kb_emit_t *e, LLVMValueRef *acc, unsigned nacc, uns
 /* `text` with the accumulators pinned through it (see pinned()). */
 static int sync_accs(const flyc__kb_emit_t *e, const char *text, LLVMValueRef *acc,
                      unsigned nacc) {
-  unsigned per = 0, total = 0;
+  size_t per = 0, total = 0; /* the builder keeps total small (warpgroup.c) */
   for (unsigned v = 0; v < nacc; v++)
     total += per = LLVMGetVectorSize(LLVMTypeOf(acc[v]));
   LLVMValueRef *f = malloc(sizeof *f * (total + 1));
   if (!f)
     return 0;
-  unsigned at = 0;
+  size_t at = 0;
   for (unsigned v = 0; v < nacc; v++) {
     per = LLVMGetVectorSize(LLVMTypeOf(acc[v]));
-    unpack(e, &acc[v], 1, per, f + at);
+    unpack(e, &acc[v], 1, (unsigned)per, f + at);
     at += per;
   }
-  int ok = pinned(e, text, f, total, NULL, 0, NULL) != NULL;
+  int ok = pinned(e, text, f, (unsigned)total, NULL, 0, NULL) != NULL;
   at = 0;
   for (unsigned v = 0; ok && v < nacc; v++) {
     per = LLVMGetVectorSize(LLVMTypeOf(acc[v]));
-    pack(e, &acc[v], 1, per, f + at);
+    pack(e, &acc[v], 1, (unsigned)per, f + at);
     at += per;
   }
   free(f);
