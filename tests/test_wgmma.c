@@ -126,6 +126,19 @@ static int errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg
   return 0;
 }
 
+/* A known block of 64 threads has half a warpgroup. */
+static int half_group(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)args;
+  assert_non_null(flyc_kb_wgmma_type(kb, 64));
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static int half_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args, void *p) {
+  (void)p;
+  return half_group(kb, b, args);
+}
+
 static void test_wgmma__errors_name_the_culprit(void **state) {
   (void)state;
   if (!have_sm90a()) {
@@ -134,6 +147,16 @@ static void test_wgmma__errors_name_the_culprit(void **state) {
   }
   /* The emit's status and message are the first error's. */
   assert_error(emit("sm_90a", errors, NULL), FLYC_EINVAL, "n 12 is not 8 to 256");
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(flyc_ctx_create(&ctx, "sm_90a"));
+  uint32_t block[3] = {64, 1, 1};
+  flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+  d.name = "half";
+  d.known_block_size = block;
+  d.body = half_body;
+  assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "flyc_kb_wgmma_type",
+               "kernel 'half' has 64 threads a block, not a multiple of a warpgroup's 128");
+  flyc_ctx_destroy(ctx);
 }
 
 /* ---- the tile layout ---- */

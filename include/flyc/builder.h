@@ -795,8 +795,11 @@ FLYC_API LLVMValueRef flyc_kb_wgmma_offset(flyc_kernel_builder_t *kb, LLVMValueR
  * flyc_kb_wgmma_coord() computes.
  * @param n 8 to 256, a multiple of 8 (PTX's wgmma with f16 inputs).
  * @return the type; `<8 x float>` and a failed emit (NULL outside a body):
- *   FLYC_EINVAL for a bad n; FLYC_EUNSUPPORTED, naming the processor, on
- *   targets other than sm_90a (wgmma is that arch-specific target's alone).
+ *   FLYC_EINVAL for a bad n or a known block size (known_block_size,
+ *   launch_block) that is not a multiple of 128 threads (every
+ *   flyc_kb_wgmma*() but _offset refuses that); FLYC_EUNSUPPORTED, naming
+ *   the processor, on targets other than sm_90a (wgmma is that
+ *   arch-specific target's alone).
  */
 FLYC_API LLVMTypeRef flyc_kb_wgmma_type(flyc_kernel_builder_t *kb, unsigned n);
 

@@ -2,6 +2,7 @@
  * arguments checked here, the layout arithmetic, the accumulator's
  * coordinates and store; the instructions the target's
  * (flyc__builder_ops_t.wgmma_unit, target/nvptx_wgmma.c). */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,8 +22,19 @@ static const flyc__wgmma_unit_t *unit_of(flyc_kernel_builder_t *kb, const char *
   const char *why = "the target has no warpgroup matrix unit (wgmma is sm_90a's alone)";
   const flyc__wgmma_unit_t *u =
       kb->ctx->bops->wgmma_unit ? kb->ctx->bops->wgmma_unit(&kb->ctx->target, &why) : NULL;
-  if (!u)
+  if (!u) {
     fail(kb, flyc__error_set(FLYC_EUNSUPPORTED, "%s: %s: %s", what, kb->ctx->target.id, why));
+    return NULL;
+  }
+  /* A warpgroup is 128 threads: a known block of another multiple has a
+   * partial one, whose wgmma hangs or reads lanes that do not exist. */
+  uint64_t threads = (uint64_t)kb->block[0] * kb->block[1] * kb->block[2];
+  if (threads % 128) {
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: kernel '%s' has %llu threads a block, not a "
+                                          "multiple of a warpgroup's 128", what, kb->name,
+                             (unsigned long long)threads));
+    return NULL;
+  }
   return u;
 }
 
