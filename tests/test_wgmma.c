@@ -314,6 +314,49 @@ static int step(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args)
   return 0;
 }
 
+/* The accumulator read (one element stored) before the wait: refused at
+ * the end of the body, naming the kernel. */
+static int early_read(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef acc = LLVMConstNull(flyc_kb_wgmma_type(kb, 64));
+  assert_ok(flyc_kb_wgmma_fence(kb, &acc, 1));
+  acc = flyc_kb_wgmma(kb, args[2], args[2], acc);
+  assert_ok(flyc_kb_wgmma_commit(kb));
+  LLVMValueRef x = LLVMBuildExtractElement(b, acc, i32c(kb, 0), "");
+  LLVMBuildStore(b, x, args[0]);
+  assert_ok(flyc_kb_wgmma_wait(kb, 0, &acc, 1));
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+/* Carried through a loop before its wait (a phi), then waited for: fine. */
+static int carried(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef acc = LLVMConstNull(flyc_kb_wgmma_type(kb, 64)), in, out;
+  flyc_kb_for_begin(kb, i32c(kb, 0), args[1], i32c(kb, 1), 1, &acc, &in);
+  assert_ok(flyc_kb_wgmma_fence(kb, &in, 1));
+  in = flyc_kb_wgmma(kb, args[2], args[2], in);
+  assert_ok(flyc_kb_wgmma_commit(kb));
+  flyc_kb_for_end(kb, &in, &out);
+  assert_ok(flyc_kb_wgmma_wait(kb, 0, &out, 1));
+  assert_ok(flyc_kb_wgmma_store(kb, out, args[0], i32c(kb, 64)));
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_wgmma__accumulators_read_before_the_wait_are_refused(void **state) {
+  (void)state;
+  if (!have_sm90a()) {
+    print_message("skipped: sm_90a needs LLVM 17 or newer\n");
+    return;
+  }
+  assert_error(emit("sm_90a", early_read, NULL), FLYC_EINVAL, "kernel 'probe'",
+               "read before a flyc_kb_wgmma_wait() has seen it land");
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit("sm_90a", carried, &ctx));
+  char *s = tu_ctx_text(ctx);
+  assert_int_equal(count(s, "wgmma.mma_async"), 1);
+  free(s);
+}
+
 static const char *ptxas(void) {
   static const char *const where[] = {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas", NULL};
   for (int i = 0; where[i]; i++)
@@ -387,6 +430,7 @@ int main(void) {
       cmocka_unit_test(test_wgmma__offsets_are_the_ptx_128_byte_swizzle),
       cmocka_unit_test(test_wgmma__accumulators_are_the_documented_layout),
       cmocka_unit_test(test_wgmma__emits_the_warpgroup_instructions),
+      cmocka_unit_test(test_wgmma__accumulators_read_before_the_wait_are_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -812,7 +812,9 @@ FLYC_API LLVMTypeRef flyc_kb_wgmma_type(flyc_kernel_builder_t *kb, unsigned n);
  * 48 (the tile's start, plus 2 k bytes). All 128 threads of the warpgroup
  * call it together with the same a and b. The result is the accumulator
  * once a flyc_kb_wgmma_wait() has seen its group land; before that only
- * another flyc_kb_wgmma() of the same n may take it. The order (the PTX
+ * another flyc_kb_wgmma() of the same n, a fence, a wait or a phi may take
+ * it: any other read of it fails the emit (FLYC_EINVAL, naming the
+ * kernel), as the PTX ISA makes it undefined. The order (the PTX
  * ISA's rules):
  *   copies land; flyc_kb_wgmma_shared_fence(); barrier;
  *   flyc_kb_wgmma_fence(acc); acc = flyc_kb_wgmma(..., acc) ...;

@@ -97,6 +97,8 @@ struct flyc_kernel_builder {
   unsigned floor;       /* regions an enclosing callback opened: not to be closed here */
   LLVMValueRef red[4];  /* flyc_kb_block_reduce's scratch, one a type (collectives.c) */
   unsigned nred;
+  LLVMValueRef *wg;     /* flyc_kb_wgmma's results, in flight until a wait (warpgroup.c) */
+  unsigned nwg, capwg;
 };
 
 /* The kernel body's end: when the body succeeded (`body_ok`), an open
@@ -122,6 +124,14 @@ void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_
 /* The LLVM type of parameter `i`. */
 int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
                          LLVMTypeRef *t);
+
+/* ---- warpgroup.c ---- */
+
+/* At the end of a body that built (`body_ok`): FLYC_EINVAL, naming the
+ * kernel, when a flyc_kb_wgmma() result is read other than by the
+ * warpgroup helpers (before a wait has seen it land); FLYC_OK otherwise.
+ * Frees the list either way. */
+int flyc__kb_wgmma_closed(flyc_kernel_builder_t *kb, int body_ok);
 
 /* ---- helpers.c ---- */
 

@@ -257,6 +257,8 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
   kb->first = NULL;
   int open = flyc__kb_regions_closed(kb, rc == FLYC_OK);
   rc = rc ? rc : open;
+  int early = flyc__kb_wgmma_closed(kb, rc == FLYC_OK);
+  rc = rc ? rc : early;
   /* The block the body ends in gets the kernel's `ret void`, unless it has
    * its own. */
   LLVMBasicBlockRef last = LLVMGetInsertBlock(b);

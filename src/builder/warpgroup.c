@@ -4,6 +4,7 @@
  * (flyc__builder_ops_t.wgmma_unit, target/nvptx_wgmma.c). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Core.h>
@@ -125,7 +126,47 @@ static LLVMValueRef wgmma_impl(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMVa
     return NULL;
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   LLVMValueRef d = u->mma(&e, a, b, acc);
+  if (d && kb->nwg == kb->capwg) { /* remembered for flyc__kb_wgmma_closed() */
+    unsigned cap = kb->capwg ? 2 * kb->capwg : 16;
+    LLVMValueRef *grown = realloc(kb->wg, cap * sizeof *grown);
+    d = grown ? d : NULL;
+    if (grown)
+      kb->wg = grown, kb->capwg = cap;
+  }
+  if (d)
+    kb->wg[kb->nwg++] = d;
   return d ? d : fail(kb, flyc__error_set(FLYC_ENOMEM, "%s: out of memory", what));
+}
+
+/* `v`'s use is the warpgroup helpers' own: an element taken into an
+ * inline asm (a wgmma, fence or wait), or a phi carrying it on. */
+static int helpers_use(LLVMValueRef user) {
+  if (LLVMIsAPHINode(user))
+    return 1;
+  if (!LLVMIsAExtractElementInst(user))
+    return 0;
+  for (LLVMUseRef u = LLVMGetFirstUse(user); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef call = LLVMGetUser(u);
+    if (!LLVMIsACallInst(call) || !LLVMIsAInlineAsm(LLVMGetCalledValue(call)))
+      return 0;
+  }
+  return 1;
+}
+
+int flyc__kb_wgmma_closed(flyc_kernel_builder_t *kb, int body_ok) {
+  int rc = FLYC_OK;
+  for (unsigned i = 0; body_ok && !rc && i < kb->nwg; i++)
+    for (LLVMUseRef u = LLVMGetFirstUse(kb->wg[i]); u && !rc; u = LLVMGetNextUse(u))
+      if (!helpers_use(LLVMGetUser(u)))
+        rc = flyc__error_set(FLYC_EINVAL, "kernel '%s': the accumulator of a flyc_kb_wgmma() "
+                                          "is read before a flyc_kb_wgmma_wait() has seen it "
+                                          "land (the PTX ISA makes that undefined): pass it to "
+                                          "the wait and read what the wait gives back",
+                             kb->name);
+  free(kb->wg);
+  kb->wg = NULL;
+  kb->nwg = kb->capwg = 0;
+  return rc;
 }
 
 LLVMValueRef flyc_kb_wgmma(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
