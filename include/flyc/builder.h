@@ -820,7 +820,9 @@ FLYC_API LLVMTypeRef flyc_kb_wgmma_type(flyc_kernel_builder_t *kb, unsigned n);
  *   flyc_kb_wgmma_fence(acc); acc = flyc_kb_wgmma(..., acc) ...;
  *   flyc_kb_wgmma_commit(); flyc_kb_wgmma_wait(pending, acc).
  * @param acc an accumulator (flyc_kb_wgmma_type(); its n is the
- *            instruction's): `LLVMConstNull()` of it to start from zero.
+ *            instruction's): `LLVMConstNull()` of it to start from zero
+ *            (the instruction always accumulates: scale-d is 1, A and B
+ *            are neither negated nor transposed).
  * @return the new accumulator; poison of acc's type and a failed emit (NULL
  *   outside a body): flyc_kb_wgmma_type()'s errors, and FLYC_EINVAL for a
  *   NULL or foreign operand, an a or b not a pointer in address space 3, an
