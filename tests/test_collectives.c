@@ -463,13 +463,6 @@ static int emit_block(const char *target, uint32_t block, flyc_ctx_t **ctx) {
   return flyc_kernel_emit(*ctx, &d, NULL);
 }
 
-static size_t count(const char *text, const char *what) {
-  size_t n = 0;
-  for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
-    n++;
-  return n;
-}
-
 static void test_collectives__block_reduce(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
@@ -491,8 +484,8 @@ static void test_collectives__block_reduce(void **state) {
   assert_null(strstr(ir, "__flyc_block_reduce"));
   LLVMDisposeMessage(ir);
   char *text = tu_ctx_text(ctx);
-  assert_int_equal(count(text, "bar.sync"), 0);
-  assert_int_equal(count(text, "redux.sync.add"), 2);
+  assert_int_equal(tu_count(text, "bar.sync"), 0);
+  assert_int_equal(tu_count(text, "redux.sync.add"), 2);
   free(text);
 
   /* 8 waves of 32: one scratch of 32 slots for both calls, two barriers
@@ -501,12 +494,12 @@ static void test_collectives__block_reduce(void **state) {
   block_op = FLYC_REDUCE_MIN, block_type = LLVMInt64TypeInContext;
   assert_ok(emit_block("sm_80", 256, &ctx));
   ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
-  assert_int_equal(count(ir, "@__flyc_block_reduce = internal addrspace(3) global [32 x i64]"), 1);
+  assert_int_equal(tu_count(ir, "@__flyc_block_reduce = internal addrspace(3) global [32 x i64]"), 1);
   assert_non_null(strstr(ir, "9223372036854775807"));
   assert_non_null(strstr(ir, "icmp ult i32")); /* lane < 8 */
   LLVMDisposeMessage(ir);
   text = tu_ctx_text(ctx);
-  assert_int_equal(count(text, "bar.sync"), 4);
+  assert_int_equal(tu_count(text, "bar.sync"), 4);
   assert_non_null(strstr(text, ".shared .align 8 .b8 __flyc_block_reduce[256]"));
   free(text);
   block_op = FLYC_REDUCE_MIN, block_type = LLVMFloatTypeInContext;
@@ -516,7 +509,7 @@ static void test_collectives__block_reduce(void **state) {
   assert_non_null(strstr(ir, "llvm.minnum.f32"));
   LLVMDisposeMessage(ir);
   text = tu_ctx_text(ctx);
-  assert_int_equal(count(text, "s_barrier"), 4);
+  assert_int_equal(tu_count(text, "s_barrier"), 4);
   free(text);
 }
 

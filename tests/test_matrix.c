@@ -60,13 +60,6 @@ static LLVMValueRef i32c(flyc_kernel_builder_t *kb, unsigned v) {
   return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), v, 0);
 }
 
-static size_t count(const char *text, const char *what) {
-  size_t n = 0;
-  for (const char *p = strstr(text, what); p; p = strstr(p + 1, what))
-    n++;
-  return n;
-}
-
 static void assert_has(const char *text, const char *what, const char *target) {
   if (!strstr(text, what)) {
     print_message("%s:\n%s\n", target, text);
@@ -415,23 +408,23 @@ static void test_matrix__mma_selects_the_matrix_unit(void **state) {
   flyc_ctx_t *ctx = NULL;
   assert_ok(emit_probe(nv(), tile, &ctx));
   char *s = tu_ctx_text(ctx);
-  assert_int_equal(count(s, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"), 2);
+  assert_int_equal(tu_count(s, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"), 2);
   /* A from shared memory, rows 16-byte aligned: one ldmatrix, no other
    * shared load. */
-  assert_int_equal(count(s, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"), 1);
-  assert_int_equal(count(s, "ld.shared."), 0);
+  assert_int_equal(tu_count(s, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"), 1);
+  assert_int_equal(tu_count(s, "ld.shared."), 0);
   /* The accumulator's float pairs: 64-bit stores. */
-  assert_int_equal(count(s, "st.global.v2.f32") + count(s, "st.global.v2.b32"), 4);
+  assert_int_equal(tu_count(s, "st.global.v2.f32") + tu_count(s, "st.global.v2.b32"), 4);
   free(s);
   assert_ok(emit_probe(amd(), tile, &ctx));
   s = tu_ctx_text(ctx);
-  assert_int_equal(count(s, "v_mfma_f32_16x16x16"), 1);
+  assert_int_equal(tu_count(s, "v_mfma_f32_16x16x16"), 1);
   assert_has(s, "ds_read_b64", amd()); /* A's four halves: one 8-byte LDS read */
   free(s);
   if (FLYC_TEST_LLVM_MAJOR >= 16) {
     assert_ok(emit_probe("gfx1100", tile, &ctx));
     s = tu_ctx_text(ctx);
-    assert_int_equal(count(s, "v_wmma_f32_16x16x16_f16"), 1);
+    assert_int_equal(tu_count(s, "v_wmma_f32_16x16x16_f16"), 1);
     free(s);
   }
 }
@@ -448,9 +441,9 @@ static void test_matrix__shared_loads_below_16_byte_rows_are_pairs(void **state)
   flyc_ctx_t *ctx = NULL;
   assert_ok(emit_probe(nv(), tile_align4, &ctx));
   char *s = tu_ctx_text(ctx);
-  assert_int_equal(count(s, "ldmatrix"), 0);
-  assert_int_equal(count(s, "ld.shared.b32") + count(s, "ld.shared.u32"), 4);
-  assert_int_equal(count(s, "ld.shared.b16") + count(s, "ld.shared.u16"), 0);
+  assert_int_equal(tu_count(s, "ldmatrix"), 0);
+  assert_int_equal(tu_count(s, "ld.shared.b32") + tu_count(s, "ld.shared.u32"), 4);
+  assert_int_equal(tu_count(s, "ld.shared.b16") + tu_count(s, "ld.shared.u16"), 0);
   free(s);
 }
 
@@ -533,7 +526,7 @@ static void test_matrix__foreign_matrix_intrinsics_are_refused(void **state) {
   flyc_ctx_t *ctx = NULL;
   assert_ok(emit_probe(amd(), raw_mma, &ctx));
   char *s = tu_ctx_text(ctx);
-  assert_int_equal(count(s, "v_mfma_f32_16x16x16"), 1);
+  assert_int_equal(tu_count(s, "v_mfma_f32_16x16x16"), 1);
   free(s);
 }
 

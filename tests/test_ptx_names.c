@@ -83,17 +83,9 @@ static int has_param(const char *ptx, const char *name) {
   return strstr(ptx, want) != NULL;
 }
 
-static const char *ptxas(void) {
-  static const char *const where[] = {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas", NULL};
-  for (int i = 0; where[i]; i++)
-    if (access(where[i], X_OK) == 0)
-      return where[i];
-  return NULL;
-}
-
 /* ptxas assembles `ptx`, where there is a ptxas. */
 static void assembles(const char *ptx) {
-  const char *as = ptxas();
+  const char *as = tu_ptxas();
   if (!as) {
     print_message("no ptxas here: the renamed PTX is not assembled\n");
     return;

@@ -35,13 +35,6 @@ static LLVMValueRef i32c(flyc_kernel_builder_t *kb, unsigned v) {
   return LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), v, 0);
 }
 
-static size_t count(const char *text, const char *what) {
-  size_t n = 0;
-  for (const char *p = strstr(text, what); p; p = strstr(p + 1, what))
-    n++;
-  return n;
-}
-
 /* ---- errors ---- */
 
 static int unsupported(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
@@ -353,16 +346,8 @@ static void test_wgmma__accumulators_read_before_the_wait_are_refused(void **sta
   flyc_ctx_t *ctx = NULL;
   assert_ok(emit("sm_90a", carried, &ctx));
   char *s = tu_ctx_text(ctx);
-  assert_int_equal(count(s, "wgmma.mma_async"), 1);
+  assert_int_equal(tu_count(s, "wgmma.mma_async"), 1);
   free(s);
-}
-
-static const char *ptxas(void) {
-  static const char *const where[] = {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas", NULL};
-  for (int i = 0; where[i]; i++)
-    if (access(where[i], X_OK) == 0)
-      return where[i];
-  return NULL;
 }
 
 static void test_wgmma__emits_the_warpgroup_instructions(void **state) {
@@ -377,12 +362,12 @@ static void test_wgmma__emits_the_warpgroup_instructions(void **state) {
    * code), and the descriptors' fixed bits: stride 1024 >> 4 at bit 32,
    * leading offset 1 at 16, the 128-byte swizzle at 62. */
   char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
-  size_t asm_calls = count(ir, "call void asm sideeffect") + count(ir, "asm sideeffect \"{");
+  size_t asm_calls = tu_count(ir, "call void asm sideeffect") + tu_count(ir, "asm sideeffect \"{");
   assert_true(asm_calls >= 3);
   unsigned long long fixed = (1ull << 62) | (64ull << 32) | (1ull << 16);
   char bits[32];
   snprintf(bits, sizeof bits, "%llu", fixed);
-  assert_int_equal(count(ir, bits), 4);
+  assert_int_equal(tu_count(ir, bits), 4);
   LLVMDisposeMessage(ir);
   for (LLVMValueRef fn = LLVMGetFirstFunction(flyc_ctx_module(ctx)); fn;
        fn = LLVMGetNextFunction(fn))
@@ -392,19 +377,19 @@ static void test_wgmma__emits_the_warpgroup_instructions(void **state) {
           assert_non_null(LLVMGetCallSiteEnumAttribute(
               in, LLVMAttributeFunctionIndex, LLVMGetEnumAttributeKindForName("convergent", 10)));
   char *s = tu_ctx_text(ctx);
-  assert_int_equal(count(s, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 2);
-  assert_int_equal(count(s, "wgmma.fence.sync.aligned;"), 1);
-  assert_int_equal(count(s, "wgmma.commit_group.sync.aligned;"), 1);
-  assert_int_equal(count(s, "wgmma.wait_group.sync.aligned 0;"), 1);
-  assert_int_equal(count(s, "fence.proxy.async.shared::cta;"), 1);
+  assert_int_equal(tu_count(s, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16"), 2);
+  assert_int_equal(tu_count(s, "wgmma.fence.sync.aligned;"), 1);
+  assert_int_equal(tu_count(s, "wgmma.commit_group.sync.aligned;"), 1);
+  assert_int_equal(tu_count(s, "wgmma.wait_group.sync.aligned 0;"), 1);
+  assert_int_equal(tu_count(s, "fence.proxy.async.shared::cta;"), 1);
   /* The order the PTX ISA asks for. */
   assert_true(strstr(s, "fence.proxy.async") < strstr(s, "bar.sync") &&
               strstr(s, "bar.sync") < strstr(s, "wgmma.fence") &&
               strstr(s, "wgmma.fence") < strstr(s, "wgmma.mma_async") &&
               strstr(s, "wgmma.commit_group") < strstr(s, "wgmma.wait_group"));
   /* The accumulator's float pairs: 16 64-bit stores. */
-  assert_int_equal(count(s, "st.global.v2.f32") + count(s, "st.global.v2.b32"), 16);
-  const char *as = ptxas();
+  assert_int_equal(tu_count(s, "st.global.v2.f32") + tu_count(s, "st.global.v2.b32"), 16);
+  const char *as = tu_ptxas();
   if (!as) {
     print_message("no ptxas here: the wgmma PTX is not assembled\n");
   } else {

@@ -336,3 +336,18 @@ int tu_emit_probe(const char *target, const flyc_param_t *params, size_t nparams
     flyc_ctx_destroy(ctx);
   return rc;
 }
+
+size_t tu_count(const char *text, const char *what) {
+  size_t n = 0;
+  for (const char *p = strstr(text, what); p; p = strstr(p + 1, what))
+    n++;
+  return n;
+}
+
+const char *tu_ptxas(void) {
+  static const char *const where[] = {"/usr/local/cuda/bin/ptxas", "/usr/bin/ptxas", NULL};
+  for (int i = 0; where[i]; i++)
+    if (access(where[i], X_OK) == 0)
+      return where[i];
+  return NULL;
+}

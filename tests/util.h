@@ -43,6 +43,10 @@ void *tu_read(const char *path, size_t *size);
 /* Runs argv (no shell); captures stdout+stderr into *out (malloc'd). Returns
  * the exit status, or -1. */
 int tu_run(char *const argv[], char **out);
+/* Occurrences of `what` in `text` (counted from each position). */
+size_t tu_count(const char *text, const char *what);
+/* ptxas where CUDA installs it (/usr/local/cuda/bin, /usr/bin), or NULL. */
+const char *tu_ptxas(void);
 /* Writes `data` to a fresh temporary file; returns its path (malloc'd). */
 char *tu_temp_file(const char *suffix, const void *data, size_t size);
 
