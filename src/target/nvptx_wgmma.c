@@ -65,48 +65,36 @@ static LLVMValueRef *pinned(const flyc__kb_emit_t *e, const char *text, LLVMValu
   return vals;
 }
 
-/* The <n x float> vectors `acc` as floats, or back. */
-static void unpack(const flyc__kb_emit_t *e, LLVMValueRef *acc, unsigned nacc, unsigned per,
-                   LLVMValueRef *out) {
+/* The floats of vector `acc` into `out`; a vector of `acc`'s type made of
+ * `in`. */
+static void unpack(const flyc__kb_emit_t *e, LLVMValueRef acc, LLVMValueRef *out) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
-  for (unsigned v = 0; v < nacc; v++)
-    for (unsigned i = 0; i < per; i++)
-      out[v * per + i] = LLVMBuildExtractElement(e->b, acc[v], LLVMConstInt(i32, i, 0), "");
+  for (unsigned i = 0, n = LLVMGetVectorSize(LLVMTypeOf(acc)); i < n; i++)
+    out[i] = LLVMBuildExtractElement(e->b, acc, LLVMConstInt(i32, i, 0), "");
 }
 
-static void pack(const flyc__kb_emit_t *e, LLVMValueRef *acc, unsigned nacc, unsigned per,
-                 LLVMValueRef *in) {
+static LLVMValueRef pack(const flyc__kb_emit_t *e, LLVMValueRef acc, const LLVMValueRef *in) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(e->lc);
-  for (unsigned v = 0; v < nacc; v++) {
-    LLVMValueRef x = LLVMGetPoison(LLVMTypeOf(acc[v]));
-    for (unsigned i = 0; i < per; i++)
-      x = LLVMBuildInsertElement(e->b, x, in[v * per + i], LLVMConstInt(i32, i, 0), "");
-    acc[v] = x;
-  }
+  LLVMValueRef x = LLVMGetPoison(LLVMTypeOf(acc));
+  for (unsigned i = 0, n = LLVMGetVectorSize(LLVMTypeOf(acc)); i < n; i++)
+    x = LLVMBuildInsertElement(e->b, x, in[i], LLVMConstInt(i32, i, 0), "");
+  return x;
 }
 
 /* `text` with the accumulators pinned through it (see pinned()). */
 static int sync_accs(const flyc__kb_emit_t *e, const char *text, LLVMValueRef *acc,
                      unsigned nacc) {
-  size_t per = 0, total = 0; /* the builder keeps total small (warpgroup.c) */
+  size_t total = 0; /* the builder keeps it small (warpgroup.c) */
   for (unsigned v = 0; v < nacc; v++)
-    total += per = LLVMGetVectorSize(LLVMTypeOf(acc[v]));
+    total += LLVMGetVectorSize(LLVMTypeOf(acc[v]));
   LLVMValueRef *f = malloc(sizeof *f * (total + 1));
   if (!f)
     return 0;
-  size_t at = 0;
-  for (unsigned v = 0; v < nacc; v++) {
-    per = LLVMGetVectorSize(LLVMTypeOf(acc[v]));
-    unpack(e, &acc[v], 1, (unsigned)per, f + at);
-    at += per;
-  }
+  for (size_t v = 0, at = 0; v < nacc; at += LLVMGetVectorSize(LLVMTypeOf(acc[v])), v++)
+    unpack(e, acc[v], f + at);
   int ok = pinned(e, text, f, (unsigned)total, NULL, 0, NULL) != NULL;
-  at = 0;
-  for (unsigned v = 0; ok && v < nacc; v++) {
-    per = LLVMGetVectorSize(LLVMTypeOf(acc[v]));
-    pack(e, &acc[v], 1, (unsigned)per, f + at);
-    at += per;
-  }
+  for (size_t v = 0, at = 0; ok && v < nacc; at += LLVMGetVectorSize(LLVMTypeOf(acc[v])), v++)
+    acc[v] = pack(e, acc[v], f + at);
   free(f);
   return ok;
 }
@@ -176,12 +164,8 @@ static LLVMValueRef wg_mma(const flyc__kb_emit_t *e, LLVMValueRef a, LLVMValueRe
     at += (size_t)snprintf(text + at, cap - at, "%s$%u", i ? "," : "", i);
   snprintf(text + at, cap - at, "}, $%u, $%u, p, 1, 1, 0, 0;\n}", c, c + 1);
   LLVMValueRef descs[2] = {descriptor(e, a), descriptor(e, b)};
-  unpack(e, &acc, 1, c, f);
-  LLVMValueRef out = acc;
-  if (pinned(e, text, f, c, descs, 2, "l"))
-    pack(e, &out, 1, c, f);
-  else
-    out = NULL;
+  unpack(e, acc, f);
+  LLVMValueRef out = pinned(e, text, f, c, descs, 2, "l") ? pack(e, acc, f) : NULL;
   free(text), free(f);
   return out;
 }
