@@ -497,6 +497,80 @@ FLYC_API int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next
  */
 FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
 
+/* ---- arithmetic expressions ---- */
+
+/** flyc_kb_expr() flags. */
+#define FLYC_EXPR_UNSIGNED 1u /**< integers are unsigned: as C's `unsigned` */
+
+/**
+ * Builds `expr`, an arithmetic expression written as C writes it, over
+ * `count` values: `flyc_kb_expr(kb, 0, "t / 8 * 64 + k", v, 2)`. Parsed at
+ * build time (no text reaches the module); one LLVM instruction per
+ * operator, as clang emits for the same C at -O0 before its optimizer.
+ *
+ * Names: each identifier that is not a function names an operand; names
+ * bind to `vals` in the order of their first appearance (in the example,
+ * t is vals[0], k vals[1]; a name used again is the same value). The
+ * count of distinct names must be `count`. FLYC_EXPR() passes the values
+ * as its trailing arguments and counts them.
+ *
+ * Operators, with C's precedence and associativity: `?:`, `||`, `&&`, `|`,
+ * `^`, `&`, `==` `!=`, `<` `<=` `>` `>=`, `<<` `>>`, `+` `-`, `*` `/` `%`,
+ * unary `-` `+` `!` `~`, parentheses. `&&` and `||` compute both sides
+ * (an expression has no side effects). Functions: min, max, abs (integers
+ * or floats; llvm.minnum / maxnum / fabs for floats, as C's fmin / fmax /
+ * fabs), fma (flyc_kb_fma()), the conversions i8 i16 i32 i64 f16 bf16 f32
+ * f64 (C's casts), and every flyc_kb_math() function by its C name: exp,
+ * log, sqrt, rsqrt, pow, tanh, ... fmod.
+ *
+ * Types, as C's usual arithmetic conversions: operands are integer (i1 to
+ * i64) or floating-point (half, bfloat, float, double) scalars. In an
+ * operation an integer meeting a float becomes that float, the narrower of
+ * two integers or of two floats is widened to the other (half and bfloat
+ * do not mix: convert one). Integers are signed (sdiv, srem, ashr, signed
+ * compares, sign extension, sitofp) as C's `int`, or unsigned with
+ * FLYC_EXPR_UNSIGNED; an i1 is a bool (zero-extended; arithmetic on it is
+ * on an i32). i8 and i16 arithmetic stays in its width (C would promote it
+ * to int: convert with i32() for C's result). Comparisons and `!`, `&&`, `||` give an i1 (a value for
+ * flyc_kb_if_begin(), a store's mask); a float is true when it is not 0
+ * (NaN is true, as in C). Float compares are ordered, `!=` unordered, as
+ * C's. `<<` and `>>` have the left operand's type. Float operations get the
+ * kernel's fast-math flags (flyc_kb_fast_math_flags()). Wrap-around,
+ * division by zero and over-wide shifts of values behave as LLVM's
+ * instructions do (poison or undefined, as in C): no nsw / nuw flags.
+ *
+ * Literals (`64`, `0x3f`, `0.5`, `1e-6f`) are build-time numbers: two
+ * literals fold exactly in 64 bits (an overflow, a division by zero or a
+ * shift past 63 is an error), and a literal takes the type of the operand
+ * it meets (an integer one must fit it, signed or unsigned: 255 fits an
+ * i8). A float literal meeting an integer makes both float (f32, as
+ * CUDA's `0.5f`: not C's double). A literal that meets no operand is an
+ * i32 (i64 past i32's range) or a float.
+ *
+ * @param flags 0 or FLYC_EXPR_UNSIGNED.
+ * @param vals  `count` values of the body's context (at most 16).
+ * @return the value; poison of vals[0]'s type (an i32 when it has none)
+ *   and a failed emit (NULL outside a body): FLYC_EINVAL for a NULL expr,
+ *   bad flags, more than 16 or NULL vals, a syntax error, an unknown
+ *   function or the wrong number of its arguments, more names than values
+ *   or fewer, a NULL, foreign or non-scalar value, a type that an operator
+ *   does not take (`%` on floats: use fmod; `~` on floats), half mixed with
+ *   bfloat, or a literal that does not fit; the message quotes the
+ *   expression, gives the column and names the culprit.
+ */
+FLYC_API LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, const char *expr,
+                                   const LLVMValueRef *vals, size_t count);
+
+/** flyc_kb_expr() with the values as arguments, counted (C99 and later;
+ *  at least one value): `FLYC_EXPR(kb, "i < n", i, n)`. */
+#define FLYC_EXPR(kb, expr, ...)                                                                 \
+  flyc_kb_expr((kb), 0, (expr), (const LLVMValueRef[]){__VA_ARGS__},                              \
+               sizeof((const LLVMValueRef[]){__VA_ARGS__}) / sizeof(LLVMValueRef))
+/** FLYC_EXPR() with unsigned integers (FLYC_EXPR_UNSIGNED). */
+#define FLYC_UEXPR(kb, expr, ...)                                                                \
+  flyc_kb_expr((kb), FLYC_EXPR_UNSIGNED, (expr), (const LLVMValueRef[]){__VA_ARGS__},             \
+               sizeof((const LLVMValueRef[]){__VA_ARGS__}) / sizeof(LLVMValueRef))
+
 /* ---- typed loads and stores ---- */
 
 /** flyc_kb_load() / flyc_kb_store() flags. */

@@ -1,0 +1,280 @@
+/* flyc_kb_expr of flyc/builder.h: an arithmetic expression in C's syntax
+ * and precedence over a body's values, parsed at build time by recursive
+ * descent and emitted as it is parsed (expr_types.c: the types and the
+ * arithmetic). Literals stay build-time numbers until an operand gives
+ * them a type. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "expr.h"
+
+/* The binary operators by C's precedence level (0 binds loosest). */
+static const struct {
+  const char *s;
+  int level, op;
+} ops[] = {{"||", 0, OR},  {"&&", 1, AND}, {"|", 2, BOR}, {"^", 3, BXOR}, {"&", 4, BAND},
+           {"==", 5, EQ},  {"!=", 5, NE},  {"<=", 6, LE}, {">=", 6, GE},  {"<<", 7, SHL},
+           {">>", 7, SHR}, {"<", 6, LT},   {">", 6, GT},  {"+", 8, ADD},  {"-", 8, SUB},
+           {"*", 9, MUL},  {"/", 9, DIV},  {"%", 9, REM}};
+#define XP_LEVELS 10
+
+static int parse_ternary(xp_t *x, term_t *out);
+
+static void ws(xp_t *x) {
+  while (isspace((unsigned char)*x->p))
+    x->p++;
+}
+
+/* An operand's name: bound to the next value at its first appearance. */
+static int operand(xp_t *x, const char *s, size_t n, term_t *out) {
+  size_t k = 0;
+  while (k < x->bound && !(x->len[k] == n && !memcmp(x->name[k], s, n)))
+    k++;
+  if (k == x->bound) {
+    if (k == x->count || k == XP_OPERANDS)
+      return flyc__xp_xfail(x, "'%.*s' is name %zu, but %zu operand%s given", (int)n, s, k + 1,
+                            x->count, x->count == 1 ? " is" : "s are");
+    char tn[16], arg[48];
+    snprintf(arg, sizeof arg, "operand '%.*s' (number %zu)", (int)(n > 24 ? 24 : n), s, k + 1);
+    if (!type_of(x->kb, x->vals[k]))
+      return flyc__xp_xfail(x, "%s is %s", arg,
+                            x->vals[k] ? "a value of another LLVM context" : "NULL");
+    LLVMTypeRef t = LLVMTypeOf(x->vals[k]);
+    if (!flyc__xp_is_int(t) && !flyc__xp_is_fp(t))
+      return flyc__xp_xfail(x, "%s is %s, not an integer or float scalar", arg,
+                            flyc__xp_type_name(t, tn, sizeof tn));
+    x->name[k] = s;
+    x->len[k] = n;
+    x->bound++;
+  }
+  *out = (term_t){x->vals[k], 0, 0, 0};
+  return 1;
+}
+
+static int number(xp_t *x, term_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(x->p, &end, 0);
+  int hex = x->p[0] == '0' && (x->p[1] == 'x' || x->p[1] == 'X');
+  *out = (term_t){NULL, 0, 0, 0};
+  if (!hex && (*end == '.' || *end == 'e' || *end == 'E')) {
+    out->f = strtod(x->p, &end);
+    out->fl = 1;
+    if (*end == 'f' || *end == 'F')
+      end++;
+  } else if (errno || v > INT64_MAX) {
+    return flyc__xp_xfail(x, "the literal does not fit 64 bits");
+  } else {
+    out->i = (int64_t)v;
+    if (*end == 'u' || *end == 'U') /* C's unsigned: the mode decides here */
+      end++;
+  }
+  if (isalnum((unsigned char)*end) || *end == '_' || *end == '.')
+    return flyc__xp_xfail(x, "a malformed number");
+  x->p = end;
+  return 1;
+}
+
+static int nest(xp_t *x) {
+  return ++x->depth <= XP_DEPTH ? 1 : flyc__xp_xfail(x, "nested more than %d deep", XP_DEPTH);
+}
+
+static int call(xp_t *x, const char *s, size_t len, term_t *out) {
+  int arity;
+  const char *name;
+  int f = flyc__xp_function(s, len, &arity, &name);
+  if (f < 0)
+    return flyc__xp_xfail(x, "no function '%.*s' (min max abs fma, i8 ... f64, and flyc_kb_math's)",
+                          (int)(len > 24 ? 24 : len), s);
+  term_t a[3];
+  int n = 0;
+  x->p++; /* '(' */
+  if (!nest(x))
+    return 0;
+  for (;;) {
+    if (!parse_ternary(x, &a[n++]))
+      return 0;
+    ws(x);
+    if (*x->p == ')')
+      break;
+    if (*x->p != ',')
+      return flyc__xp_xfail(
+          x, *x->p ? "expected ',' or ')', not '%c'" : "expected ')', not the end", *x->p);
+    if (n == arity)
+      return flyc__xp_xfail(x, "%s takes %d argument%s", name, arity, arity > 1 ? "s" : "");
+    x->p++;
+  }
+  if (n < arity)
+    return flyc__xp_xfail(x, "%s takes %d arguments, not %d", name, arity, n);
+  x->p++;
+  x->depth--;
+  return flyc__xp_apply_call(x, f, a, n, out);
+}
+
+static int unary(xp_t *x, term_t *out) {
+  ws(x);
+  char c = *x->p;
+  if (c == '-' || c == '+' || c == '!' || c == '~') {
+    const char *at = x->p++;
+    if (!nest(x) || !unary(x, out))
+      return 0;
+    x->depth--;
+    const char *end = x->p;
+    x->p = at;
+    if (!flyc__xp_apply_unary(x, c, out))
+      return 0;
+    x->p = end;
+    return 1;
+  }
+  const char *s = x->p;
+  if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)s[1])))
+    return number(x, out);
+  if (isalpha((unsigned char)c) || c == '_') {
+    size_t n = 1;
+    while (isalnum((unsigned char)s[n]) || s[n] == '_')
+      n++;
+    x->p += n;
+    ws(x);
+    if (*x->p == '(')
+      return call(x, s, n, out);
+    x->p = s;
+    if (!operand(x, s, n, out))
+      return 0;
+    x->p = s + n;
+    return 1;
+  }
+  if (c != '(')
+    return flyc__xp_xfail(
+        x, c ? "expected an operand, not '%c'" : "expected an operand, not the end", c);
+  x->p++;
+  if (!nest(x) || !parse_ternary(x, out))
+    return 0;
+  ws(x);
+  if (*x->p != ')')
+    return flyc__xp_xfail(x, *x->p ? "expected ')', not '%c'" : "expected ')', not the end", *x->p);
+  x->p++;
+  x->depth--;
+  return 1;
+}
+
+/* The operator of `level` at the cursor, or -1: "|", "&", "<" and ">" only
+ * where they do not begin "||", "&&", "<<", "<=" ... */
+static int match(const xp_t *x, int level) {
+  const char *p = x->p;
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    size_t n = strlen(ops[i].s);
+    if (ops[i].level != level || strncmp(p, ops[i].s, n))
+      continue;
+    if (n == 1 && strchr("|&<>", *p) && (p[1] == *p || p[1] == '='))
+      continue;
+    return (int)i;
+  }
+  return -1;
+}
+
+static int parse_level(xp_t *x, int level, term_t *out) {
+  if (level == XP_LEVELS)
+    return unary(x, out);
+  if (!parse_level(x, level + 1, out))
+    return 0;
+  for (;;) {
+    ws(x);
+    int i = match(x, level);
+    if (i < 0)
+      return 1;
+    const char *at = x->p;
+    x->p += strlen(ops[i].s);
+    term_t rhs;
+    if (!parse_level(x, level + 1, &rhs))
+      return 0;
+    const char *end = x->p;
+    x->p = at; /* an error names the operator's column */
+    if (!flyc__xp_binary(x, ops[i].op, out, &rhs))
+      return 0;
+    x->p = end;
+  }
+}
+
+static int parse_ternary(xp_t *x, term_t *out) {
+  if (!parse_level(x, 0, out))
+    return 0;
+  ws(x);
+  if (*x->p != '?')
+    return 1;
+  const char *at = x->p++;
+  term_t a, b;
+  if (!nest(x) || !parse_ternary(x, &a))
+    return 0;
+  ws(x);
+  if (*x->p != ':')
+    return flyc__xp_xfail(x, "expected the ':' of the '?' at column %d", (int)(at - x->src) + 1);
+  x->p++;
+  if (!parse_ternary(x, &b))
+    return 0;
+  x->depth--;
+  const char *end = x->p;
+  x->p = at;
+  flyc__xp_to_bool(x, out);
+  if (!out->v) { /* a literal condition picks an arm */
+    *out = out->i ? a : b;
+  } else {
+    int both = a.v && b.v && LLVMTypeOf(a.v) == LLVMTypeOf(b.v);
+    if (!both) { /* an i1 arm beside another type is C's int */
+      flyc__xp_promote_bool(x, &a);
+      flyc__xp_promote_bool(x, &b);
+    }
+    if (!a.v && !b.v && !flyc__xp_lit_default(x, &a))
+      return 0;
+    if (!flyc__xp_unify(x, &a, &b))
+      return 0;
+    out->v = LLVMBuildSelect(x->kb->b, out->v, a.v, b.v, "");
+  }
+  x->p = end;
+  return 1;
+}
+
+static LLVMValueRef expr_impl(flyc_kernel_builder_t *kb, unsigned flags, const char *expr,
+                              const LLVMValueRef *vals, size_t count) {
+  const char *what = "flyc_kb_expr";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  if (!expr)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: expr is NULL", what));
+  if (flags & ~(unsigned)FLYC_EXPR_UNSIGNED)
+    return fail(kb, flyc__error_set(FLYC_EINVAL,
+                                    "%s: flags 0x%x has bits that are not "
+                                    "FLYC_EXPR_*",
+                                    what, flags));
+  if ((count && !vals) || count > XP_OPERANDS)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %zu operands%s", what, count,
+                                    count > XP_OPERANDS ? ", more than 16" : " and vals NULL"));
+  xp_t x = {.kb = kb,
+            .src = expr,
+            .p = expr,
+            .vals = vals,
+            .count = count,
+            .uns = (flags & FLYC_EXPR_UNSIGNED) != 0};
+  term_t r;
+  if (!parse_ternary(&x, &r))
+    return NULL;
+  ws(&x);
+  if (*x.p)
+    return flyc__xp_xfail(&x, "unexpected '%c'", *x.p), NULL;
+  if (x.bound < count)
+    return flyc__xp_xfail(&x, "%zu operands given, but the expression names %zu", count, x.bound),
+           NULL;
+  return flyc__xp_lit_default(&x, &r) ? r.v : NULL;
+}
+
+LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, const char *expr,
+                          const LLVMValueRef *vals, size_t count) {
+  LLVMTypeRef t = count && vals ? type_of(kb, vals[0]) : NULL;
+  if (!t || !(flyc__xp_is_int(t) || flyc__xp_is_fp(t)))
+    t = kb_type(kb, 32);
+  return or_poison(kb, expr_impl(kb, flags, expr, vals, count), t);
+}

@@ -1,0 +1,59 @@
+/* flyc_kb_expr's internals (expr.c parses, expr_types.c types, folds and
+ * emits): a parsed term, the parser's state, the binary operators. */
+#ifndef FLYC_BUILDER_EXPR_H
+#define FLYC_BUILDER_EXPR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+
+#include "builder.h"
+
+#define XP_OPERANDS 16 /* the names one expression may bind */
+#define XP_DEPTH 64    /* parentheses, unary operators and calls, nested */
+
+/* A parsed term: a value, or (v NULL) a literal, integer or (fl) float. */
+typedef struct term {
+  LLVMValueRef v;
+  int fl;
+  int64_t i;
+  double f;
+} term_t;
+
+typedef struct xp {
+  flyc_kernel_builder_t *kb;
+  const char *src, *p; /* the expression, the cursor */
+  const LLVMValueRef *vals;
+  size_t count, bound; /* operands given; names bound so far */
+  const char *name[XP_OPERANDS];
+  size_t len[XP_OPERANDS];
+  int uns, depth;
+} xp_t;
+
+/* Binary operators; expr.c's table gives their text and C's levels. */
+enum { OR, AND, BOR, BXOR, BAND, EQ, NE, LT, LE, GT, GE, SHL, SHR, ADD, SUB, MUL, DIV, REM };
+
+/* Records the error, quoting the expression with the cursor's column: 0. */
+int flyc__xp_xfail(xp_t *x, const char *fmt, ...);
+int flyc__xp_is_int(LLVMTypeRef t);
+int flyc__xp_is_fp(LLVMTypeRef t);
+/* "i32", "half", "a pointer" ... (buf holds an integer's) */
+const char *flyc__xp_type_name(LLVMTypeRef t, char *buf, size_t n);
+/* A literal that no operand types becomes an i32 (i64) or a float. */
+int flyc__xp_lit_default(xp_t *x, term_t *a);
+/* C's usual arithmetic conversions: `a` and `b` get one type. */
+int flyc__xp_unify(xp_t *x, term_t *a, term_t *b);
+/* C's truth: an i1 (a literal 0 or 1). */
+void flyc__xp_to_bool(xp_t *x, term_t *a);
+/* An i1 value as an i32, as C promotes a bool. */
+void flyc__xp_promote_bool(xp_t *x, term_t *a);
+/* `a = a op b`; `a = c a` for unary `c` (- + ! ~). 0 on error. */
+int flyc__xp_binary(xp_t *x, int op, term_t *a, term_t *b);
+int flyc__xp_apply_unary(xp_t *x, char c, term_t *a);
+/* The function `s` (len bytes): its index, arity and name, or -1. */
+int flyc__xp_function(const char *s, size_t len, int *arity, const char **name);
+/* `*out` = function `f` of the `n` parsed arguments `a`. */
+int flyc__xp_apply_call(xp_t *x, int f, term_t *a, int n, term_t *out);
+
+#endif

@@ -1,0 +1,429 @@
+/* flyc_kb_expr of flyc/builder.h: C expressions over a body's values.
+ * The oracle is C itself: each case is one C expression, stringized for
+ * flyc and evaluated by the compiler over the same numbers; with constant
+ * operands LLVM's builder folds every instruction, so the result is a
+ * constant to compare. Then the instructions chosen for non-constant
+ * operands, every error with its column, and random input that must give
+ * a value or an error, never a crash. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "flyc/kernel.h"
+#include "util.h"
+
+/* The cases are C as written, precedence and all. */
+#pragma GCC diagnostic ignored "-Wparentheses"
+#pragma GCC diagnostic ignored "-Wint-in-bool-context"
+
+typedef struct icase {
+  const char *s;
+  int64_t v;
+} icase_t;
+
+typedef struct fcase {
+  const char *s;
+  double v;
+} fcase_t;
+
+/* The operands named a, b, c (x, y, z) in `s`, in the order of their first
+ * appearance: what flyc_kb_expr binds them to. */
+static size_t bind(const char *s, const char *names, LLVMValueRef *pool, LLVMValueRef *vals) {
+  size_t n = 0;
+  int seen[3] = {0, 0, 0};
+  for (const char *p = s; *p;) {
+    if (!(*p >= 'a' && *p <= 'z') && *p != '_') {
+      p++;
+      continue;
+    }
+    const char *q = p;
+    while ((*q >= 'a' && *q <= 'z') || (*q >= '0' && *q <= '9') || *q == '_')
+      q++;
+    const char *at = q - p == 1 ? strchr(names, *p) : NULL;
+    if (at && !seen[at - names]) {
+      seen[at - names] = 1;
+      vals[n++] = pool[at - names];
+    }
+    p = q;
+  }
+  return n;
+}
+
+static int64_t int_of(LLVMValueRef v, int uns) {
+  assert_non_null(v);
+  if (!LLVMIsAConstantInt(v)) {
+    char *t = LLVMPrintValueToString(v);
+    fail_msg("not folded to a constant int: %s", t);
+  }
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  return w == 1 || uns ? (int64_t)LLVMConstIntGetZExtValue(v) : LLVMConstIntGetSExtValue(v);
+}
+
+static void check_ints(flyc_kernel_builder_t *kb, unsigned flags, const icase_t *cs, size_t n,
+                       LLVMValueRef *pool, const char *what) {
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef vals[3];
+    size_t k = bind(cs[i].s, "abc", pool, vals);
+    LLVMValueRef r = flyc_kb_expr(kb, flags, cs[i].s, vals, k);
+    int64_t got = int_of(r, flags != 0);
+    if (got != cs[i].v)
+      fail_msg("%s: \"%s\" gave %lld, C gives %lld", what, cs[i].s, (long long)got,
+               (long long)cs[i].v);
+  }
+}
+
+#define IC(e)                                                                                      \
+  { #e, (int64_t)(e) }
+#define FC(e)                                                                                      \
+  { #e, (double)(e) }
+
+/* Signed int32 operands, C's int: precedence, associativity, folding of
+ * literals, bools in arithmetic, conversions. b and c are never 0. */
+static void signed_cases(flyc_kernel_builder_t *kb, int32_t a, int32_t b, int32_t c) {
+  const icase_t cs[] = {
+      IC(a + b * c),
+      IC(a - b - c),
+      IC(a * b % c),
+      IC(a / b / c),
+      IC(a % b - c / 3),
+      IC((a & 15) << 2 + 1),
+      IC(b >> 2),
+      IC(a >> 1 >> 1),
+      IC(a < b == b < c),
+      IC(a & b | c ^ a),
+      IC(a ^ b & c),
+      IC(a || b && !c),
+      IC(!a + 3),
+      IC((a < b) * 4 + c),
+      IC(-a + ~b),
+      IC(a > b ? a - b
+         : c   ? b
+               : a),
+      IC(a / -3),
+      IC(-(a + 1) * -2),
+      IC(0x10 + a),
+      IC(a >= -5 && b <= 5),
+      IC(a != b),
+      IC(c == 3),
+      IC(a + 2 * 3 - 6 / 4),
+      IC((1 << 20) + a),
+      IC(a % 7 * (b + c) - (a | 1)),
+      IC(a < b ? 1 : 0),
+      IC(!(a < b)),
+      IC(~a & 0xff),
+      IC(a + b + c > 10 || a == 0),
+      IC((a < b) + (b < c) + (a < c)),
+      IC(a * 1000 / b),
+      IC(+a - -b),
+      IC(a - -5 % 3),
+      IC(10 - 2 - 3 + a),
+      IC(a << 0),
+      IC((a & 7) << 28),
+  };
+  check_ints(kb, 0, cs, sizeof cs / sizeof cs[0],
+             (LLVMValueRef[]){flyc_kb_i32(kb, a), flyc_kb_i32(kb, b), flyc_kb_i32(kb, c)},
+             "signed");
+  /* Functions, and i64: C's casts and long arithmetic. */
+  LLVMValueRef pool[3] = {flyc_kb_i32(kb, a), flyc_kb_i32(kb, b), flyc_kb_i32(kb, c)};
+  const icase_t fs[] = {
+      {"min(a, b) + max(b, c)", (a < b ? a : b) + (b > c ? b : c)},
+      {"abs(a - b)", llabs((int64_t)a - b)},
+      {"i64(a) * 100000 * b", (int64_t)a * 100000 * b},
+      {"i64(a) + b", (int64_t)a + b},
+      {"i8(a)", (int8_t)a},
+      {"i32(i16(a) * 2)", (int16_t)a * 2},
+      {"max(a, 7)", a > 7 ? a : 7},
+  };
+  check_ints(kb, 0, fs, sizeof fs / sizeof fs[0], pool, "signed functions");
+}
+
+/* The same with C's unsigned: division, shifts, compares and wrap. */
+static void unsigned_cases(flyc_kernel_builder_t *kb, uint32_t a, uint32_t b, uint32_t c) {
+  const icase_t cs[] = {
+      IC(a / b),    IC(a % c),           IC(a >> 3),           IC(a < b),
+      IC(a - b),    IC((a - b) / 7),     IC(a * 2654435761u),  IC(a > b ? a : b),
+      IC(~a >> 28), IC((a - b) % c + 1), IC(a >= b && b >= c), IC(a / 3 * 3 + a % 3 == a),
+  };
+  check_ints(kb, FLYC_EXPR_UNSIGNED, cs, sizeof cs / sizeof cs[0],
+             (LLVMValueRef[]){flyc_kb_i32(kb, (int32_t)a), flyc_kb_i32(kb, (int32_t)b),
+                              flyc_kb_i32(kb, (int32_t)c)},
+             "unsigned");
+}
+
+static void check_floats(flyc_kernel_builder_t *kb, const fcase_t *cs, size_t n,
+                         LLVMValueRef *pool) {
+  for (size_t i = 0; i < n; i++) {
+    LLVMValueRef vals[3];
+    size_t k = bind(cs[i].s, "xya", pool, vals);
+    LLVMValueRef r = flyc_kb_expr(kb, 0, cs[i].s, vals, k);
+    assert_non_null(r);
+    double got;
+    if (LLVMIsAConstantInt(r)) {
+      got = (double)int_of(r, 0);
+    } else {
+      assert_true(LLVMIsAConstantFP(r));
+      LLVMBool lost;
+      got = LLVMConstRealGetDouble(r, &lost);
+    }
+    if (got != cs[i].v)
+      fail_msg("float: \"%s\" gave %.9g, C gives %.9g", cs[i].s, got, cs[i].v);
+  }
+}
+
+/* Floats with an int a: C's conversions, with f32 literals (CUDA's 0.5f). */
+static void float_cases(flyc_kernel_builder_t *kb, float x, float y, int32_t a) {
+  LLVMTypeRef f = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
+  const fcase_t cs[] = {
+      FC(x * y + 1.5f),  FC(x / y - a),         FC(x < y),  FC(x != y),
+      FC(-x * 2.0f),     FC(x > 0.0f ? x : -x), FC(a + x),  FC((x < y) + (y < x)),
+      FC(a * 0.25f + 1), FC(x - y * y / 4.0f),  FC(x && y), FC(!x),
+      FC(a / 2 * x),
+  };
+  const fcase_t ps[] = {{"f64(x) * 3.0", (double)x * 3.0},
+                        {"i32(x * 10.0f)", (int)(x * 10.0f)},
+                        {"f32(a) / 4", (float)a / 4},
+                        {"1e-3f * x", 1e-3f * x},
+                        {".5 + x", .5f + x}};
+  LLVMValueRef pool[3] = {LLVMConstReal(f, x), LLVMConstReal(f, y), flyc_kb_i32(kb, a)};
+  check_floats(kb, cs, sizeof cs / sizeof cs[0], pool);
+  check_floats(kb, ps, sizeof ps / sizeof ps[0], pool);
+}
+
+static int semantics_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)args;
+  static const int32_t v[][3] = {{7, 3, 5},       {-7, 3, -5}, {0, -1, 1},     {100, -9, 2},
+                                 {-1000, 17, -3}, {5, 5, 5},   {123456, 7, 11}};
+  static const uint32_t u[][3] = {{7, 3, 5}, {3, 7, 5}, {0xfffffff0u, 9, 4}, {40, 40, 1}};
+  static const float f[][2] = {{1.5f, 2.25f}, {-3.0f, 0.5f}, {0.0f, -7.75f}};
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+    signed_cases(kb, v[i][0], v[i][1], v[i][2]);
+  for (size_t i = 0; i < sizeof u / sizeof u[0]; i++)
+    unsigned_cases(kb, u[i][0], u[i][1], u[i][2]);
+  for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+    float_cases(kb, f[i][0], f[i][1], v[i][0]);
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static const flyc_param_t params[2] = {
+    {sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 4, 1},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+};
+
+static void test_expr__results_are_c_results(void **state) {
+  (void)state;
+  assert_ok(tu_emit_probe("gfx942", params, 2, semantics_body, NULL));
+}
+
+/* ---- the instructions, for operands that are not constants ---- */
+
+static char *ir_text;
+
+static int ir_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), n = args[1];
+  LLVMValueRef x = LLVMBuildSIToFP(b, t, LLVMFloatTypeInContext(lc), "x");
+  LLVMValueRef h = LLVMBuildFPTrunc(b, x, LLVMHalfTypeInContext(lc), "h");
+  LLVMValueRef r[] = {
+      FLYC_EXPR(kb, "t / 8 + t % 8", t),
+      FLYC_UEXPR(kb, "t / 8 + t % 8 + (t >> 1)", t),
+      FLYC_EXPR(kb, "t < n ? t : n", t, n),
+      FLYC_UEXPR(kb, "t < n", t, n),
+      FLYC_EXPR(kb, "x != 0.5f", x),
+      FLYC_EXPR(kb, "min(x, 2.0f) + max(t, n)", x, t, n),
+      FLYC_EXPR(kb, "fma(x, x, 1) + exp(x)", x),
+      FLYC_EXPR(kb, "i64(t) * n", t, n),
+      FLYC_UEXPR(kb, "i64(t) * n", t, n),
+      FLYC_EXPR(kb, "h * 2 + x", h, x),
+      FLYC_EXPR(kb, "abs(x) + abs(t)", x, t),
+      FLYC_EXPR(kb, "t && n", t, n),
+  };
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(lc);
+  for (size_t i = 0; i < sizeof r / sizeof r[0]; i++) {
+    LLVMValueRef v = r[i];
+    LLVMTypeRef vt = LLVMTypeOf(v);
+    if (LLVMGetTypeKind(vt) != LLVMIntegerTypeKind)
+      v = LLVMBuildBitCast(b, LLVMBuildFPExt(b, v, LLVMDoubleTypeInContext(lc), ""),
+                           LLVMInt64TypeInContext(lc), "");
+    flyc_kb_store(kb, LLVMBuildIntCast2(b, v, i32, 0, ""), args[0], flyc_kb_i32(kb, (int32_t)i), 0,
+                  0);
+  }
+  ir_text = LLVMPrintValueToString(flyc_kb_function(kb));
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_expr__instructions_follow_c(void **state) {
+  (void)state;
+  assert_ok(tu_emit_probe("gfx942", params, 2, ir_body, NULL));
+  const char *want[] = {"sdiv i32",         "srem i32",     "udiv i32",      "urem i32",
+                        "lshr i32",         "icmp slt i32", "icmp ult i32",  "fcmp une float",
+                        "@llvm.minnum.f32", "select i1",    "@llvm.fma.f32", "@__ocml_exp_f32",
+                        "sext i32",         "zext i32",     "fpext half",    "@llvm.fabs.f32",
+                        "icmp ne i32",      "mul i64"};
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    if (!strstr(ir_text, want[i]))
+      fail_msg("no '%s' in:\n%s", want[i], ir_text);
+  /* min / max of integers are C's compare and select (LLVM folds them to
+   * smin / smax): no call. */
+  assert_null(strstr(ir_text, "llvm.smax"));
+  LLVMDisposeMessage(ir_text);
+}
+
+/* ---- errors ---- */
+
+typedef struct ecase {
+  const char *s;
+  unsigned nvals; /* of t (i32), x (float), p (ptr), h (half), bf (bfloat), NULL */
+  const char *vals;
+  const char *msg[2];
+} ecase_t;
+
+static const ecase_t ecases[] = {
+    {"t +", 1, "t", {"at column 4", "expected an operand, not the end"}},
+    {"t + (t", 1, "t", {"column 7", "expected ')', not the end"}},
+    {"t ? t", 1, "t", {"expected the ':' of the '?' at column 3", NULL}},
+    {"t = t", 1, "t", {"column 3", "unexpected '='"}},
+    {"t + q", 1, "t", {"'q' is name 2, but 1 operand is given", NULL}},
+    {"t", 2, "tt", {"2 operands given, but the expression names 1", NULL}},
+    {"foo(t)", 1, "t", {"no function 'foo'", NULL}},
+    {"min(t)", 1, "t", {"min takes 2 arguments, not 1", NULL}},
+    {"abs(t, t)", 1, "t", {"abs takes 1 argument", "column 6"}},
+    {"min(t; t)", 1, "t", {"expected ',' or ')', not ';'", NULL}},
+    {"x % x", 1, "x", {"% (use fmod) needs integers, not floats", "column 3"}},
+    {"~x", 1, "x", {"~ needs an integer, not float", "column 1"}},
+    {"x << 1", 1, "x", {"a shift needs integers, not float", NULL}},
+    {"t + 5000000000", 1, "t", {"the literal 5000000000 does not fit an i32", NULL}},
+    {"t / (2 - 2)", 1, "t", {"division by zero", "column 3"}},
+    {"t << 32", 1, "t", {"shift by 32, not 0 to 31", NULL}},
+    {"1 << 64", 1, "t", {"shift by 64, not 0 to 63", NULL}},
+    {"h + b", 2, "hb", {"mixes half and bfloat", NULL}},
+    {"t + p", 2, "tp", {"operand 'p' (number 2) is a pointer, not an integer or float", NULL}},
+    {"t + k", 2, "t0", {"operand 'k' (number 2) is NULL", NULL}},
+    {"t + 99999999999999999999", 1, "t", {"the literal does not fit 64 bits", NULL}},
+    {"t + 1.5.3", 1, "t", {"a malformed number", "column 5"}},
+    {"t + 12abc", 1, "t", {"a malformed number", NULL}},
+    {"t * (9223372036854775807 * 2)", 1, "t", {"overflows 64 bits", NULL}},
+    {"exp(h)", 1, "h", {"exp() failed: flyc_kb_math", NULL}},
+    {"t # 2", 1, "t", {"unexpected '#'", NULL}},
+    {"", 1, "t", {"expected an operand, not the end", NULL}},
+    {"t + x", 2, "tx", {NULL, NULL}}, /* fine: the control */
+};
+
+static LLVMValueRef eval(flyc_kernel_builder_t *kb, LLVMValueRef *args, char c) {
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  switch (c) {
+  case 't': return flyc_kb_thread_idx(kb, 0);
+  case 'x': return LLVMConstReal(LLVMFloatTypeInContext(lc), 1.0);
+  case 'p': return args[0];
+  case 'h': return LLVMConstReal(LLVMHalfTypeInContext(lc), 1.0);
+  case 'b': return LLVMConstReal(LLVMBFloatTypeInContext(lc), 1.0);
+  default: return NULL;
+  }
+}
+
+static size_t ecase_at;
+
+static int error_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  const ecase_t *e = &ecases[ecase_at];
+  LLVMValueRef vals[2] = {eval(kb, args, e->vals[0]),
+                          e->nvals > 1 ? eval(kb, args, e->vals[1]) : NULL};
+  LLVMValueRef r = flyc_kb_expr(kb, 0, e->s, vals, e->nvals);
+  assert_non_null(r);
+  if (e->msg[0]) {
+    assert_true(LLVMIsPoison(r));
+    assert_true(LLVMTypeOf(r) == LLVMTypeOf(vals[0])); /* poison of the first's type */
+  }
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_expr__errors_give_the_column_and_culprit(void **state) {
+  (void)state;
+  for (ecase_at = 0; ecase_at < sizeof ecases / sizeof ecases[0]; ecase_at++) {
+    const ecase_t *e = &ecases[ecase_at];
+    int rc = tu_emit_probe("gfx942", params, 2, error_body, NULL);
+    if (!e->msg[0]) {
+      assert_ok(rc);
+      continue;
+    }
+    if (rc != FLYC_EINVAL || !strstr(flyc_error_last()->message, e->msg[0]) ||
+        (e->msg[1] && !strstr(flyc_error_last()->message, e->msg[1])))
+      fail_msg("\"%s\": rc %d, message '%s'; wanted '%s' '%s'", e->s, rc,
+               flyc_error_last()->message, e->msg[0], e->msg[1] ? e->msg[1] : "");
+    assert_non_null(strstr(flyc_error_last()->message, "flyc_kb_expr: \""));
+  }
+}
+
+static int args_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), many[17];
+  for (int i = 0; i < 17; i++)
+    many[i] = t;
+  assert_poison(flyc_kb_expr(kb, 0, NULL, &t, 1));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_expr: expr is NULL");
+  assert_poison(flyc_kb_expr(kb, 4, "t", &t, 1));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flags 0x4 has bits that are not FLYC_EXPR_*");
+  assert_poison(flyc_kb_expr(kb, 0, "t", NULL, 2));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "2 operands and vals NULL");
+  assert_poison(flyc_kb_expr(kb, 0, "t", many, 17));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "17 operands, more than 16");
+  char deep[300];
+  memset(deep, '(', 100);
+  strcpy(deep + 100, "t");
+  memset(deep + 101, ')', 100);
+  deep[201] = 0;
+  assert_poison(flyc_kb_expr(kb, 0, deep, &t, 1));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "nested more than 64 deep");
+  (void)args;
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_expr__arguments_are_checked(void **state) {
+  (void)state;
+  assert_error(tu_emit_probe("sm_90", params, 2, args_body, NULL), FLYC_EINVAL, "expr is NULL");
+  LLVMValueRef v = NULL;
+  assert_null(flyc_kb_expr(NULL, 0, "t", &v, 1));
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_expr", "outside a kernel body");
+}
+
+/* Random text over the expression alphabet: a value or an error, never a
+ * crash (run under ASan and UBSan by tools/test-all.sh). */
+static int fuzz_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  static const char *tok[] = {
+      "t",  "x",  "h",    "(",    ")",  "+",    "-",    "*",    "/",          "%",
+      "<<", ">>", "<",    "<=",   "==", "!=",   "&",    "|",    "^",          "&&",
+      "||", "!",  "~",    "?",    ":",  "0",    "1",    "7",    "-1",         "0.5",
+      "63", "64", "min(", "exp(", ",",  "i64(", "f16(", "abs(", "2147483648", " "};
+  LLVMValueRef vals[3] = {flyc_kb_thread_idx(kb, 0), eval(kb, args, 'x'), eval(kb, args, 'h')};
+  unsigned seed = 12345;
+  for (int i = 0; i < 4000; i++) {
+    char s[200] = "";
+    int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 14;
+    for (int k = 0; k < n; k++)
+      strcat(s, tok[((seed = seed * 1103515245u + 12345u) >> 16) % (sizeof tok / sizeof tok[0])]);
+    size_t nv = 1 + ((seed = seed * 1103515245u + 12345u) >> 16) % 3;
+    assert_non_null(flyc_kb_expr(kb, i & 1, s, vals, nv));
+  }
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_expr__random_text_never_crashes(void **state) {
+  (void)state;
+  int rc = tu_emit_probe("gfx942", params, 2, fuzz_body, NULL);
+  assert_true(rc == FLYC_OK || rc == FLYC_EINVAL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_expr__results_are_c_results),
+      cmocka_unit_test(test_expr__instructions_follow_c),
+      cmocka_unit_test(test_expr__errors_give_the_column_and_culprit),
+      cmocka_unit_test(test_expr__arguments_are_checked),
+      cmocka_unit_test(test_expr__random_text_never_crashes),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
