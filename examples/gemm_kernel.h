@@ -109,6 +109,7 @@ static unsigned gemm_shared_bytes(flyc_target_family_t family) {
 }
 
 typedef struct gemm {
+  LLVMTypeRef f16;
   LLVMValueRef a, b, k, sm, tid;
   LLVMValueRef row[2]; /* the block's first row of A, of B */
   unsigned tile[2];    /* rows of A, of B a block */
@@ -116,105 +117,86 @@ typedef struct gemm {
 } gemm_t;
 
 /* lines: gemm */
-#define I32(v) flyc_kb_i32(kb, (v))
-
-/* Step `kt`'s stage of the ring: its first half. */
-static LLVMValueRef gemm_stage_at(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
-                                  LLVMValueRef kt) {
-  LLVMValueRef st = LLVMBuildMul(b, LLVMBuildURem(b, kt, I32(g->stages), ""), I32(g->stage), "");
-  return LLVMBuildInBoundsGEP2(b, LLVMHalfTypeInContext(flyc_kb_llvm_context(kb)), g->sm, &st, 1,
-                               "stage");
-}
+#define I32(v) flyc_kb_i32(kb, (int32_t)(v))
+#define X(...) FLYC_UEXPR(kb, __VA_ARGS__)
 
 /* Starts the copy of K step `kt`'s tiles of A and B (rows x bk) into its
- * stage: 16-byte pieces, a thread's every `threads`th. */
-static void gemm_copy(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
-                      LLVMValueRef kt) {
-  LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
-  LLVMValueRef st = gemm_stage_at(kb, b, g, kt);
+ * stage when there is a step kt: 16-byte pieces, a thread's every
+ * `threads`th. A commit either way, so that every step owns one group. */
+static void gemm_prefetch(flyc_kernel_builder_t *kb, const gemm_t *g, LLVMValueRef kt,
+                          LLVMValueRef steps) {
+  flyc_kb_if_begin(kb, X("kt < steps", kt, steps));
+  LLVMValueRef q = I32(g->bk / 8), st = /* step kt's stage of the ring: its first half */
+      flyc_kb_at(kb, g->f16, g->sm, X("kt % s", kt, I32(g->stages)), I32(g->stage), I32(0));
   for (int w = 0; w < 2; w++) /* A's rows, then B's */
     for (unsigned p = 0; p < g->tile[w] * g->bk / 8; p += g->threads) {
-      LLVMValueRef piece = LLVMBuildAdd(b, g->tid, I32(p), "");
-      LLVMValueRef row = LLVMBuildUDiv(b, piece, I32(g->bk / 8), "");
-      LLVMValueRef col = LLVMBuildMul(b, LLVMBuildURem(b, piece, I32(g->bk / 8), ""), I32(8), "");
-      LLVMValueRef gcol = LLVMBuildAdd(b, LLVMBuildMul(b, kt, I32(g->bk), ""), col, "");
-      flyc_kb_async_copy(kb, flyc_kb_at(kb, f16, st, LLVMBuildAdd(b, row, I32(w ? g->tile[0] : 0),
-                                                               ""), I32(g->lds), col),
-                         flyc_kb_at(kb, f16, w ? g->b : g->a, LLVMBuildAdd(b, g->row[w], row, ""),
-                                    g->k, gcol), 16);
+      LLVMValueRef row = X("(t + p) / q", g->tid, I32(p), q);
+      LLVMValueRef col = X("(t + p) % q * 8", g->tid, I32(p), q);
+      LLVMValueRef dst = flyc_kb_at(kb, g->f16, st, X("r + a", row, I32(w ? g->tile[0] : 0)),
+                                    I32(g->lds), col);
+      LLVMValueRef src = flyc_kb_at(kb, g->f16, w ? g->b : g->a, X("r0 + r", g->row[w], row),
+                                    g->k, X("kt * bk + c", kt, I32(g->bk), col));
+      flyc_kb_async_copy(kb, dst, src, 16);
     }
-}
-
-/* The copy of step `kt` when there is one; a commit either way, so that
- * every step owns one group. */
-static void gemm_prefetch(flyc_kernel_builder_t *kb, LLVMBuilderRef b, const gemm_t *g,
-                          LLVMValueRef kt, LLVMValueRef steps) {
-  flyc_kb_if_begin(kb, LLVMBuildICmp(b, LLVMIntSLT, kt, steps, ""));
-  gemm_copy(kb, b, g, kt);
   flyc_kb_if_end(kb, 0, NULL, NULL);
   flyc_kb_async_commit(kb);
 }
 
 static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                      void *payload) {
-  (void)payload;
-  LLVMTypeRef f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb));
+  (void)b, (void)payload;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
   flyc_target_family_t fam = flyc_kb_target_family(kb);
   unsigned wn = gemm_waves(fam, 1);
-  gemm_t g = {.a = args[0], .b = args[1], .tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)},
+  gemm_t g = {.f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb)), .a = args[0], .b = args[1],
+              .k = args[5], .tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)},
               .threads = gemm_waves(fam, 0) * wn * flyc_kb_target_wave_size(kb),
               .stages = gemm_stages(fam), .bk = gemm_bk(fam), .lds = gemm_lds(fam),
-              .stage = gemm_stage(fam)};
+              .stage = gemm_stage(fam), .tid = flyc_kb_thread_idx(kb, 0)};
   flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
   g.sm = sa ? flyc_kb_shared_alloc(sa, gemm_shared_bytes(fam), 16) : NULL;
-  LLVMValueRef warp = flyc_kb_warp_id(kb);
-  g.tid = flyc_kb_thread_idx(kb, 0);
   LLVMTypeRef acct = flyc_kb_mma_type(kb, FLYC_MMA_ACC);
-  if (!g.sm || !warp || !g.tid || !acct)
+  if (!g.sm || !acct)
     return FLYC_EINVAL;
-  /* The wave's quarter of C: rows wm * 64, columns wn * 64. */
-  LLVMValueRef wq[2] = {LLVMBuildMul(b, LLVMBuildUDiv(b, warp, I32(wn), ""), I32(64), "wm"),
-                        LLVMBuildMul(b, LLVMBuildURem(b, warp, I32(wn), ""), I32(64), "wn")};
-  g.row[0] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 1), I32(g.tile[0]), "row_a");
-  g.row[1] = LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), I32(g.tile[1]), "row_b");
-  g.k = args[5];
-  LLVMValueRef steps = LLVMBuildUDiv(b, args[5], I32(g.bk), "steps");
+  /* The wave's quarter of C: rows wm, columns wn (64 each); the block's rows of A, of B. */
+  LLVMValueRef w = flyc_kb_warp_id(kb),
+               wq[2] = {X("w / n * 64", w, I32(wn)), X("w % n * 64", w, I32(wn))};
+  g.row[0] = X("y * t", flyc_kb_block_idx(kb, 1), I32(g.tile[0]));
+  g.row[1] = X("x * t", flyc_kb_block_idx(kb, 0), I32(g.tile[1]));
+  LLVMValueRef steps = X("k / bk", args[5], I32(g.bk));
   for (unsigned s = 0; s + 1 < g.stages; s++)
-    gemm_prefetch(kb, b, &g, I32((int32_t)s), steps);
+    gemm_prefetch(kb, &g, I32(s), steps);
   LLVMValueRef init[16], acc[16], next[16];
   for (int i = 0; i < 16; i++)
     init[i] = LLVMConstNull(acct);
   LLVMValueRef kt = flyc_kb_for_begin(kb, I32(0), steps, I32(1), 16, init, acc);
-  if (!kt)
-    return FLYC_EINVAL;
   flyc_kb_async_wait(kb, g.stages - 2); /* step kt's copy has landed */
   flyc_kb_barrier(kb);                  /* ... for every thread, and kt - 1's stage is free */
-  gemm_prefetch(kb, b, &g, LLVMBuildAdd(b, kt, I32((int32_t)g.stages - 1), ""), steps);
-  LLVMValueRef st = gemm_stage_at(kb, b, &g, kt);
+  gemm_prefetch(kb, &g, X("kt + s - 1", kt, I32(g.stages)), steps);
+  LLVMValueRef st = /* step kt's stage */
+      flyc_kb_at(kb, g.f16, g.sm, X("kt % s", kt, I32(g.stages)), I32(g.stage), I32(0));
   for (unsigned ks = 0; ks < g.bk; ks += 16) {
     LLVMValueRef f[2][4]; /* A's fragments, B's: K contiguous in both */
-    for (int w = 0; w < 2; w++)
-      for (int i = 0; i < 4; i++) {
-        LLVMValueRef srow = LLVMBuildAdd(b, wq[w], I32((w ? g.tile[0] : 0) + i * 16), "");
-        f[w][i] = flyc_kb_mma_load(kb, w ? FLYC_MMA_B : FLYC_MMA_A,
-                                   flyc_kb_at(kb, f16, st, srow, I32(g.lds), I32(ks)), I32(g.lds),
-                                   w ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
-      }
+    for (int j = 0; j < 8; j++)
+      f[j / 4][j % 4] = flyc_kb_mma_load(
+          kb, j / 4 ? FLYC_MMA_B : FLYC_MMA_A,
+          flyc_kb_at(kb, g.f16, st,
+                     X("q + r", wq[j / 4], I32((j / 4 ? g.tile[0] : 0) + j % 4 * 16)), I32(g.lds),
+                     I32(ks)),
+          I32(g.lds), j / 4 ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
     for (int i = 0; i < 16; i++)
       next[i] = flyc_kb_mma(kb, f[0][i / 4], f[1][i % 4], ks ? next[i] : acc[i]);
   }
   flyc_kb_for_end(kb, next, acc);
-  /* C's rows row_a + wm + i*16, columns row_b + wn + j*16. */
-  for (int i = 0; i < 16; i++) {
-    LLVMValueRef r = LLVMBuildAdd(b, g.row[0], LLVMBuildAdd(b, wq[0], I32(i / 4 * 16), ""), "");
-    LLVMValueRef c = LLVMBuildAdd(b, g.row[1], LLVMBuildAdd(b, wq[1], I32(i % 4 * 16), ""), "");
-    flyc_kb_mma_store(kb, acc[i], flyc_kb_at(kb, f32, args[2], r, args[4], c), args[4],
-                      FLYC_MMA_ROW_MAJOR, 8);
-  }
+  for (int i = 0; i < 16; i++) /* C's rows row_a + wm + i/4*16, columns row_b + wn + i%4*16 */
+    flyc_kb_mma_store(kb, acc[i],
+                      flyc_kb_at(kb, f32, args[2], X("a + m + i", g.row[0], wq[0], I32(i / 4 * 16)),
+                                 args[4], X("b + n + j", g.row[1], wq[1], I32(i % 4 * 16))),
+                      args[4], FLYC_MMA_ROW_MAJOR, 8);
   return FLYC_OK;
 }
 #undef I32
+#undef X
 
 /* lines: end */
 

@@ -27,40 +27,39 @@ static const flyc_param_t reduce_params[3] = {
 };
 
 /* lines: reduce */
+#define I32(v) flyc_kb_i32(kb, (int32_t)(v))
+#define LOAD(p, i) flyc_kb_load(kb, f32, 1, (p), (i), 0, 0) /* s[i] */
 static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                        void *payload) {
-  (void)payload;
-  int64_t block = flyc_kb_known_block_size(kb, 0); /* the launch block: BLOCK */
-  const flyc_constexpr_t *dynamic = flyc_kb_constexpr(kb, "DYNAMIC");
-  if (block < 2 || (block & (block - 1)) || !dynamic)
-    return FLYC_EINVAL;
+  (void)b, (void)payload; /* BLOCK and DYNAMIC are checked by reduce_emit_mode() */
+  uint32_t block = flyc_kb_known_block_size(kb, 0);
   LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
-  LLVMValueRef s = flyc_kb_shared_alloc(
-      flyc_kb_shared_allocator(kb, dynamic->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC, 16),
-      (uint64_t)block * 4, 16);
-  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), bid = flyc_kb_block_idx(kb, 0);
-  LLVMValueRef i = LLVMBuildAdd(b, LLVMBuildMul(b, bid, flyc_kb_block_dim(kb, 0), ""), t, "i");
-  LLVMValueRef in_range = LLVMBuildICmp(b, LLVMIntSLT, i, arg[2], "");
-  flyc_kb_store(kb, flyc_kb_load_if(kb, in_range, f32, 1, arg[0], i, flyc_kb_f32(kb, 0), 0, 0),
-                s, t, 0, 0); /* s[t] = i < n ? in[i] : 0 */
+  flyc_shared_mode_t mode =
+      flyc_kb_constexpr(kb, "DYNAMIC")->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC;
+  LLVMValueRef s = flyc_kb_shared_alloc(flyc_kb_shared_allocator(kb, mode, 16), block * 4, 16);
+  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), i = flyc_kb_global_id(kb, 0);
+  LLVMValueRef x = flyc_kb_load_if(kb, FLYC_EXPR(kb, "i < n", i, arg[2]), f32, 1, arg[0], i,
+                                   flyc_kb_f32(kb, 0), 0, 0); /* i < n ? in[i] : 0 */
+  flyc_kb_store(kb, x, s, t, 0, 0);
   flyc_kb_barrier(kb);
-  for (int64_t k = block / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
-    LLVMValueRef kk = flyc_kb_i32(kb, (int32_t)k);
-    LLVMValueRef tk = LLVMBuildAdd(b, t, kk, "");
-    LLVMValueRef x = LLVMBuildFAdd(b, flyc_kb_load(kb, f32, 1, s, t, 0, 0),
-                                   flyc_kb_load(kb, f32, 1, s, tk, 0, 0), "");
-    flyc_kb_store_if(kb, LLVMBuildICmp(b, LLVMIntULT, t, kk, ""), x, s, t, 0, 0);
+  for (uint32_t k = block / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
+    LLVMValueRef tk = FLYC_EXPR(kb, "t + k", t, I32(k));
+    x = FLYC_EXPR(kb, "a + b", LOAD(s, t), LOAD(s, tk));
+    flyc_kb_store_if(kb, FLYC_EXPR(kb, "t < k", t, I32(k)), x, s, t, 0, 0); /* if (t < k) */
     flyc_kb_barrier(kb);
   }
-  LLVMValueRef first = LLVMBuildICmp(b, LLVMIntEQ, t, flyc_kb_i32(kb, 0), "");
-  return flyc_kb_store_if(kb, first, flyc_kb_load(kb, f32, 1, s, flyc_kb_i32(kb, 0), 0, 0),
-                          arg[1], bid, 0, 0); /* if (t == 0) out[block_idx.x] = s[0] */
+  return flyc_kb_store_if(kb, FLYC_EXPR(kb, "t == 0", t), LOAD(s, I32(0)), arg[1],
+                          flyc_kb_block_idx(kb, 0), 0, 0); /* if (t == 0) out[bid] = s[0] */
 }
 /* lines: end */
+#undef I32
+#undef LOAD
 
 /* Emits the reduction for one BLOCK and allocator mode; `*name` gets the
  * kernel's name. */
 static int reduce_emit_mode(flyc_ctx_t *ctx, int64_t block, int dynamic, const char **name) {
+  if (block < 2 || block > 1024 || (block & (block - 1)) || (dynamic != 0 && dynamic != 1))
+    return FLYC_EINVAL; /* the tree needs a power of two */
   flyc_constexpr_t cx[2] = {{"BLOCK", FLYC_CONSTEXPR_INT, block, 0},
                             {"DYNAMIC", FLYC_CONSTEXPR_INT, dynamic, 0}};
   uint32_t launch[3] = {(uint32_t)block, 1, 1};
