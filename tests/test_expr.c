@@ -309,7 +309,8 @@ static const ecase_t ecases[] = {
     {"exp(h)", 1, "h", {"exp() failed: flyc_kb_math", NULL}},
     {"t # 2", 1, "t", {"unexpected '#'", NULL}},
     {"", 1, "t", {"expected an operand, not the end", NULL}},
-    {"t + x", 2, "tx", {NULL, NULL}}, /* fine: the control */
+    {"t + x", 2, "tx", {NULL, NULL}}, /* fine: the controls */
+    {"min(1, 2.5) + t", 1, "t", {NULL, NULL}}, /* literals of a call: f32 when one is a float */
 };
 
 static LLVMValueRef eval(flyc_kernel_builder_t *kb, LLVMValueRef *args, char c) {

@@ -3,8 +3,12 @@
  * descent and emitted as it is parsed (expr_types.c: the types and the
  * arithmetic). Literals stay build-time numbers until an operand gives
  * them a type. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* strtod_l */
+#endif
 #include <ctype.h>
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +67,11 @@ static int number(xp_t *x, term_t *out) {
   int hex = x->p[0] == '0' && (x->p[1] == 'x' || x->p[1] == 'X');
   *out = (term_t){NULL, 0, 0, 0};
   if (!hex && (*end == '.' || *end == 'e' || *end == 'E')) {
-    out->f = strtod(x->p, &end);
+    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0); /* '.', whatever the program's */
+    if (!c)
+      return flyc__xp_xfail(x, "out of memory reading a float literal");
+    out->f = strtod_l(x->p, &end, c);
+    freelocale(c);
     out->fl = 1;
     if (*end == 'f' || *end == 'F')
       end++;

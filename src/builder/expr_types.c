@@ -414,11 +414,11 @@ int flyc__xp_apply_call(xp_t *x, int f, term_t *a, int n, term_t *out) {
     *out = (term_t){convert(x, a[0].v, conv_type(x, fns[f].fn)), 0, 0, 0};
     return 1;
   }
-  for (int i = 0; i < n; i++) /* all literals: the float ones' f32, as CUDA's 2.0f */
-    if (!lit_to(x, &a[i],
-                a[0].v                     ? LLVMTypeOf(a[0].v)
-                : a[0].fl || kind >= F_FMA ? f32_type(x)
-                                           : conv_type(x, 32)))
+  int fl = kind >= F_FMA; /* all literals: an i32, or an f32 (CUDA's 2.0f) if one is a float */
+  for (int i = 0; i < n; i++)
+    fl |= a[i].fl;
+  for (int i = 0; i < n; i++)
+    if (!lit_to(x, &a[i], a[0].v ? LLVMTypeOf(a[0].v) : fl ? f32_type(x) : conv_type(x, 32)))
       return 0;
   LLVMTypeRef t = LLVMTypeOf(a[0].v);
   if ((kind == F_MATH || kind == F_FMA) && flyc__xp_is_int(t)) /* C converts an int argument */
