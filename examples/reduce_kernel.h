@@ -43,8 +43,7 @@ static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   flyc_kb_store(kb, x, s, t, 0, 0);
   flyc_kb_barrier(kb);
   for (uint32_t k = block / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
-    LLVMValueRef tk = FLYC_EXPR(kb, "t + k", t, I32(k));
-    x = FLYC_EXPR(kb, "a + b", LOAD(s, t), LOAD(s, tk));
+    x = FLYC_EXPR(kb, "a + b", LOAD(s, t), LOAD(s, FLYC_EXPR(kb, "t + k", t, I32(k))));
     flyc_kb_store_if(kb, FLYC_EXPR(kb, "t < k", t, I32(k)), x, s, t, 0, 0); /* if (t < k) */
     flyc_kb_barrier(kb);
   }
