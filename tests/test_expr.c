@@ -121,6 +121,18 @@ static void signed_cases(flyc_kernel_builder_t *kb, int32_t a, int32_t b, int32_
       IC(10 - 2 - 3 + a),
       IC((a & 0xff) << 3),
       IC((a & 7) << 28),
+      IC(a + (0 && 0)),
+      IC(a + (1 && 0)),
+      IC(a + (0 || 0)),
+      IC(a + (0 || 1)),
+      IC((0 && 0) ? a : 7),
+      IC(a - b < 3000000000),
+      IC(a + 3000000000),
+      IC(a * 100000l),
+      IC(a - 2147483648),
+      IC(-2147483647 - 1 < a),
+      IC(a + (0x7fffffff >> 30)),
+      IC(a < 5l ? -1 : 1),
   };
   check_ints(kb, 0, cs, sizeof cs / sizeof cs[0],
              (LLVMValueRef[]){flyc_kb_i32(kb, a), flyc_kb_i32(kb, b), flyc_kb_i32(kb, c)},
@@ -145,6 +157,8 @@ static void unsigned_cases(flyc_kernel_builder_t *kb, uint32_t a, uint32_t b, ui
       IC(a / b),    IC(a % c),           IC(a >> 3),           IC(a < b),
       IC(a - b),    IC((a - b) / 7),     IC(a * 2654435761u),  IC(a > b ? a : b),
       IC(~a >> 28), IC((a - b) % c + 1), IC(a >= b && b >= c), IC(a / 3 * 3 + a % 3 == a),
+      IC(a < 0xffffffff), IC(a / 0xffffffffu), IC((0u - 1u) / 2u + a), IC(a + 5000000000u),
+      IC(-1 + a), IC(a + -1 > b), IC(a * 100000ul), IC((1u << 31) + a),
   };
   check_ints(kb, FLYC_EXPR_UNSIGNED, cs, sizeof cs / sizeof cs[0],
              (LLVMValueRef[]){flyc_kb_i32(kb, (int32_t)a), flyc_kb_i32(kb, (int32_t)b),
@@ -185,7 +199,13 @@ static void float_cases(flyc_kernel_builder_t *kb, float x, float y, int32_t a) 
                         {"i32(x * 10.0f)", (int)(x * 10.0f)},
                         {"f32(a) / 4", (float)a / 4},
                         {"1e-3f * x", 1e-3f * x},
-                        {".5 + x", .5f + x}};
+                        {".5 + x", .5f + x},
+                        {"f64(0.1)", 0.1},
+                        {"i64(1e18) + a", 1e18 + a},
+                        {"16777216.0f + 1.0f + 1.0f + x", 16777216.0f + 1.0f + 1.0f + x},
+                        {"f64(x) == 0.1f", (double)x == (double)0.1f},
+                        {"a + 0.1", a + 0.1},
+                        {"1.0 / 0.0 > x", 1}};
   LLVMValueRef pool[3] = {LLVMConstReal(f, x), LLVMConstReal(f, y), flyc_kb_i32(kb, a)};
   check_floats(kb, cs, sizeof cs / sizeof cs[0], pool);
   check_floats(kb, ps, sizeof ps / sizeof ps[0], pool);
@@ -272,6 +292,72 @@ static void test_expr__instructions_follow_c(void **state) {
   LLVMDisposeMessage(ir_text);
 }
 
+/* ---- the types of results, as C's ---- */
+
+typedef struct tcase {
+  unsigned flags;
+  const char *s, *vals; /* a i32 5, s i8 10, T i1 1, F i1 0, x float 1.5 */
+  const char *type;     /* LLVM's name of the result's type */
+  double v;
+} tcase_t;
+
+static const tcase_t tcases[] = {
+    {0, "a + 3000000000", "a", "i64", 3000000005.0},
+    {0, "a * 5l", "a", "i64", 25},
+    {0, "a + 0.5", "a", "double", 5.5},  /* C's double literal */
+    {0, "a + 0.5f", "a", "float", 5.5},  /* and its float one */
+    {0, "x + 0.5", "x", "float", 2.0},   /* a float value keeps its type */
+    {0, "s > 200", "s", "i1", 0},        /* C compares 10 > 200 as ints */
+    {0, "s + 200", "s", "i32", 210},     /* 200 is not an i8: C's int */
+    {FLYC_EXPR_UNSIGNED, "s + 200", "s", "i8", 210},
+    {0, "1 << s", "s", "i32", 1024},     /* a literal's own type, not the count's */
+    {0, "4 > 3", "", "i1", 1},
+    {0, "max(3000000000, 1)", "", "i64", 3000000000.0},
+    {0, "a ? 1 : 3000000000", "a", "i64", 1},
+    {0, "1 ? s : a", "sa", "i32", 10},   /* the arms' common type */
+    {0, "min(T, F) + max(T, F)", "TF", "i32", 1}, /* bools are ints, not i1's -1 */
+    {0, "abs(-5) + a", "a", "i32", 10},
+    {FLYC_EXPR_UNSIGNED, "(0 - 1) / 2 + a", "a", "i32", 2147483652.0}, /* as 0u - 1u */
+    {FLYC_EXPR_UNSIGNED, "a + 4294967296", "a", "i64", 4294967301.0},
+};
+
+static LLVMValueRef tval(flyc_kernel_builder_t *kb, char c) {
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  return c == 'a'   ? flyc_kb_i32(kb, 5)
+         : c == 's' ? LLVMConstInt(LLVMInt8TypeInContext(lc), 10, 0)
+         : c == 'T' ? LLVMConstInt(LLVMInt1TypeInContext(lc), 1, 0)
+         : c == 'F' ? LLVMConstInt(LLVMInt1TypeInContext(lc), 0, 0)
+                    : LLVMConstReal(LLVMFloatTypeInContext(lc), 1.5);
+}
+
+static int types_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)args;
+  for (size_t i = 0; i < sizeof tcases / sizeof tcases[0]; i++) {
+    const tcase_t *c = &tcases[i];
+    LLVMValueRef vals[2];
+    size_t n = strlen(c->vals);
+    for (size_t k = 0; k < n; k++)
+      vals[k] = tval(kb, c->vals[k]);
+    LLVMValueRef r = flyc_kb_expr(kb, c->flags, c->s, vals, n);
+    char *t = LLVMPrintTypeToString(LLVMTypeOf(r));
+    double got = LLVMIsAConstantInt(r) ? (double)(c->flags || !strcmp(t, "i1")
+                                                      ? (double)LLVMConstIntGetZExtValue(r)
+                                                      : (double)LLVMConstIntGetSExtValue(r))
+                 : LLVMIsAConstantFP(r) ? LLVMConstRealGetDouble(r, &(LLVMBool){0})
+                                        : -12345;
+    if (strcmp(t, c->type) || got != c->v)
+      fail_msg("\"%s\": %s %.17g, wanted %s %.17g", c->s, t, got, c->type, c->v);
+    LLVMDisposeMessage(t);
+  }
+  LLVMBuildRetVoid(b);
+  return 0;
+}
+
+static void test_expr__results_have_c_types(void **state) {
+  (void)state;
+  assert_ok(tu_emit_probe("gfx90a", params, 2, types_body, NULL));
+}
+
 /* ---- errors ---- */
 
 typedef struct ecase {
@@ -295,17 +381,32 @@ static const ecase_t ecases[] = {
     {"x % x", 1, "x", {"% (use fmod) needs integers, not floats", "column 3"}},
     {"~x", 1, "x", {"~ needs an integer, not float", "column 1"}},
     {"x << 1", 1, "x", {"a shift needs integers, not float", NULL}},
-    {"t + 5000000000", 1, "t", {"the literal 5000000000 does not fit an i32", NULL}},
+    {"t < 0xffffffff", 1, "t", {"the literal 4294967295 is C's unsigned int", "FLYC_UEXPR"}},
+    {"t + 5u", 1, "t", {"the literal 5 is C's unsigned int", "column 3"}},
+    {"(1u << 3) + t", 1, "t", {"the literal 8 is C's unsigned int", NULL}},
+    {"t + 0xffffffffffffffff", 1, "t", {"C's unsigned long", NULL}},
+    {"t + 18446744073709551615", 1, "t", {"does not fit a long", NULL}},
+    {"(1 << 31) + t", 1, "t", {"overflows int, C's type for it", "write a long"}},
+    {"2147483647 + 1 + t", 1, "t", {"overflows int", "column 12"}},
+    {"-(-2147483647 - 1) + t", 1, "t", {"overflows int", NULL}},
+    {"i32(1e10) + t", 1, "t", {"i32(1e+10): the value is outside i32's range", NULL}},
+    {"i8(-129.0) + t", 1, "t", {"outside i8's range", NULL}},
+    {"t + 1e39f", 1, "t", {"out of float's range", NULL}},
+    {"t + 1e400", 1, "t", {"out of double's range", NULL}},
+    {"t + 0x1.8", 1, "t", {"needs its exponent", NULL}},
+    {"t + 0x1E+5", 1, "t", {"as one token", NULL}},
+    {"t + 1.0l", 1, "t", {"a malformed number", NULL}},
     {"t / (2 - 2)", 1, "t", {"division by zero", "column 3"}},
     {"t << 32", 1, "t", {"shift by 32, not 0 to 31", NULL}},
-    {"1 << 64", 1, "t", {"shift by 64, not 0 to 63", NULL}},
+    {"1 << 32", 1, "t", {"shift by 32, not 0 to 31", NULL}},
+    {"1l << 64", 1, "t", {"shift by 64, not 0 to 63", NULL}},
     {"h + b", 2, "hb", {"mixes half and bfloat", NULL}},
-    {"t + p", 2, "tp", {"operand 'p' (number 2) is a pointer, not an integer or float", NULL}},
+    {"t + p", 2, "tp", {"operand 'p' (number 2) is a pointer, not an integer (i1 to i64) or float", NULL}},
     {"t + k", 2, "t0", {"operand 'k' (number 2) is NULL", NULL}},
     {"t + 99999999999999999999", 1, "t", {"the literal does not fit 64 bits", NULL}},
     {"t + 1.5.3", 1, "t", {"a malformed number", "column 5"}},
     {"t + 12abc", 1, "t", {"a malformed number", NULL}},
-    {"t * (9223372036854775807 * 2)", 1, "t", {"overflows 64 bits", NULL}},
+    {"t * (9223372036854775807 * 2)", 1, "t", {"overflows long", NULL}},
     {"exp(h)", 1, "h", {"exp() failed: flyc_kb_math", NULL}},
     {"t # 2", 1, "t", {"unexpected '#'", NULL}},
     {"", 1, "t", {"expected an operand, not the end", NULL}},
@@ -397,7 +498,8 @@ static int fuzz_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *
       "t",  "x",  "h",    "(",    ")",  "+",    "-",    "*",    "/",          "%",
       "<<", ">>", "<",    "<=",   "==", "!=",   "&",    "|",    "^",          "&&",
       "||", "!",  "~",    "?",    ":",  "0",    "1",    "7",    "-1",         "0.5",
-      "63", "64", "min(", "exp(", ",",  "i64(", "f16(", "abs(", "2147483648", " "};
+      "63", "64", "min(", "exp(", ",",  "i64(", "f16(", "abs(", "2147483648", " ",
+      "u",  "l",  "1.0f", "f64(", "1e39", "0xffffffff", "i8(", "3000000000"};
   LLVMValueRef vals[3] = {flyc_kb_thread_idx(kb, 0), eval(kb, args, 'x'), eval(kb, args, 'h')};
   unsigned seed = 12345;
   for (int i = 0; i < 4000; i++) {
@@ -422,6 +524,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_expr__results_are_c_results),
       cmocka_unit_test(test_expr__instructions_follow_c),
+      cmocka_unit_test(test_expr__results_have_c_types),
       cmocka_unit_test(test_expr__errors_give_the_column_and_culprit),
       cmocka_unit_test(test_expr__arguments_are_checked),
       cmocka_unit_test(test_expr__random_text_never_crashes),

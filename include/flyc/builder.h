@@ -537,15 +537,32 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  * C's. `<<` and `>>` have the left operand's type. Float operations get the
  * kernel's fast-math flags (flyc_kb_fast_math_flags()). Wrap-around,
  * division by zero and over-wide shifts of values behave as LLVM's
- * instructions do (poison or undefined, as in C): no nsw / nuw flags.
+ * instructions do (poison or undefined, as in C): no nsw / nuw flags; a
+ * literal divisor 0 or shift count outside the type is an error.
  *
- * Literals (`64`, `0x3f`, `0.5`, `1e-6f`) are build-time numbers: two
- * literals fold exactly in 64 bits (an overflow, a division by zero or a
- * shift past 63 is an error), and a literal takes the type of the operand
- * it meets (an integer one must fit it, signed or unsigned: 255 fits an
- * i8). A float literal meeting an integer makes both float (f32, as
- * CUDA's `0.5f`: not C's double). A literal that meets no operand is an
- * i32 (i64 past i32's range) or a float.
+ * Literals are C's, with C's types: `64` an int, `3000000000` a long
+ * (64 bits, as LP64's), `0xffffffff` an unsigned int, `5u` `5l` `5ul`
+ * (any case, ll too) as C reads them, `0.5` a double, `0.5f` a float
+ * (hex floats need their p exponent). Under FLYC_EXPR_UNSIGNED every
+ * integer literal is unsigned, as if it had a u. Literals combine at build
+ * time as C's constant arithmetic does, in their common C type: unsigned
+ * ones wrap, float ones round in float; a signed result that its type
+ * does not hold (`1 << 31`, undefined in C), a division by zero or a shift
+ * count outside the type is an error. A literal meeting a value takes the
+ * value's type where that holds it (`t + 1`: an i32 add; `h * 2` for half
+ * h: a half multiply; `x * 0.5` for float x: a float multiply, not C's
+ * double), and otherwise C's conversions apply: an integer value meeting
+ * `0.5` becomes a double (`0.5f`: a float), an i32 meeting a long literal
+ * an i64, an i8 or i16 meeting an int literal it does not hold an i32 (C's
+ * `c > 200` is false for any signed char). An unsigned literal that would
+ * make C's operation unsigned (`t < 0xffffffff`, `t + 5u` for a signed
+ * i32 t) is an error: say FLYC_EXPR_UNSIGNED, or write a signed literal. A
+ * cast of a literal converts it as C does (an integer modulo the width;
+ * a float, truncated, must be in range); a literal that meets no value
+ * has its own type (an i32, i64, float or double; a comparison's an i1).
+ * abs() of an unsigned value is the value; min and max take bools as ints;
+ * a math function or fma given integers computes in float (not C's
+ * double).
  *
  * @param flags 0 or FLYC_EXPR_UNSIGNED.
  * @param vals  `count` values of the body's context (at most 16).
@@ -555,7 +572,8 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  *   function or the wrong number of its arguments, more names than values
  *   or fewer, a NULL, foreign or non-scalar value, a type that an operator
  *   does not take (`%` on floats: use fmod; `~` on floats), half mixed with
- *   bfloat, or a literal that does not fit; the message quotes the
+ *   bfloat, a literal out of its type's range or refused as above, an
+ *   integer operand wider than i64; the message quotes the
  *   expression, gives the column and names the culprit.
  */
 FLYC_API LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, const char *expr,

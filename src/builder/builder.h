@@ -108,6 +108,9 @@ int flyc__kb_regions_closed(flyc_kernel_builder_t *kb, int body_ok);
 /* The builder of the body running on this thread, if any (emit.c). */
 extern _Thread_local flyc_kernel_builder_t *flyc__current_kb;
 
+/* flyc_kb_math's function names by flyc_math_fn_t ([0] is ""). */
+extern const char *const flyc__math_names[FLYC_MATH_FMOD + 1];
+
 /* ---- ctx.c ---- */
 
 /* The kernel's unique name, malloc'ed. */

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +50,9 @@ static int operand(xp_t *x, const char *s, size_t n, term_t *out) {
       return flyc__xp_xfail(x, "%s is %s", arg,
                             x->vals[k] ? "a value of another LLVM context" : "NULL");
     LLVMTypeRef t = LLVMTypeOf(x->vals[k]);
-    if (!flyc__xp_is_int(t) && !flyc__xp_is_fp(t))
-      return flyc__xp_xfail(x, "%s is %s, not an integer or float scalar", arg,
+    if ((!flyc__xp_is_int(t) && !flyc__xp_is_fp(t)) ||
+        (flyc__xp_is_int(t) && LLVMGetIntTypeWidth(t) > 64))
+      return flyc__xp_xfail(x, "%s is %s, not an integer (i1 to i64) or float scalar", arg,
                             flyc__xp_type_name(t, tn, sizeof tn));
     x->name[k] = s;
     x->len[k] = n;
@@ -60,27 +62,69 @@ static int operand(xp_t *x, const char *s, size_t n, term_t *out) {
   return 1;
 }
 
+/* A float literal, as strtod reads it in the C locale ('.', whatever the
+ * program's): a double, or with an f a float; out of range is an error. */
+static int float_literal(xp_t *x, int hex, term_t *out, char **end) {
+  locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+  if (!c)
+    return flyc__xp_xfail(x, "out of memory reading a float literal");
+  double f = strtod_l(x->p, end, c);
+  freelocale(c);
+  if (hex && !memchr(x->p, 'p', (size_t)(*end - x->p)) && !memchr(x->p, 'P', (size_t)(*end - x->p)))
+    return flyc__xp_xfail(x, "a hex float literal needs its exponent (0x1.8p3)");
+  out->k = K_DBL;
+  if (**end == 'f' || **end == 'F') {
+    ++*end;
+    out->k = K_FLT;
+  }
+  out->f = out->k == K_FLT ? (double)(float)f : f;
+  if (isinf(out->f))
+    return flyc__xp_xfail(x, "the literal is out of %s's range",
+                          out->k == K_FLT ? "float" : "double");
+  return 1;
+}
+
+/* A literal, lexed as C lexes it: a float (a point or an exponent), or an
+ * integer whose type is C's first of int, unsigned int (hex and octal
+ * only, or with a u), long, unsigned long that holds it, as its suffix
+ * (u, l, ll, in either case and order) allows. Under FLYC_EXPR_UNSIGNED
+ * every integer literal is unsigned, as if it had a u. */
 static int number(xp_t *x, term_t *out) {
+  const char *s = x->p, *q = s;
+  int hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  for (q += hex ? 2 : 0; hex ? isxdigit((unsigned char)*q) : isdigit((unsigned char)*q);)
+    q++;
   char *end;
-  errno = 0;
-  unsigned long long v = strtoull(x->p, &end, 0);
-  int hex = x->p[0] == '0' && (x->p[1] == 'x' || x->p[1] == 'X');
-  *out = (term_t){NULL, 0, 0, 0};
-  if (!hex && (*end == '.' || *end == 'e' || *end == 'E')) {
-    locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0); /* '.', whatever the program's */
-    if (!c)
-      return flyc__xp_xfail(x, "out of memory reading a float literal");
-    out->f = strtod_l(x->p, &end, c);
-    freelocale(c);
-    out->fl = 1;
-    if (*end == 'f' || *end == 'F')
-      end++;
-  } else if (errno || v > INT64_MAX) {
-    return flyc__xp_xfail(x, "the literal does not fit 64 bits");
+  *out = (term_t){NULL, K_INT, 0, 0};
+  if (hex ? *q == '.' || *q == 'p' || *q == 'P' : *q == '.' || *q == 'e' || *q == 'E') {
+    if (!float_literal(x, hex, out, &end))
+      return 0;
   } else {
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno)
+      return flyc__xp_xfail(x, "the literal does not fit 64 bits");
+    int u = x->uns, l = 0, dec = !hex && !(s[0] == '0' && q - s > 1);
+    for (int uu = 0;;) {
+      if ((*end == 'u' || *end == 'U') && !uu)
+        uu = u = 1, end++;
+      else if ((*end == 'l' || *end == 'L') && !l)
+        l = 1, end += end[1] == end[0] ? 2 : 1;
+      else
+        break;
+    }
     out->i = (int64_t)v;
-    if (*end == 'u' || *end == 'U') /* C's unsigned: the mode decides here */
-      end++;
+    out->k = !l && !u && v <= INT32_MAX              ? K_INT
+             : !l && (u || !dec) && v <= UINT32_MAX ? K_UINT
+             : !u && v <= INT64_MAX                 ? K_LONG
+             : u || !dec                            ? K_ULONG
+                                                    : -1;
+    if (out->k < 0)
+      return flyc__xp_xfail(x, "the literal %llu does not fit a long (C's unsigned long: %lluu)",
+                            v, v);
+    if (hex && (end[-1] == 'e' || end[-1] == 'E') && (*end == '+' || *end == '-'))
+      return flyc__xp_xfail(x, "a malformed number (C reads '%.*s%c' as one token)",
+                            (int)(end - s), s, *end);
   }
   if (isalnum((unsigned char)*end) || *end == '_' || *end == '.')
     return flyc__xp_xfail(x, "a malformed number");
@@ -228,17 +272,16 @@ static int parse_ternary(xp_t *x, term_t *out) {
   const char *end = x->p;
   x->p = at;
   flyc__xp_to_bool(x, out);
+  if (!(a.v && b.v && LLVMTypeOf(a.v) == LLVMTypeOf(b.v))) { /* an i1 arm beside another: int */
+    flyc__xp_promote_bool(x, &a);
+    flyc__xp_promote_bool(x, &b);
+  }
+  if (!flyc__xp_unify(x, &a, &b)) /* the arms' common type, as C's ?: has */
+    return 0;
   if (!out->v) { /* a literal condition picks an arm */
     *out = out->i ? a : b;
   } else {
-    int both = a.v && b.v && LLVMTypeOf(a.v) == LLVMTypeOf(b.v);
-    if (!both) { /* an i1 arm beside another type is C's int */
-      flyc__xp_promote_bool(x, &a);
-      flyc__xp_promote_bool(x, &b);
-    }
-    if (!a.v && !b.v && !flyc__xp_lit_default(x, &a))
-      return 0;
-    if (!flyc__xp_unify(x, &a, &b))
+    if (!flyc__xp_lit_default(x, &a) || !flyc__xp_lit_default(x, &b))
       return 0;
     out->v = LLVMBuildSelect(x->kb->b, out->v, a.v, b.v, "");
   }

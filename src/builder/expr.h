@@ -13,10 +13,17 @@
 #define XP_OPERANDS 16 /* the names one expression may bind */
 #define XP_DEPTH 64    /* parentheses, unary operators and calls, nested */
 
-/* A parsed term: a value, or (v NULL) a literal, integer or (fl) float. */
+/* A literal's C type: int, unsigned int, long (64 bits, as LP64's), unsigned
+ * long, the int 0 or 1 of a comparison (which alone is an i1), float, double. */
+enum { K_INT, K_UINT, K_LONG, K_ULONG, K_BOOL, K_FLT, K_DBL };
+#define XP_FLOAT_KIND(k) ((k) >= K_FLT)
+
+/* A parsed term: a value, or (v NULL) a literal of kind k: an integer in i
+ * (an unsigned one's bits, below 2^32 or 2^64) or a float in f (a K_FLT one
+ * already rounded to float). */
 typedef struct term {
   LLVMValueRef v;
-  int fl;
+  int k;
   int64_t i;
   double f;
 } term_t;
@@ -40,7 +47,8 @@ int flyc__xp_is_int(LLVMTypeRef t);
 int flyc__xp_is_fp(LLVMTypeRef t);
 /* "i32", "half", "a pointer" ... (buf holds an integer's) */
 const char *flyc__xp_type_name(LLVMTypeRef t, char *buf, size_t n);
-/* A literal that no operand types becomes an i32 (i64) or a float. */
+/* A literal that no operand types takes its own C type: an i32 (int or
+ * unsigned), an i64 (long), an i1 (a comparison), a float or a double. */
 int flyc__xp_lit_default(xp_t *x, term_t *a);
 /* C's usual arithmetic conversions: `a` and `b` get one type. */
 int flyc__xp_unify(xp_t *x, term_t *a, term_t *b);
@@ -51,6 +59,15 @@ void flyc__xp_promote_bool(xp_t *x, term_t *a);
 /* `a = a op b`; `a = c a` for unary `c` (- + ! ~). 0 on error. */
 int flyc__xp_binary(xp_t *x, int op, term_t *a, term_t *b);
 int flyc__xp_apply_unary(xp_t *x, char c, term_t *a);
+/* Helpers of expr_calls.c: float, C's conversion of a value, a literal's
+ * value as a double, two literal kinds' common one, a literal converted to
+ * kind k, an integer operator's instruction. */
+LLVMTypeRef flyc__xp_f32(xp_t *x);
+LLVMValueRef flyc__xp_convert(xp_t *x, LLVMValueRef v, LLVMTypeRef to);
+double flyc__xp_lit_double(const term_t *a);
+int flyc__xp_common_kind(int a, int b);
+void flyc__xp_lit_kind(term_t *a, int k);
+LLVMValueRef flyc__xp_int_bin(xp_t *x, int op, LLVMValueRef a, LLVMValueRef b);
 /* The function `s` (len bytes): its index, arity and name, or -1. */
 int flyc__xp_function(const char *s, size_t len, int *arity, const char **name);
 /* `*out` = function `f` of the `n` parsed arguments `a`. */

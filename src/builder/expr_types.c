@@ -52,11 +52,11 @@ const char *flyc__xp_type_name(LLVMTypeRef t, char *buf, size_t n) {
   }
 }
 
-static LLVMTypeRef f32_type(xp_t *x) { return LLVMFloatTypeInContext(x->kb->ctx->llctx); }
+LLVMTypeRef flyc__xp_f32(xp_t *x) { return LLVMFloatTypeInContext(x->kb->ctx->llctx); }
 
 /* `v` converted to `to` as C converts (the integers signed, or unsigned
  * under FLYC_EXPR_UNSIGNED; an i1 is a bool, 0 or 1). */
-static LLVMValueRef convert(xp_t *x, LLVMValueRef v, LLVMTypeRef to) {
+LLVMValueRef flyc__xp_convert(xp_t *x, LLVMValueRef v, LLVMTypeRef to) {
   LLVMBuilderRef b = x->kb->b;
   LLVMTypeRef from = LLVMTypeOf(v);
   unsigned fw = bits(from), tw = bits(to);
@@ -72,55 +72,130 @@ static LLVMValueRef convert(xp_t *x, LLVMValueRef v, LLVMTypeRef to) {
   if (flyc__xp_is_int(to))
     return x->uns ? LLVMBuildFPToUI(b, v, to, "") : LLVMBuildFPToSI(b, v, to, "");
   if (fw == tw) /* half and bfloat: through float */
-    return LLVMBuildFPTrunc(b, LLVMBuildFPExt(b, v, f32_type(x), ""), to, "");
+    return LLVMBuildFPTrunc(b, LLVMBuildFPExt(b, v, flyc__xp_f32(x), ""), to, "");
   return tw > fw ? LLVMBuildFPExt(b, v, to, "") : LLVMBuildFPTrunc(b, v, to, "");
 }
 
-/* A literal given type `t` (an integer one must fit t, as signed or as
- * unsigned); a value stays. */
+static LLVMTypeRef int_type(xp_t *x, unsigned w) {
+  return LLVMIntTypeInContext(x->kb->ctx->llctx, w);
+}
+
+static int k_unsigned(int k) { return k == K_UINT || k == K_ULONG; }
+static unsigned k_bits(int k) { return k == K_LONG || k == K_ULONG || k == K_DBL ? 64 : 32; }
+
+double flyc__xp_lit_double(const term_t *a) {
+  return XP_FLOAT_KIND(a->k) ? a->f : a->k == K_ULONG ? (double)(uint64_t)a->i : (double)a->i;
+}
+
+/* Whether integer literal `a` holds a value of an i`w`, signed or not. */
+static int lit_fits(const term_t *a, unsigned w, int uns) {
+  uint64_t u = (uint64_t)a->i;
+  if (k_unsigned(a->k) || (uns && a->i >= 0))
+    return w >= 64 ? (uns || u <= INT64_MAX) : u >> (w - !uns) == 0;
+  if (uns)
+    return 0;
+  return w >= 64 || (a->i >= -(INT64_C(1) << (w - 1)) && a->i < (INT64_C(1) << (w - 1)));
+}
+
+/* A literal given type `t`: a float one any float type (rounded as C
+ * converts), an integer one an integer type that holds its value (an i1
+ * takes a bool); a value stays. */
 static int lit_to(xp_t *x, term_t *a, LLVMTypeRef t) {
   if (a->v)
     return 1;
   if (flyc__xp_is_fp(t)) {
-    a->v = LLVMConstReal(t, a->fl ? a->f : (double)a->i);
+    a->v = LLVMConstReal(t, flyc__xp_lit_double(a));
     return 1;
   }
   unsigned w = LLVMGetIntTypeWidth(t);
-  int64_t lo = w == 1 ? 0 : w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1));
-  int64_t hi = w >= 64 ? INT64_MAX : (INT64_C(1) << w) - 1;
-  if (a->fl)
+  if (XP_FLOAT_KIND(a->k))
     return flyc__xp_xfail(x, "a float literal (%g) where an i%u is needed", a->f, w);
-  if (a->i < lo || a->i > hi)
+  if (!lit_fits(a, w, x->uns || k_unsigned(a->k) || w == 1))
     return flyc__xp_xfail(x, "the literal %lld does not fit an i%u", (long long)a->i, w);
-  a->v = LLVMConstInt(t, (unsigned long long)a->i, a->i < 0);
+  uint64_t mask = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
+  a->v = LLVMConstInt(t, (uint64_t)a->i & mask, 0);
   return 1;
 }
 
-/* A literal that no operand types: an i32 (an i64 past i32's range), or,
- * with a point or exponent, a float: as C's int, and as CUDA's `1.0f`. */
+/* A literal that no operand types, in its own C type: an i32 (int or
+ * unsigned), an i64 (long), an i1 (a comparison's), a float or a double. */
 int flyc__xp_lit_default(xp_t *x, term_t *a) {
   if (a->v)
     return 1;
   LLVMContextRef lc = x->kb->ctx->llctx;
   return lit_to(x, a,
-                a->fl                                    ? LLVMFloatTypeInContext(lc)
-                : a->i >= INT32_MIN && a->i <= INT32_MAX ? LLVMInt32TypeInContext(lc)
-                                                         : LLVMInt64TypeInContext(lc));
+                a->k == K_FLT   ? LLVMFloatTypeInContext(lc)
+                : a->k == K_DBL ? LLVMDoubleTypeInContext(lc)
+                                : int_type(x, a->k == K_BOOL ? 1 : k_bits(a->k)));
 }
 
-/* Gives `a` and `b` one type, as C's usual arithmetic conversions do: a
- * literal takes the other's type; an integer meeting a float becomes that
- * float; the narrower of two integers or of two floats is widened. Two
- * literals stay literals. */
-int flyc__xp_unify(xp_t *x, term_t *a, term_t *b) {
-  if (!a->v && !b->v)
-    return 1;
-  if (!a->v || !b->v) {
-    term_t *l = a->v ? b : a, *v = a->v ? a : b;
-    if (l->fl && flyc__xp_is_int(LLVMTypeOf(v->v)))
-      v->v = convert(x, v->v, f32_type(x));
+/* C's usual arithmetic conversions of two literals' types (a bool is an
+ * int; long holds every unsigned int). */
+int flyc__xp_common_kind(int a, int b) {
+  return a == K_DBL || b == K_DBL       ? K_DBL
+         : a == K_FLT || b == K_FLT     ? K_FLT
+         : a == K_ULONG || b == K_ULONG ? K_ULONG
+         : a == K_LONG || b == K_LONG   ? K_LONG
+         : a == K_UINT || b == K_UINT   ? K_UINT
+                                        : K_INT;
+}
+
+/* Literal `a` converted to kind `k`, as C converts (to unsigned: modulo). */
+void flyc__xp_lit_kind(term_t *a, int k) {
+  if (XP_FLOAT_KIND(k) && !XP_FLOAT_KIND(a->k))
+    a->f = flyc__xp_lit_double(a);
+  if (k == K_FLT)
+    a->f = (double)(float)a->f;
+  if (k == K_UINT)
+    a->i = (int64_t)((uint64_t)a->i & UINT32_MAX);
+  a->k = k;
+}
+
+static int refuse_unsigned(xp_t *x, const term_t *l) {
+  return flyc__xp_xfail(x,
+                        "the literal %llu is C's unsigned %s, which makes C's operation "
+                        "unsigned: use FLYC_EXPR_UNSIGNED (FLYC_UEXPR), or a signed literal",
+                        (unsigned long long)l->i, l->k == K_ULONG ? "long" : "int");
+}
+
+/* Literal `l` meets value `v` (C's conversions, with the literal taking
+ * the value's type where it holds the literal): a float value takes any
+ * literal; an integer value meeting a float literal becomes its float or
+ * double; an integer literal of a wider C type (a long), or one that an
+ * i8 or i16 does not hold, widens the value, as C's promotions do. An
+ * unsigned literal would make C's operation unsigned: a signed expression
+ * refuses it, unless the value is an i64 (C's long holds it). */
+static int lit_meets(xp_t *x, term_t *l, term_t *v) {
+  LLVMTypeRef t = LLVMTypeOf(v->v);
+  if (!flyc__xp_is_int(t) || (l->k == K_BOOL && LLVMGetIntTypeWidth(t) == 1))
+    return lit_to(x, l, t);
+  if (XP_FLOAT_KIND(l->k)) {
+    LLVMContextRef lc = x->kb->ctx->llctx;
+    v->v = flyc__xp_convert(x, v->v,
+                   l->k == K_FLT ? LLVMFloatTypeInContext(lc) : LLVMDoubleTypeInContext(lc));
     return lit_to(x, l, LLVMTypeOf(v->v));
   }
+  unsigned w = LLVMGetIntTypeWidth(t), lw = k_bits(l->k), pw = w < 32 ? 32 : w;
+  if (!x->uns && k_unsigned(l->k) && !(w == 64 && lw == 32))
+    return refuse_unsigned(x, l);
+  if (lw > pw || !lit_fits(l, w, x->uns))
+    v->v = flyc__xp_convert(x, v->v, int_type(x, lw > pw ? lw : pw));
+  return lit_to(x, l, LLVMTypeOf(v->v));
+}
+
+/* Gives `a` and `b` one type, as C's usual arithmetic conversions do: see
+ * lit_meets(); of two values, an integer meeting a float becomes that
+ * float, the narrower of two integers or of two floats is widened. Two
+ * literals stay literals, of their common C type. */
+int flyc__xp_unify(xp_t *x, term_t *a, term_t *b) {
+  if (!a->v && !b->v) {
+    int k = flyc__xp_common_kind(a->k, b->k);
+    flyc__xp_lit_kind(a, k);
+    flyc__xp_lit_kind(b, k);
+    return 1;
+  }
+  if (!a->v || !b->v)
+    return a->v ? lit_meets(x, b, a) : lit_meets(x, a, b);
   LLVMTypeRef ta = LLVMTypeOf(a->v), tb = LLVMTypeOf(b->v);
   if (ta == tb)
     return 1;
@@ -131,16 +206,16 @@ int flyc__xp_unify(xp_t *x, term_t *a, term_t *b) {
                           flyc__xp_type_name(ta, na, sizeof na),
                           flyc__xp_type_name(tb, nb, sizeof nb));
   LLVMTypeRef t = fa != fb ? (fa ? ta : tb) : bits(ta) >= bits(tb) ? ta : tb;
-  a->v = convert(x, a->v, t);
-  b->v = convert(x, b->v, t);
+  a->v = flyc__xp_convert(x, a->v, t);
+  b->v = flyc__xp_convert(x, b->v, t);
   return 1;
 }
 
-/* C's truth of a term: an i1 value (a literal stays a literal, 0 or 1). */
+/* C's truth of a term: an i1 value, or a bool literal (0 or 1). */
 void flyc__xp_to_bool(xp_t *x, term_t *a) {
   if (!a->v) {
-    a->i = a->fl ? a->f != 0 : a->i != 0;
-    a->fl = 0;
+    a->i = XP_FLOAT_KIND(a->k) ? a->f != 0 : a->i != 0;
+    a->k = K_BOOL;
     return;
   }
   LLVMTypeRef t = LLVMTypeOf(a->v);
@@ -150,58 +225,91 @@ void flyc__xp_to_bool(xp_t *x, term_t *a) {
                             : LLVMBuildFCmp(x->kb->b, LLVMRealUNE, a->v, LLVMConstNull(t), "");
 }
 
-/* Two literals combined at build time, exactly: an overflow of 64 bits,
- * a division by zero or a shift past 63 is an error. */
-static int fold(xp_t *x, int op, term_t *a, const term_t *b) {
-  if (a->fl || b->fl) {
-    double p = a->fl ? a->f : (double)a->i, q = b->fl ? b->f : (double)b->i;
-    int c = op == EQ   ? p == q
-            : op == NE ? p != q
-            : op == LT ? p < q
-            : op == LE ? p <= q
-            : op == GT ? p > q
-                       : p >= q;
-    if (op >= EQ && op <= GE)
-      *a = (term_t){NULL, 0, c, 0};
-    else if (op == ADD || op == SUB || op == MUL || (op == DIV && q != 0))
-      *a = (term_t){NULL, 1, 0, op == ADD ? p + q : op == SUB ? p - q : op == MUL ? p * q : p / q};
-    else
-      return flyc__xp_xfail(x, op == DIV ? "division by zero" : "this operator needs integers");
+static int compare(int op, int c) { /* c: -1, 0 or 1; op EQ ... GE */
+  return op == EQ   ? c == 0
+         : op == NE ? c != 0
+         : op == LT ? c < 0
+         : op == LE ? c <= 0
+         : op == GT ? c > 0
+                    : c >= 0;
+}
+
+/* Two float literals (or one and an integer) combined as C does: in
+ * double, or in float when neither is a double. */
+static int fold_float(xp_t *x, int op, term_t *a, term_t *b) {
+  int k = flyc__xp_common_kind(a->k, b->k);
+  flyc__xp_lit_kind(a, k);
+  flyc__xp_lit_kind(b, k);
+  double p = a->f, q = b->f;
+  if (op >= EQ && op <= GE) { /* NaN: only != holds */
+    int c = p != p || q != q ? op == NE : compare(op, (p > q) - (p < q));
+    *a = (term_t){NULL, K_BOOL, c, 0};
     return 1;
   }
+  if (op != ADD && op != SUB && op != MUL && op != DIV)
+    return flyc__xp_xfail(x, op == REM ? "%% needs integers (use fmod)" : "this operator needs integers");
+  a->f = op == ADD ? p + q : op == SUB ? p - q : op == MUL ? p * q : p / q;
+  flyc__xp_lit_kind(a, k);
+  return 1;
+}
+
+/* Whether `r` is a value of integer kind `k` (unsigned ones are wrapped). */
+static int k_holds(int k, int64_t r) {
+  return k == K_INT ? r >= INT32_MIN && r <= INT32_MAX : 1;
+}
+
+/* Two integer literals combined as C does, in their common C type (a
+ * shift: the left one's): unsigned ones wrap; a signed result that its
+ * type does not hold (undefined in C), a division by zero or a shift
+ * count outside the type is an error. */
+static int fold(xp_t *x, int op, term_t *a, term_t *b) {
+  if (XP_FLOAT_KIND(a->k) || XP_FLOAT_KIND(b->k))
+    return fold_float(x, op, a, b);
+  int sh = op == SHL || op == SHR;
+  int k = sh ? flyc__xp_common_kind(a->k, a->k) : flyc__xp_common_kind(a->k, b->k);
+  flyc__xp_lit_kind(a, k);
+  if (!sh)
+    flyc__xp_lit_kind(b, k);
+  int u = k_unsigned(k);
+  unsigned w = k_bits(k);
+  uint64_t P = (uint64_t)a->i, Q = (uint64_t)b->i, mask = w == 64 ? UINT64_MAX : UINT32_MAX;
   int64_t p = a->i, q = b->i, r = 0;
   int bad = 0;
+  if ((op == DIV || op == REM) && !q)
+    return flyc__xp_xfail(x, "division by zero");
+  if (sh && (q < 0 || q >= (int64_t)w || (k_unsigned(b->k) && (uint64_t)q >= w)))
+    return flyc__xp_xfail(x, "shift by %lld, not 0 to %u", (long long)q, w - 1);
   switch (op) {
-  case ADD: bad = __builtin_add_overflow(p, q, &r); break;
-  case SUB: bad = __builtin_sub_overflow(p, q, &r); break;
-  case MUL: bad = __builtin_mul_overflow(p, q, &r); break;
+  case ADD: bad = __builtin_add_overflow(p, q, &r), r = u ? (int64_t)(P + Q) : r; break;
+  case SUB: bad = __builtin_sub_overflow(p, q, &r), r = u ? (int64_t)(P - Q) : r; break;
+  case MUL: bad = __builtin_mul_overflow(p, q, &r), r = u ? (int64_t)(P * Q) : r; break;
   case DIV:
   case REM:
-    if (!q || (p == INT64_MIN && q == -1))
-      return flyc__xp_xfail(x, q ? "the literal quotient overflows 64 bits" : "division by zero");
-    r = op == DIV ? p / q : p % q;
+    bad = !u && p == INT64_MIN && q == -1;
+    r = u ? (int64_t)(op == DIV ? P / Q : P % Q) : bad ? 0 : op == DIV ? p / q : p % q;
     break;
   case SHL:
-  case SHR:
-    if (q < 0 || q > 63)
-      return flyc__xp_xfail(x, "shift by %lld, not 0 to 63", (long long)q);
-    r = op == SHR ? p >> q : (int64_t)((uint64_t)p << q);
-    bad = op == SHL && r >> q != p;
+    r = (int64_t)(P << q);
+    bad = !u && (r >> q != p);
     break;
+  case SHR: r = u ? (int64_t)(P >> q) : p >> q; break;
   case BAND: r = p & q; break;
   case BOR: r = p | q; break;
   case BXOR: r = p ^ q; break;
+  case AND:
+  case OR: *a = (term_t){NULL, K_BOOL, op == AND ? p && q : p || q, 0}; return 1;
   default:
-    r = op == EQ   ? p == q
-        : op == NE ? p != q
-        : op == LT ? p < q
-        : op == LE ? p <= q
-        : op == GT ? p > q
-                   : p >= q;
+    *a = (term_t){NULL, K_BOOL,
+                  compare(op, u ? (P > Q) - (P < Q) : (p > q) - (p < q)), 0};
+    return 1;
   }
-  if (bad)
-    return flyc__xp_xfail(x, "the literal result overflows 64 bits");
+  if (u)
+    r = (int64_t)((uint64_t)r & mask);
+  else if (bad || !k_holds(k, r))
+    return flyc__xp_xfail(x, "the literal result overflows %s, C's type for it (undefined in C)%s",
+                          k == K_INT ? "int" : "long", k == K_INT ? ": write a long (1l)" : "");
   a->i = r;
+  a->k = k;
   return 1;
 }
 
@@ -225,7 +333,7 @@ static LLVMValueRef fp_bin(xp_t *x, int op, LLVMValueRef a, LLVMValueRef b) {
   return r;
 }
 
-static LLVMValueRef int_bin(xp_t *x, int op, LLVMValueRef a, LLVMValueRef b) {
+LLVMValueRef flyc__xp_int_bin(xp_t *x, int op, LLVMValueRef a, LLVMValueRef b) {
   LLVMBuilderRef bd = x->kb->b;
   int u = x->uns;
   static const LLVMIntPredicate spred[] = {[EQ] = LLVMIntEQ,  [NE] = LLVMIntNE,  [LT] = LLVMIntSLT,
@@ -252,29 +360,36 @@ static LLVMValueRef int_bin(xp_t *x, int op, LLVMValueRef a, LLVMValueRef b) {
 /* An i1 value as an i32 (0 or 1), as C promotes a bool. */
 void flyc__xp_promote_bool(xp_t *x, term_t *a) {
   if (a->v && flyc__xp_is_int(LLVMTypeOf(a->v)) && LLVMGetIntTypeWidth(LLVMTypeOf(a->v)) == 1)
-    a->v = convert(x, a->v, LLVMInt32TypeInContext(x->kb->ctx->llctx));
+    a->v = flyc__xp_convert(x, a->v, LLVMInt32TypeInContext(x->kb->ctx->llctx));
 }
 
-/* A shift: C's result has the left operand's type; the count is converted
- * to it, and a literal count must be below its width. */
+/* A shift: C's result has the left operand's type (a literal's own: `1 <<
+ * s` is an int); the count is converted to it, and a literal count must be
+ * below its width. */
 static int shift(xp_t *x, int op, term_t *a, term_t *b) {
   flyc__xp_promote_bool(x, a);
   flyc__xp_promote_bool(x, b);
-  if (!a->v && !lit_to(x, a, LLVMTypeOf(b->v)))
-    return 0;
+  if (!a->v) {
+    if (!x->uns && k_unsigned(a->k))
+      return refuse_unsigned(x, a);
+    a->k = a->k == K_BOOL ? K_INT : a->k;
+    if (!flyc__xp_lit_default(x, a))
+      return 0;
+  }
   LLVMTypeRef t = LLVMTypeOf(a->v);
   char n[16];
-  if (!flyc__xp_is_int(t) || (b->v && !flyc__xp_is_int(LLVMTypeOf(b->v))) || (!b->v && b->fl))
+  if (!flyc__xp_is_int(t) || (b->v && !flyc__xp_is_int(LLVMTypeOf(b->v))) ||
+      (!b->v && XP_FLOAT_KIND(b->k)))
     return flyc__xp_xfail(
         x, "a shift needs integers, not %s",
-        flyc__xp_type_name(flyc__xp_is_int(t) ? (b->v ? LLVMTypeOf(b->v) : f32_type(x)) : t, n,
+        flyc__xp_type_name(flyc__xp_is_int(t) ? (b->v ? LLVMTypeOf(b->v) : flyc__xp_f32(x)) : t, n,
                            sizeof n));
   if (!b->v && (b->i < 0 || (uint64_t)b->i >= LLVMGetIntTypeWidth(t)))
     return flyc__xp_xfail(x, "shift by %lld, not 0 to %u", (long long)b->i,
                           LLVMGetIntTypeWidth(t) - 1);
-  if (!b->v ? !lit_to(x, b, t) : !(b->v = convert(x, b->v, t)))
+  if (!b->v ? !lit_to(x, b, t) : !(b->v = flyc__xp_convert(x, b->v, t)))
     return 0;
-  a->v = int_bin(x, op, a->v, b->v);
+  a->v = flyc__xp_int_bin(x, op, a->v, b->v);
   return 1;
 }
 
@@ -288,7 +403,7 @@ int flyc__xp_binary(xp_t *x, int op, term_t *a, term_t *b) {
     return fold(x, op, a, b);
   if (op == SHL || op == SHR)
     return shift(x, op, a, b);
-  if ((op == DIV || op == REM) && !b->v && !b->fl && !b->i)
+  if ((op == DIV || op == REM) && !b->v && !XP_FLOAT_KIND(b->k) && !b->i)
     return flyc__xp_xfail(x, "division by zero");
   if (op != AND && op != OR) { /* a bool meets other operators as C's int */
     flyc__xp_promote_bool(x, a);
@@ -300,146 +415,8 @@ int flyc__xp_binary(xp_t *x, int op, term_t *a, term_t *b) {
   char n[16];
   if (!flyc__xp_is_int(t) && !flyc__xp_is_fp(t))
     return flyc__xp_xfail(x, "an operand is %s", flyc__xp_type_name(t, n, sizeof n));
-  a->v = flyc__xp_is_fp(t) ? fp_bin(x, op, a->v, b->v) : int_bin(x, op, a->v, b->v);
+  a->v = flyc__xp_is_fp(t) ? fp_bin(x, op, a->v, b->v) : flyc__xp_int_bin(x, op, a->v, b->v);
   return a->v != NULL;
-}
-
-/* Functions an expression may call: kind, and the function or type. */
-enum { F_MIN, F_MAX, F_ABS, F_FMA, F_CONV, F_MATH };
-static const struct {
-  const char *name;
-  int kind, fn, arity;
-} fns[] = {
-    {"min", F_MIN, 0, 2},
-    {"max", F_MAX, 0, 2},
-    {"abs", F_ABS, 0, 1},
-    {"fma", F_FMA, 0, 3},
-    {"i8", F_CONV, 8, 1},
-    {"i16", F_CONV, 16, 1},
-    {"i32", F_CONV, 32, 1},
-    {"i64", F_CONV, 64, 1},
-    {"f16", F_CONV, -1, 1},
-    {"bf16", F_CONV, -2, 1},
-    {"f32", F_CONV, -3, 1},
-    {"f64", F_CONV, -4, 1},
-    {"exp", F_MATH, FLYC_MATH_EXP, 1},
-    {"log", F_MATH, FLYC_MATH_LOG, 1},
-    {"sqrt", F_MATH, FLYC_MATH_SQRT, 1},
-    {"sin", F_MATH, FLYC_MATH_SIN, 1},
-    {"cos", F_MATH, FLYC_MATH_COS, 1},
-    {"rsqrt", F_MATH, FLYC_MATH_RSQRT, 1},
-    {"pow", F_MATH, FLYC_MATH_POW, 2},
-    {"erf", F_MATH, FLYC_MATH_ERF, 1},
-    {"exp2", F_MATH, FLYC_MATH_EXP2, 1},
-    {"log2", F_MATH, FLYC_MATH_LOG2, 1},
-    {"exp10", F_MATH, FLYC_MATH_EXP10, 1},
-    {"log10", F_MATH, FLYC_MATH_LOG10, 1},
-    {"expm1", F_MATH, FLYC_MATH_EXPM1, 1},
-    {"log1p", F_MATH, FLYC_MATH_LOG1P, 1},
-    {"tanh", F_MATH, FLYC_MATH_TANH, 1},
-    {"sinh", F_MATH, FLYC_MATH_SINH, 1},
-    {"cosh", F_MATH, FLYC_MATH_COSH, 1},
-    {"tan", F_MATH, FLYC_MATH_TAN, 1},
-    {"asin", F_MATH, FLYC_MATH_ASIN, 1},
-    {"acos", F_MATH, FLYC_MATH_ACOS, 1},
-    {"atan", F_MATH, FLYC_MATH_ATAN, 1},
-    {"cbrt", F_MATH, FLYC_MATH_CBRT, 1},
-    {"fabs", F_MATH, FLYC_MATH_FABS, 1},
-    {"floor", F_MATH, FLYC_MATH_FLOOR, 1},
-    {"ceil", F_MATH, FLYC_MATH_CEIL, 1},
-    {"trunc", F_MATH, FLYC_MATH_TRUNC, 1},
-    {"round", F_MATH, FLYC_MATH_ROUND, 1},
-    {"atan2", F_MATH, FLYC_MATH_ATAN2, 2},
-    {"fmin", F_MATH, FLYC_MATH_FMIN, 2},
-    {"fmax", F_MATH, FLYC_MATH_FMAX, 2},
-    {"hypot", F_MATH, FLYC_MATH_HYPOT, 2},
-    {"fmod", F_MATH, FLYC_MATH_FMOD, 2},
-};
-
-int flyc__xp_function(const char *s, size_t len, int *arity, const char **name) {
-  for (size_t f = 0; f < sizeof fns / sizeof fns[0]; f++)
-    if (strlen(fns[f].name) == len && !memcmp(fns[f].name, s, len)) {
-      *arity = fns[f].arity;
-      *name = fns[f].name;
-      return (int)f;
-    }
-  return -1;
-}
-
-static LLVMTypeRef conv_type(xp_t *x, int code) {
-  LLVMContextRef lc = x->kb->ctx->llctx;
-  return code > 0     ? LLVMIntTypeInContext(lc, (unsigned)code)
-         : code == -1 ? LLVMHalfTypeInContext(lc)
-         : code == -2 ? LLVMBFloatTypeInContext(lc)
-         : code == -3 ? LLVMFloatTypeInContext(lc)
-                      : LLVMDoubleTypeInContext(lc);
-}
-
-/* min, max, abs of one type: C's comparisons and select for integers (which
- * LLVM folds into smin / umin / abs), llvm.minnum / maxnum / fabs (C's
- * fmin, fmax, fabs) for floats. */
-static LLVMValueRef min_max_abs(xp_t *x, int kind, term_t *a) {
-  LLVMBuilderRef b = x->kb->b;
-  LLVMValueRef v = a[0].v;
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (flyc__xp_is_fp(t)) {
-    const char *n = kind == F_MIN ? "llvm.minnum" : kind == F_MAX ? "llvm.maxnum" : "llvm.fabs";
-    LLVMValueRef args[2] = {v, kind == F_ABS ? NULL : a[1].v};
-    unsigned id = LLVMLookupIntrinsicID(n, strlen(n));
-    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(x->kb->ctx->mod, id, &t, 1);
-    LLVMValueRef r =
-        LLVMBuildCall2(b, LLVMGlobalGetValueType(fn), fn, args, kind == F_ABS ? 1 : 2, "");
-    flyc__set_fast_math_flags(r, x->kb->fmf);
-    return r;
-  }
-  if (kind == F_ABS) {
-    LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, v, LLVMConstNull(t), "");
-    return x->uns ? v : LLVMBuildSelect(b, neg, LLVMBuildNeg(b, v, ""), v, "");
-  }
-  LLVMValueRef lt = int_bin(x, LT, v, a[1].v);
-  return kind == F_MIN ? LLVMBuildSelect(b, lt, v, a[1].v, "")
-                       : LLVMBuildSelect(b, lt, a[1].v, v, "");
-}
-
-/* A call `name(args)` of the table above, the arguments already parsed. */
-int flyc__xp_apply_call(xp_t *x, int f, term_t *a, int n, term_t *out) {
-  int kind = fns[f].kind, rc0 = x->kb->rc;
-  for (int i = 1; i < n && kind != F_CONV; i++)
-    for (int j = 0; j < i; j++)
-      if (!flyc__xp_unify(x, &a[j], &a[i]))
-        return 0;
-  if (kind == F_CONV) {
-    if (!flyc__xp_lit_default(x, &a[0]))
-      return 0;
-    *out = (term_t){convert(x, a[0].v, conv_type(x, fns[f].fn)), 0, 0, 0};
-    return 1;
-  }
-  int fl = kind >= F_FMA; /* all literals: an i32, or an f32 (CUDA's 2.0f) if one is a float */
-  for (int i = 0; i < n; i++)
-    fl |= a[i].fl;
-  for (int i = 0; i < n; i++)
-    if (!lit_to(x, &a[i], a[0].v ? LLVMTypeOf(a[0].v) : fl ? f32_type(x) : conv_type(x, 32)))
-      return 0;
-  LLVMTypeRef t = LLVMTypeOf(a[0].v);
-  if ((kind == F_MATH || kind == F_FMA) && flyc__xp_is_int(t)) /* C converts an int argument */
-    for (int i = 0; i < n; i++)
-      a[i].v = convert(x, a[i].v, f32_type(x));
-  LLVMValueRef r = kind == F_FMA    ? flyc_kb_fma(x->kb, a[0].v, a[1].v, a[2].v)
-                   : kind == F_MATH ? flyc_kb_math(x->kb, (flyc_math_fn_t)fns[f].fn, a[0].v,
-                                                   n > 1 ? a[1].v : NULL)
-                                    : min_max_abs(x, kind, a);
-  if (!r || x->kb->rc != rc0) {
-    if (rc0) /* an earlier error stands */
-      return 0;
-    char *inner = x->kb->first; /* the helper's own: said again with the expression */
-    x->kb->first = NULL;
-    x->kb->rc = 0;
-    flyc__xp_xfail(x, "%s() failed: %s", fns[f].name, inner ? inner : "");
-    free(inner);
-    return 0;
-  }
-  *out = (term_t){r, 0, 0, 0};
-  return 1;
 }
 
 int flyc__xp_apply_unary(xp_t *x, char c, term_t *a) {
@@ -452,13 +429,22 @@ int flyc__xp_apply_unary(xp_t *x, char c, term_t *a) {
       a->i = !a->i;
     return 1;
   }
-  if (!a->v) {
-    if (c == '~' && a->fl)
+  if (!a->v && XP_FLOAT_KIND(a->k)) {
+    if (c == '~')
       return flyc__xp_xfail(x, "~ needs an integer");
-    if (c == '-' && !a->fl && a->i == INT64_MIN)
-      return flyc__xp_xfail(x, "the literal result overflows 64 bits");
     a->f = c == '-' ? -a->f : a->f;
-    a->i = c == '-' ? -a->i : c == '~' ? ~a->i : a->i;
+    return 1;
+  }
+  if (!a->v) { /* C's int arithmetic: unsigned wraps, a signed overflow is an error */
+    a->k = a->k == K_BOOL ? K_INT : a->k;
+    uint64_t mask = k_bits(a->k) == 64 ? UINT64_MAX : UINT32_MAX, u = (uint64_t)a->i;
+    if (k_unsigned(a->k))
+      a->i = (int64_t)((c == '-' ? 0 - u : c == '~' ? ~u : u) & mask);
+    else if (c == '-' && (a->i == INT64_MIN || !k_holds(a->k, -a->i)))
+      return flyc__xp_xfail(x, "the literal result overflows %s, C's type for it",
+                            a->k == K_INT ? "int" : "long");
+    else
+      a->i = c == '-' ? -a->i : c == '~' ? ~a->i : a->i;
     return 1;
   }
   LLVMTypeRef t = LLVMTypeOf(a->v);

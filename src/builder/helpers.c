@@ -226,18 +226,19 @@ unsigned flyc_kb_fast_math_flags(const flyc_kernel_builder_t *kb) { return kb ? 
 
 /* ---- device-library math ---- */
 
+/* By flyc_math_fn_t; the device libraries' names (ocml's and libdevice's
+ * agree on each), which are C's too (flyc_kb_expr calls them by these). */
+const char *const flyc__math_names[FLYC_MATH_FMOD + 1] = {
+    "",      "exp",   "log",   "sqrt", "sin",  "cos",  "rsqrt", "pow",   "erf",
+    "exp2",  "log2",  "exp10", "log10", "expm1", "log1p", "tanh", "sinh", "cosh",
+    "tan",   "asin",  "acos",  "atan", "cbrt", "fabs", "floor", "ceil",  "trunc",
+    "round", "atan2", "fmin",  "fmax", "hypot", "fmod"};
+
 static LLVMValueRef math_impl(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValueRef x,
                               LLVMValueRef y) {
   if (!helper_ok(kb, 0, "flyc_kb_math"))
     return NULL;
-  /* By flyc_math_fn_t; the device libraries' names (ocml's and libdevice's
-   * agree on each). */
-  static const char *const names[] = {
-      "",      "exp",   "log",   "sqrt", "sin",  "cos",  "rsqrt", "pow",   "erf",
-      "exp2",  "log2",  "exp10", "log10", "expm1", "log1p", "tanh", "sinh", "cosh",
-      "tan",   "asin",  "acos",  "atan", "cbrt", "fabs", "floor", "ceil",  "trunc",
-      "round", "atan2", "fmin",  "fmax", "hypot", "fmod"};
-  _Static_assert(sizeof names / sizeof *names == FLYC_MATH_FMOD + 1, "one name a function");
+  const char *const *names = flyc__math_names;
   if (fn < FLYC_MATH_EXP || fn > FLYC_MATH_FMOD)
     return fail(kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_math: %d is not a flyc_math_fn_t",
                                     (int)fn));

@@ -260,7 +260,7 @@ static int nontemporal(const flyc__kb_emit_t *e, LLVMValueRef ptr, LLVMTypeRef t
                    : bits == 32 ? "r" : "l";
   char text[128], cons[96] = "", regs[32] = "";
   for (unsigned i = 0; i < n; i++) {
-    char r[8];
+    char r[16]; /* n <= 4, but room for any unsigned: no truncation warning */
     snprintf(r, sizeof r, "%s$%u", i ? "," : "", val ? i + 1 : i);
     strcat(regs, r);
     snprintf(r, sizeof r, "%s%s%s", i || val ? "," : "", val ? "" : "=", rc);
