@@ -374,6 +374,7 @@ static const ecase_t ecases[] = {
     {"t = t", 1, "t", {"column 3", "unexpected '='"}},
     {"t + q", 1, "t", {"'q' is name 2, but 1 operand is given", NULL}},
     {"t", 2, "tt", {"2 operands given, but the expression names 1", NULL}},
+    {"4 > 3", 1, "t", {"1 operand given, but the expression names 0", NULL}},
     {"foo(t)", 1, "t", {"no function 'foo'", NULL}},
     {"min(t)", 1, "t", {"min takes 2 arguments, not 1", NULL}},
     {"abs(t, t)", 1, "t", {"abs takes 1 argument", "column 6"}},

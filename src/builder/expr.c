@@ -317,7 +317,8 @@ static LLVMValueRef expr_impl(flyc_kernel_builder_t *kb, unsigned flags, const c
   if (*x.p)
     return flyc__xp_xfail(&x, "unexpected '%c'", *x.p), NULL;
   if (x.bound < count)
-    return flyc__xp_xfail(&x, "%zu operands given, but the expression names %zu", count, x.bound),
+    return flyc__xp_xfail(&x, "%zu operand%s given, but the expression names %zu", count,
+                          count == 1 ? "" : "s", x.bound),
            NULL;
   return flyc__xp_lit_default(&x, &r) ? r.v : NULL;
 }
