@@ -319,6 +319,12 @@ static const tcase_t tcases[] = {
     {0, "abs(-5) + a", "a", "i32", 10},
     {FLYC_EXPR_UNSIGNED, "(0 - 1) / 2 + a", "a", "i32", 2147483652.0}, /* as 0u - 1u */
     {FLYC_EXPR_UNSIGNED, "a + 4294967296", "a", "i64", 4294967301.0},
+    {0, "(1 ? -1 : 0u) > 0", "", "i1", 1},     /* a literal arm keeps its C type */
+    {FLYC_EXPR_UNSIGNED, "a + -(1 < 2)", "a", "i32", 4},
+    {0, "+(a < 6) + a", "a", "i32", 6},
+    /* 2^60 + 2^36 + 1 rounds once to float (C's), not through a double */
+    {0, "x + 1152921573326323713", "x", "float", 1152921642045800448.0},
+    {0, "f32(1152921573326323713)", "", "float", 1152921642045800448.0},
 };
 
 static LLVMValueRef tval(flyc_kernel_builder_t *kb, char c) {
@@ -397,6 +403,12 @@ static const ecase_t ecases[] = {
     {"t + 0x1.8", 1, "t", {"needs its exponent", NULL}},
     {"t + 0x1E+5", 1, "t", {"as one token", NULL}},
     {"t + 1.0l", 1, "t", {"a malformed number", NULL}},
+    {"(t ? 0xffffffff : 0) / 2", 1, "t", {"the literal 4294967295 is C's unsigned int", NULL}},
+    {"min(-1, 0u) + t", 1, "t", {"C's unsigned int", NULL}},
+    {"abs(0xffffffff) + t", 1, "t", {"C's unsigned int", NULL}},
+    {"x + 1e39", 1, "x", {"the literal 1e+39 is out of float's range", NULL}},
+    {"h * 100000", 1, "h", {"out of half's range", NULL}},
+    {"(-2147483647 - 1) % -1 + t", 1, "t", {"overflows int", NULL}},
     {"t / (2 - 2)", 1, "t", {"division by zero", "column 3"}},
     {"t << 32", 1, "t", {"shift by 32, not 0 to 31", NULL}},
     {"1 << 32", 1, "t", {"shift by 32, not 0 to 31", NULL}},

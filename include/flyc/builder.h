@@ -547,8 +547,8 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  * integer literal is unsigned, as if it had a u. Literals combine at build
  * time as C's constant arithmetic does, in their common C type: unsigned
  * ones wrap, float ones round in float; a signed result that its type
- * does not hold (`1 << 31`, undefined in C), a division by zero or a shift
- * count outside the type is an error. A literal meeting a value takes the
+ * does not hold (`1 << 31`, INT_MIN % -1: undefined in C), an integer
+ * division by zero or a shift count outside the type is an error. A literal meeting a value takes the
  * value's type where that holds it (`t + 1`: an i32 add; `h * 2` for half
  * h: a half multiply; `x * 0.5` for float x: a float multiply, not C's
  * double), and otherwise C's conversions apply: an integer value meeting
@@ -556,7 +556,11 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  * an i64, an i8 or i16 meeting an int literal it does not hold an i32 (C's
  * `c > 200` is false for any signed char). An unsigned literal that would
  * make C's operation unsigned (`t < 0xffffffff`, `t + 5u` for a signed
- * i32 t) is an error: say FLYC_EXPR_UNSIGNED, or write a signed literal. A
+ * i32 t; an unsigned literal as a ?: arm under a value condition or an
+ * argument of min, max or abs, where it would become a signed value) is
+ * an error: say FLYC_EXPR_UNSIGNED, or write a signed literal. So is a
+ * literal that the float value it meets cannot hold (`x + 1e39` for a
+ * float x; an integer literal is rounded once, as C's conversion). A
  * cast of a literal converts it as C does (an integer modulo the width;
  * a float, truncated, must be in range); a literal that meets no value
  * has its own type (an i32, i64, float or double; a comparison's an i1).

@@ -281,7 +281,7 @@ static int parse_ternary(xp_t *x, term_t *out) {
   if (!out->v) { /* a literal condition picks an arm */
     *out = out->i ? a : b;
   } else {
-    if (!flyc__xp_lit_default(x, &a) || !flyc__xp_lit_default(x, &b))
+    if (!flyc__xp_lit_value(x, &a) || !flyc__xp_lit_value(x, &b))
       return 0;
     out->v = LLVMBuildSelect(x->kb->b, out->v, a.v, b.v, "");
   }

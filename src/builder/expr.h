@@ -50,6 +50,11 @@ const char *flyc__xp_type_name(LLVMTypeRef t, char *buf, size_t n);
 /* A literal that no operand types takes its own C type: an i32 (int or
  * unsigned), an i64 (long), an i1 (a comparison), a float or a double. */
 int flyc__xp_lit_default(xp_t *x, term_t *a);
+/* A literal as a constant of float type t, rounded once. */
+LLVMValueRef flyc__xp_lit_real(xp_t *x, const term_t *a, LLVMTypeRef t);
+/* lit_default(), refusing an unsigned literal in a signed expression
+ * (which would become a signed value). */
+int flyc__xp_lit_value(xp_t *x, term_t *a);
 /* C's usual arithmetic conversions: `a` and `b` get one type. */
 int flyc__xp_unify(xp_t *x, term_t *a, term_t *b);
 /* C's truth: an i1 (a literal 0 or 1). */

@@ -78,7 +78,7 @@ static LLVMValueRef min_max_abs(xp_t *x, int kind, term_t *a) {
  * (undefined in C otherwise), to a float type rounded. */
 static int conv_literal(xp_t *x, term_t *a, LLVMTypeRef t, const char *name) {
   if (flyc__xp_is_fp(t)) {
-    a->v = LLVMConstReal(t, flyc__xp_lit_double(a));
+    a->v = flyc__xp_lit_real(x, a, t);
     return 1;
   }
   unsigned w = LLVMGetIntTypeWidth(t);
@@ -111,7 +111,7 @@ static int call_args(xp_t *x, int kind, term_t *a, int n) {
   for (int i = 0; i < n; i++) {
     if (!a[i].v)
       flyc__xp_lit_kind(&a[i], k);
-    if (!flyc__xp_lit_default(x, &a[i]))
+    if (!flyc__xp_lit_value(x, &a[i]))
       return 0;
     if (LLVMTypeOf(a[i].v) != LLVMTypeOf(a[0].v))
       return flyc__xp_xfail(x, "the arguments did not get one type");

@@ -1,6 +1,7 @@
 /* flyc_kb_expr's types and arithmetic (expr.h): C's usual conversions,
  * literals folded exactly at build time, one LLVM instruction per operator,
  * and the functions an expression may call. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,7 +105,14 @@ static int lit_to(xp_t *x, term_t *a, LLVMTypeRef t) {
   if (a->v)
     return 1;
   if (flyc__xp_is_fp(t)) {
-    a->v = LLVMConstReal(t, flyc__xp_lit_double(a));
+    a->v = flyc__xp_lit_real(x, a, t);
+    LLVMBool lost;
+    if (isinf(LLVMConstRealGetDouble(a->v, &lost)) && !isinf(flyc__xp_lit_double(a))) {
+      char n[16];
+      a->v = NULL;
+      return flyc__xp_xfail(x, "the literal %g is out of %s's range", flyc__xp_lit_double(a),
+                            flyc__xp_type_name(t, n, sizeof n));
+    }
     return 1;
   }
   unsigned w = LLVMGetIntTypeWidth(t);
@@ -115,6 +123,31 @@ static int lit_to(xp_t *x, term_t *a, LLVMTypeRef t) {
   uint64_t mask = w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1;
   a->v = LLVMConstInt(t, (uint64_t)a->i & mask, 0);
   return 1;
+}
+
+static int refuse_unsigned(xp_t *x, const term_t *l) {
+  return flyc__xp_xfail(x,
+                        "the literal %llu is C's unsigned %s, which makes C's operation "
+                        "unsigned: use FLYC_EXPR_UNSIGNED (FLYC_UEXPR), or a signed literal",
+                        (unsigned long long)l->i, l->k == K_ULONG ? "long" : "int");
+}
+
+/* Literal `a` as a constant of float type `t`, rounded once as C converts
+ * (an integer through LLVM's sitofp / uitofp, not through a double). */
+LLVMValueRef flyc__xp_lit_real(xp_t *x, const term_t *a, LLVMTypeRef t) {
+  if (XP_FLOAT_KIND(a->k))
+    return LLVMConstReal(t, a->f);
+  LLVMValueRef i = LLVMConstInt(int_type(x, 64), (uint64_t)a->i, 0);
+  return a->k == K_ULONG ? LLVMBuildUIToFP(x->kb->b, i, t, "") : LLVMBuildSIToFP(x->kb->b, i, t, "");
+}
+
+/* A literal as a value that C's operations will take as signed or not as
+ * the expression's flag says: an unsigned one in a signed expression is
+ * refused (refuse_unsigned()), where lit_default() would keep its bits. */
+int flyc__xp_lit_value(xp_t *x, term_t *a) {
+  if (!a->v && !x->uns && k_unsigned(a->k))
+    return refuse_unsigned(x, a);
+  return flyc__xp_lit_default(x, a);
 }
 
 /* A literal that no operand types, in its own C type: an i32 (int or
@@ -142,21 +175,17 @@ int flyc__xp_common_kind(int a, int b) {
 
 /* Literal `a` converted to kind `k`, as C converts (to unsigned: modulo). */
 void flyc__xp_lit_kind(term_t *a, int k) {
-  if (XP_FLOAT_KIND(k) && !XP_FLOAT_KIND(a->k))
+  if (k == K_FLT && !XP_FLOAT_KIND(a->k)) /* one rounding, as C's (float)n */
+    a->f = a->k == K_ULONG ? (double)(float)(uint64_t)a->i : (double)(float)a->i;
+  else if (XP_FLOAT_KIND(k) && !XP_FLOAT_KIND(a->k))
     a->f = flyc__xp_lit_double(a);
-  if (k == K_FLT)
+  else if (k == K_FLT)
     a->f = (double)(float)a->f;
   if (k == K_UINT)
     a->i = (int64_t)((uint64_t)a->i & UINT32_MAX);
   a->k = k;
 }
 
-static int refuse_unsigned(xp_t *x, const term_t *l) {
-  return flyc__xp_xfail(x,
-                        "the literal %llu is C's unsigned %s, which makes C's operation "
-                        "unsigned: use FLYC_EXPR_UNSIGNED (FLYC_UEXPR), or a signed literal",
-                        (unsigned long long)l->i, l->k == K_ULONG ? "long" : "int");
-}
 
 /* Literal `l` meets value `v` (C's conversions, with the literal taking
  * the value's type where it holds the literal): a float value takes any
@@ -267,6 +296,8 @@ static int fold(xp_t *x, int op, term_t *a, term_t *b) {
     return fold_float(x, op, a, b);
   int sh = op == SHL || op == SHR;
   int k = sh ? flyc__xp_common_kind(a->k, a->k) : flyc__xp_common_kind(a->k, b->k);
+  if (x->uns) /* two bools' int: unsigned too */
+    k = k == K_INT ? K_UINT : k == K_LONG ? K_ULONG : k;
   flyc__xp_lit_kind(a, k);
   if (!sh)
     flyc__xp_lit_kind(b, k);
@@ -285,7 +316,7 @@ static int fold(xp_t *x, int op, term_t *a, term_t *b) {
   case MUL: bad = __builtin_mul_overflow(p, q, &r), r = u ? (int64_t)(P * Q) : r; break;
   case DIV:
   case REM:
-    bad = !u && p == INT64_MIN && q == -1;
+    bad = !u && q == -1 && p == (k == K_INT ? INT32_MIN : INT64_MIN); /* undefined in C */
     r = u ? (int64_t)(op == DIV ? P / Q : P % Q) : bad ? 0 : op == DIV ? p / q : p % q;
     break;
   case SHL:
@@ -436,7 +467,7 @@ int flyc__xp_apply_unary(xp_t *x, char c, term_t *a) {
     return 1;
   }
   if (!a->v) { /* C's int arithmetic: unsigned wraps, a signed overflow is an error */
-    a->k = a->k == K_BOOL ? K_INT : a->k;
+    a->k = a->k == K_BOOL ? (x->uns ? K_UINT : K_INT) : a->k;
     uint64_t mask = k_bits(a->k) == 64 ? UINT64_MAX : UINT32_MAX, u = (uint64_t)a->i;
     if (k_unsigned(a->k))
       a->i = (int64_t)((c == '-' ? 0 - u : c == '~' ? ~u : u) & mask);
@@ -447,6 +478,7 @@ int flyc__xp_apply_unary(xp_t *x, char c, term_t *a) {
       a->i = c == '-' ? -a->i : c == '~' ? ~a->i : a->i;
     return 1;
   }
+  flyc__xp_promote_bool(x, a); /* +b, -b, ~b of a bool: C's int */
   LLVMTypeRef t = LLVMTypeOf(a->v);
   if (c == '+')
     return 1;
@@ -457,7 +489,6 @@ int flyc__xp_apply_unary(xp_t *x, char c, term_t *a) {
     flyc__set_fast_math_flags(a->v, x->kb->fmf);
     return 1;
   }
-  flyc__xp_promote_bool(x, a);
   a->v = c == '-' ? LLVMBuildNeg(x->kb->b, a->v, "") : LLVMBuildNot(x->kb->b, a->v, "");
   return 1;
 }
