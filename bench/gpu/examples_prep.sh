@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds, here, what the H200 run of the builder's examples after the inline-region
 # rewrite (bench/gpu/examples_run.sh) needs, into .dev/gpu-ex (git-ignored), which the
-# device run carries: examples/softmax_builder and vadd4_builder and
+# device run carries: examples/softmax_builder, vadd4_builder, attention_builder and
 # bench/gpu/builder_examples_run (the shared-memory reduce) linked statically against
 # flyc, the sm_90 PTX of gemm, vadd4 and softmax for bench/gpu/mma_bench.py (through the
 # examples and FLYC_DUMP_DIR), and the stand-in shmem library builder_examples_run links.
@@ -26,12 +26,13 @@ for v in 32,4,2,2 64,3,4,2 64,3,2,4 32,4,4,2 64,2,4,2; do
   cp /tmp/ex-dump/$n/*.4.ptx $O/$n.ptx
 done
 . bench/gpu/static_flyc.sh # $B, $libs
-for p in examples/softmax_builder examples/vadd4_builder examples/gemm_builder bench/gpu/builder_examples_run; do
+for p in examples/softmax_builder examples/vadd4_builder examples/gemm_builder examples/attention_builder \
+  bench/gpu/builder_examples_run; do
   gcc -O2 -c $p.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include -o /tmp/$(basename $p).o
   (cd $B && g++ /tmp/$(basename $p).o $libs -ldl -lm -Wl,--gc-sections -s -o ../$O/$(basename $p))
 done
 cp build22/tests/fixtures/mstl_nvptx.sm_80.bc build22/tests/fixtures/mstl_nvptx.sm_90.bc $O/
 for l in libelf.so.1 libmsgpackc.so.2 libcjson.so.1; do cp -L /usr/lib/x86_64-linux-gnu/$l $O/; done
-xz -T2 -6 $O/softmax_builder $O/vadd4_builder $O/gemm_builder $O/builder_examples_run
+xz -T2 -6 $O/softmax_builder $O/vadd4_builder $O/gemm_builder $O/attention_builder $O/builder_examples_run
 cp bench/gpu/mma_bench.py $O/
 ls -la $O; du -sh $O
