@@ -14,6 +14,8 @@
 #   ir       kernels as text (AMDGPU, NVPTX) and one as bitcode
 #   linklib  link libraries for fuzz_linklib's kernel (mstl): bitcode, text,
 #            and a broken variant
+# (expr's seeds, a flags byte and an expression each, are written by hand:
+# fuzz/fuzz_expr.c says what the byte means.)
 set -eu
 b=$(cd "$1" && pwd)
 cd "$(dirname "$0")"
