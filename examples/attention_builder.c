@@ -69,7 +69,8 @@ static int run(const flyc_artifact_t *a, int cuda, uint32_t wave, int nq, int nk
   flyc_driver_t *drv = NULL;
   int rc = flyc_driver_open(&drv, cuda ? FLYC_DRIVER_CUDA : FLYC_DRIVER_HIP);
   if (rc == FLYC_ENODRIVER || rc == FLYC_ENODEVICE) {
-    printf("skipped: no %s GPU here (%s)\n", cuda ? "CUDA" : "HIP", flyc_error_last()->message);
+    printf("skipped: no %s GPU here (%s)\nRESULT: skipped\n", cuda ? "CUDA" : "HIP",
+           flyc_error_last()->message);
     return -1;
   }
   if (rc)
@@ -126,9 +127,11 @@ int main(int argc, char **argv) {
   if (flyc_ctx_create(&ctx, argv[1]))
     return fail("target");
   uint32_t wave = flyc_ctx_wave_size(ctx);
-  if (HEAD_DIM % wave) {
-    fprintf(stderr, "head_dim %d is not a multiple of %s's wave size %u\n", HEAD_DIM, argv[1],
-            flyc_ctx_wave_size(ctx));
+  if (!attention_sizes_ok(wave, HEAD_DIM, WAVES)) {
+    fprintf(stderr,
+            "head_dim %d and %d waves: not for %s's wave size %u (head_dim a multiple "
+            "of it, at most %d of it; at most 1024 threads)\n",
+            HEAD_DIM, WAVES, argv[1], wave, ATTENTION_MAX_PER_LANE);
     flyc_ctx_destroy(ctx);
     return 1;
   }
