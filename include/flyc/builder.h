@@ -588,7 +588,11 @@ FLYC_API LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, co
 #define FLYC_EXPR(kb, expr, ...)                                                                 \
   flyc_kb_expr((kb), 0, (expr), (const LLVMValueRef[]){__VA_ARGS__},                              \
                sizeof((const LLVMValueRef[]){__VA_ARGS__}) / sizeof(LLVMValueRef))
-/** FLYC_EXPR() with unsigned integers (FLYC_EXPR_UNSIGNED). */
+/** FLYC_EXPR() with unsigned integers (FLYC_EXPR_UNSIGNED). Its result is
+ *  an LLVM integer like any other: flyc_kb_load() / flyc_kb_store() take an
+ *  i32 index as signed, so an unsigned index that may pass 2^31 goes
+ *  through flyc_kb_at() (which zero-extends) or is made an i64 (`i64(...)`
+ *  in the expression). */
 #define FLYC_UEXPR(kb, expr, ...)                                                                \
   flyc_kb_expr((kb), FLYC_EXPR_UNSIGNED, (expr), (const LLVMValueRef[]){__VA_ARGS__},             \
                sizeof((const LLVMValueRef[]){__VA_ARGS__}) / sizeof(LLVMValueRef))
