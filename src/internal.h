@@ -87,6 +87,10 @@ struct flyc_target_ops {
   int (*finalize)(flyc_compile_t *c);
   /* Largest total size of a kernel's explicit arguments, bytes. */
   unsigned max_kernarg_size;
+  /* A larger limit this compile can reach for kernel `name` of `total`
+   * bytes (NVPTX: 32764 from PTX ISA 8.1 on sm_70+, which it then asks
+   * finalize() for), or 0. NULL: max_kernarg_size only. */
+  unsigned (*large_kernarg_size)(flyc_compile_t *c, const char *name, unsigned long long total);
   /* flyc__amdgpu_check_elf's check of a code object's header facts against
    * `target` (a const flyc_target_t *): for code read back
    * (flyc_artifact_read). NULL: the family makes no ELF code objects. */

@@ -83,6 +83,57 @@ static void test_unsupported__types_and_globals(void **state) {
                FLYC_EIR, "run-time size", "PTX 7.3");
 }
 
+/* The argument block's limit: a struct taken byref (clang's HIP) counts as
+ * its bytes, as byval does; NVPTX takes CUDA 12.1's large parameters (up
+ * to 32764 bytes from PTX ISA 8.1, which the compile then asks for) where
+ * this LLVM writes PTX ISA 8.1. */
+static void test_unsupported__kernel_argument_sizes(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  int major = atoi(flyc_llvm_version());
+  assert_error(compile(&a, "define amdgpu_kernel void @k(ptr addrspace(4) byref([1250 x i32]) "
+                           "align 4 %s, ptr addrspace(1) %p) {\n"
+                           "  %v = load i32, ptr addrspace(4) %s\n"
+                           "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n",
+                       "gfx90a"),
+               FLYC_EIR, "kernel 'k' takes 5008 bytes", "at most 4096");
+  char ir[400];
+  for (int words = 1102; words <= 8200; words += 8200 - 1102) {
+    snprintf(ir, sizeof ir,
+             "define void @k(ptr byval([%d x i32]) align 4 %%s, ptr addrspace(1) %%p) {\n"
+             "  %%v = load i32, ptr %%s\n  store i32 %%v, ptr addrspace(1) %%p\n"
+             "  ret void\n}\n" NV_ANN,
+             words);
+    int rc = compile(&a, ir, "sm_80");
+    char want[64];
+    snprintf(want, sizeof want, "kernel 'k' takes %d bytes", words * 4 + 8);
+    if (words > 8000) { /* 32808 bytes: past even the large limit */
+      assert_error(rc, FLYC_EIR, want, major >= 17 ? "at most 32764" : "at most 4096");
+      continue;
+    }
+    if (major < 17) { /* PTX ISA 8.1 is LLVM 17's */
+      assert_error(rc, FLYC_EIR, want, "at most 4096");
+      continue;
+    }
+    assert_ok(rc);
+    size_t n;
+    const char *ptx = flyc_artifact_code(a, &n);
+    assert_non_null(strstr(ptx, ".version 8.1")); /* sm_80's lowest is 7.0 */
+    assert_non_null(strstr(ptx, "[4408]"));
+    const char *ptxas = tu_ptxas();
+    if (ptxas) {
+      char path[64] = "/tmp/flyc-bigparam-XXXXXX", cmd[200];
+      int fd = mkstemp(path);
+      assert_true(fd >= 0 && write(fd, ptx, n) == (ssize_t)n);
+      close(fd);
+      snprintf(cmd, sizeof cmd, "%s -arch=sm_80 %s -o /dev/null", ptxas, path);
+      assert_int_equal(system(cmd), 0);
+      unlink(path);
+    }
+    flyc_artifact_destroy(a);
+  }
+}
+
 static void test_unsupported__calling_conventions_and_kernels(void **state) {
   (void)state;
   flyc_artifact_t *a = NULL;
@@ -509,6 +560,7 @@ int main(void) {
       cmocka_unit_test(test_unsupported__math_intrinsics),
       cmocka_unit_test(test_unsupported__types_and_globals),
       cmocka_unit_test(test_unsupported__calling_conventions_and_kernels),
+      cmocka_unit_test(test_unsupported__kernel_argument_sizes),
       cmocka_unit_test(test_unsupported__second_round),
       cmocka_unit_test(test_unsupported__deep_nesting),
       cmocka_unit_test(test_unsupported__deep_nesting_in_library),

@@ -55,7 +55,9 @@
  *     reads as integers (or CG Profile's list) holding anything else,
  *     thread_local globals, calling conventions of other targets,
  *     initializers no relocation can express, run-time-sized allocas below
- *     PTX 7.3, kernels whose arguments exceed 4 KiB, internal kernels, IR
+ *     PTX 7.3, kernels whose arguments exceed 4 KiB (byval and byref
+ *     structs count their bytes; NVPTX on sm_70+ takes up to 32764, CUDA
+ *     12.1's large parameters, asking for PTX ISA 8.1), internal kernels, IR
  *     nested more than 1000 brackets deep, atomics wider than 64 bits or on
  *     half/bfloat, fences with a syncscope the target lacks, address spaces
  *     it lacks, inline asm returning more than 64 bits, vectors over 1024

@@ -208,15 +208,19 @@ static int check_kernel(flyc_compile_t *c, LLVMValueRef f, const char *name) {
   int rr = check_reqd_size(c, f, name);
   if (rr)
     return rr;
-  /* The argument block as laid out: a struct passed by value (byval)
-   * is its bytes, at its alignment. */
+  /* The argument block as laid out: a struct passed by value (byval, or
+   * byref: clang's HIP kernels take one in the kernarg segment) is its
+   * bytes, at its alignment. */
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
   unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+  unsigned byref_kind = LLVMGetEnumAttributeKindForName("byref", 5);
   unsigned align_kind = LLVMGetEnumAttributeKindForName("align", 5);
   unsigned long long total = 0;
   unsigned idx = 1;
   for (LLVMValueRef p = LLVMGetFirstParam(f); p; p = LLVMGetNextParam(p), idx++) {
     LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(f, idx, byval_kind);
+    if (!bv)
+      bv = LLVMGetEnumAttributeAtIndex(f, idx, byref_kind);
     LLVMTypeRef t = bv ? LLVMGetTypeAttributeValue(bv) : LLVMTypeOf(p);
     unsigned long long size = LLVMABISizeOfType(td, t), align = LLVMABIAlignmentOfType(td, t);
     LLVMAttributeRef al = bv ? LLVMGetEnumAttributeAtIndex(f, idx, align_kind) : NULL;
@@ -231,11 +235,14 @@ static int check_kernel(flyc_compile_t *c, LLVMValueRef f, const char *name) {
     total = (total + align - 1) / align * align + size;
   }
   LLVMDisposeTargetData(td);
-  if (total > ops->max_kernarg_size)
+  unsigned large = total > ops->max_kernarg_size && ops->large_kernarg_size
+                       ? ops->large_kernarg_size(c, name, total)
+                       : 0;
+  if (total > ops->max_kernarg_size && total > large)
     return flyc__error_set(FLYC_EIR,
                            "kernel '%s' takes %llu bytes of arguments; %s kernels take "
                            "at most %u (pass large data through a pointer)",
-                           name, total, c->target.id, ops->max_kernarg_size);
+                           name, total, c->target.id, large ? large : ops->max_kernarg_size);
   return FLYC_OK;
 }
 

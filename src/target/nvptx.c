@@ -323,6 +323,24 @@ static const char *caller_of(LLVMValueRef f) {
   return "?";
 }
 
+/* CUDA 12.1's large kernel parameters: up to 32764 bytes on sm_70 and
+ * newer from PTX ISA 8.1 (ptxas: "Kernel parameter size larger than 4352
+ * bytes requires PTX ISA .version 8.1"; the driver R530 or newer), which a
+ * kernel past 4096 bytes then asks finalize() for. 0 where this LLVM or the
+ * SM cannot. */
+static unsigned large_kernarg_size(flyc_compile_t *c, const char *name, unsigned long long total) {
+  char variant;
+  const char *pn = c->target.proc->name;
+  if (sm_number(pn, (unsigned)strlen(pn), &variant) < 70 || flyc__llvm_max_ptx() < 81)
+    return 0;
+  if (total <= 32764 && c->ptx_wanted < 81) {
+    c->ptx_wanted = 81;
+    snprintf(c->ptx_wanted_by, sizeof c->ptx_wanted_by, "kernel %.60s with %llu bytes of arguments",
+             name, total);
+  }
+  return 32764;
+}
+
 static int finalize(flyc_compile_t *c) {
   char variant;
   const char *pn = c->target.proc->name;
@@ -406,8 +424,10 @@ const flyc_target_ops_t flyc__nvptx_ops = {
     .unlowerable = unlowerable,
     .missing_feature = missing_feature,
     .finalize = finalize,
-    /* The classic __global__ parameter limit (PTX .param space). */
+    /* The classic __global__ parameter limit (PTX .param space); past it,
+     * CUDA 12.1's large parameters (large_kernarg_size()). */
     .max_kernarg_size = 4096,
+    .large_kernarg_size = large_kernarg_size,
     .device_libs = cuda_libs,
     .devlibs_after = devlibs_after,
     .device_lib_files = (const char *const[]){"libdevice.10.bc", NULL},
