@@ -90,9 +90,10 @@ static const cli_opt_t opts[] = {
             "(from the cache: only .4 and .5; default: $FLYC_DUMP_DIR)",
             AT(o.dump_dir)),
     CLI_BITS("-g", FLYC_COMPILE_DEBUG_INFO,
-             "keep full debug info: PTX keeps '.target sm_XX, debug', which\n"
-             "makes ptxas compile without optimization (by default line\n"
-             "info is kept and the code optimized)",
+             "NVPTX: keep '.target sm_XX, debug', which makes ptxas compile\n"
+             "without optimization (by default line info is kept and the\n"
+             "code optimized); AMDGPU code objects keep the input's DWARF\n"
+             "either way",
              AT(o.flags)),
     CLI_SET("--time", "print the time of each stage to stderr", AT(show_time)),
     CLI_SET("--quiet", "do not print the kernel table or the cache's notes\n"
