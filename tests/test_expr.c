@@ -325,6 +325,9 @@ static const tcase_t tcases[] = {
     /* 2^60 + 2^36 + 1 rounds once to float (C's), not through a double */
     {0, "x + 1152921573326323713", "x", "float", 1152921642045800448.0},
     {0, "f32(1152921573326323713)", "", "float", 1152921642045800448.0},
+    /* an f literal rounds once, to float (as strtof): 0x1.000002p+0, not 1 */
+    {0, "f64(1.00000005960464477539062501f)", "", "double", 1.00000011920928955078125},
+    {0, "x * 1e-40", "x", "float", (double)(1.5f * 1e-40f)}, /* a subnormal float holds it */
 };
 
 static LLVMValueRef tval(flyc_kernel_builder_t *kb, char c) {
@@ -408,6 +411,9 @@ static const ecase_t ecases[] = {
     {"abs(0xffffffff) + t", 1, "t", {"C's unsigned int", NULL}},
     {"x + 1e39", 1, "x", {"the literal 1e+39 is out of float's range", NULL}},
     {"h * 100000", 1, "h", {"out of half's range", NULL}},
+    {"x * 1e-46", 1, "x", {"the literal 1e-46 is below float's range", NULL}},
+    {"h * 1e-8", 1, "h", {"below half's range", NULL}},
+    {"f16(70000.0) + x", 1, "x", {"f16(70000): the value is outside f16's range", NULL}},
     {"(-2147483647 - 1) % -1 + t", 1, "t", {"overflows int", NULL}},
     {"t / (2 - 2)", 1, "t", {"division by zero", "column 3"}},
     {"t << 32", 1, "t", {"shift by 32, not 0 to 31", NULL}},

@@ -543,7 +543,7 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  * Literals are C's, with C's types: `64` an int, `3000000000` a long
  * (64 bits, as LP64's), `0xffffffff` an unsigned int, `5u` `5l` `5ul`
  * (any case, ll too) as C reads them, `0.5` a double, `0.5f` a float
- * (hex floats need their p exponent). Under FLYC_EXPR_UNSIGNED every
+ * (rounded once, as strtof; hex floats need their p exponent). Under FLYC_EXPR_UNSIGNED every
  * integer literal is unsigned, as if it had a u. Literals combine at build
  * time as C's constant arithmetic does, in their common C type: unsigned
  * ones wrap, float ones round in float; a signed result that its type
@@ -560,9 +560,11 @@ FLYC_API int flyc_kb_exit_if(flyc_kernel_builder_t *kb, LLVMValueRef cond);
  * argument of min, max or abs, where it would become a signed value) is
  * an error: say FLYC_EXPR_UNSIGNED, or write a signed literal. So is a
  * literal that the float value it meets cannot hold (`x + 1e39` for a
- * float x; an integer literal is rounded once, as C's conversion). A
+ * float x, or `x * 1e-50`, which would be 0; otherwise it is rounded to
+ * the value's type, an integer literal once, as C converts). A
  * cast of a literal converts it as C does (an integer modulo the width;
- * a float, truncated, must be in range); a literal that meets no value
+ * a float, truncated, must be in range; to a float type it must not
+ * overflow: `f16(70000.0)` is an error); a literal that meets no value
  * has its own type (an i32, i64, float or double; a comparison's an i1).
  * abs() of an unsigned value is the value; min and max take bools as ints;
  * a math function or fma given integers computes in float (not C's

@@ -1,6 +1,7 @@
 /* flyc_kb_expr's functions (expr.h): min, max, abs, fma, the casts, and
  * flyc_kb_math's functions by their C names, with C's conversions of the
  * arguments; a cast of a literal is done at build time. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,8 +78,12 @@ static LLVMValueRef min_max_abs(xp_t *x, int kind, term_t *a) {
  * integer type modulo its width, a float to one truncated and in its range
  * (undefined in C otherwise), to a float type rounded. */
 static int conv_literal(xp_t *x, term_t *a, LLVMTypeRef t, const char *name) {
-  if (flyc__xp_is_fp(t)) {
+  if (flyc__xp_is_fp(t)) { /* rounded; out of the type's range is undefined in C */
     a->v = flyc__xp_lit_real(x, a, t);
+    LLVMBool lost;
+    if (isinf(LLVMConstRealGetDouble(a->v, &lost)) && !isinf(flyc__xp_lit_double(a)))
+      return flyc__xp_xfail(x, "%s(%g): the value is outside %s's range (undefined in C)", name,
+                            flyc__xp_lit_double(a), name);
     return 1;
   }
   unsigned w = LLVMGetIntTypeWidth(t);

@@ -107,11 +107,12 @@ static int lit_to(xp_t *x, term_t *a, LLVMTypeRef t) {
   if (flyc__xp_is_fp(t)) {
     a->v = flyc__xp_lit_real(x, a, t);
     LLVMBool lost;
-    if (isinf(LLVMConstRealGetDouble(a->v, &lost)) && !isinf(flyc__xp_lit_double(a))) {
+    double got = LLVMConstRealGetDouble(a->v, &lost), want = flyc__xp_lit_double(a);
+    if ((isinf(got) && !isinf(want)) || (got == 0 && want != 0)) { /* inf, or flushed to 0 */
       char n[16];
       a->v = NULL;
-      return flyc__xp_xfail(x, "the literal %g is out of %s's range", flyc__xp_lit_double(a),
-                            flyc__xp_type_name(t, n, sizeof n));
+      return flyc__xp_xfail(x, "the literal %g is %s %s's range", want,
+                            got == 0 ? "below" : "out of", flyc__xp_type_name(t, n, sizeof n));
     }
     return 1;
   }
