@@ -69,17 +69,15 @@ static int float_literal(xp_t *x, int hex, term_t *out, char **end) {
   if (!c)
     return flyc__xp_xfail(x, "out of memory reading a float literal");
   double f = strtod_l(x->p, end, c);
-  if (**end == 'f' || **end == 'F') /* C's float literal: rounded once, to float */
+  int flt = **end == 'f' || **end == 'F';
+  if (flt) /* C's float literal: rounded once, to float */
     f = strtof_l(x->p, NULL, c);
   freelocale(c);
   if (hex && !memchr(x->p, 'p', (size_t)(*end - x->p)) && !memchr(x->p, 'P', (size_t)(*end - x->p)))
     return flyc__xp_xfail(x, "a hex float literal needs its exponent (0x1.8p3)");
-  out->k = K_DBL;
-  if (**end == 'f' || **end == 'F') {
-    ++*end;
-    out->k = K_FLT;
-  }
-  out->f = f; /* a float's already float */
+  *end += flt;
+  out->k = flt ? K_FLT : K_DBL;
+  out->f = f;
   if (isinf(out->f))
     return flyc__xp_xfail(x, "the literal is out of %s's range",
                           out->k == K_FLT ? "float" : "double");

@@ -1,6 +1,6 @@
 /* flyc_kb_expr's types and arithmetic (expr.h): C's usual conversions,
- * literals folded exactly at build time, one LLVM instruction per operator,
- * and the functions an expression may call. */
+ * literals with C's types folded at build time as C's constant arithmetic,
+ * one LLVM instruction per operator (the functions: expr_calls.c). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -186,7 +186,6 @@ void flyc__xp_lit_kind(term_t *a, int k) {
     a->i = (int64_t)((uint64_t)a->i & UINT32_MAX);
   a->k = k;
 }
-
 
 /* Literal `l` meets value `v` (C's conversions, with the literal taking
  * the value's type where it holds the literal): a float value takes any

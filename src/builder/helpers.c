@@ -228,11 +228,13 @@ unsigned flyc_kb_fast_math_flags(const flyc_kernel_builder_t *kb) { return kb ? 
 
 /* By flyc_math_fn_t; the device libraries' names (ocml's and libdevice's
  * agree on each), which are C's too (flyc_kb_expr calls them by these). */
-const char *const flyc__math_names[FLYC_MATH_FMOD + 1] = {
+const char *const flyc__math_names[] = {
     "",      "exp",   "log",   "sqrt", "sin",  "cos",  "rsqrt", "pow",   "erf",
     "exp2",  "log2",  "exp10", "log10", "expm1", "log1p", "tanh", "sinh", "cosh",
     "tan",   "asin",  "acos",  "atan", "cbrt", "fabs", "floor", "ceil",  "trunc",
     "round", "atan2", "fmin",  "fmax", "hypot", "fmod"};
+_Static_assert(sizeof flyc__math_names / sizeof *flyc__math_names == FLYC_MATH_FMOD + 1,
+               "one name a function");
 
 static LLVMValueRef math_impl(flyc_kernel_builder_t *kb, flyc_math_fn_t fn, LLVMValueRef x,
                               LLVMValueRef y) {
