@@ -371,6 +371,7 @@ FLYC_API int flyc_kb_if(flyc_kernel_builder_t *kb, LLVMValueRef cond, flyc_kb_ar
  * @param body      required; run once, at build time.
  * @param[out] results `ncarried` values (NULL when 0): on failure poison of
  *                     the init values' types (NULL where an init is bad).
+ *                     It may be `init` itself (`&acc, ..., &acc`).
  * @return FLYC_OK; FLYC_EINVAL (and a failed emit) for a NULL `kb`, a NULL
  *   `body`, ncarried over the limit, a NULL `init` or `results` with
  *   ncarried, start / end / step NULL or foreign, a start that is not i32
@@ -444,7 +445,7 @@ FLYC_API int flyc_kb_else(flyc_kernel_builder_t *kb, unsigned nyield,
  *                flyc_kb_else(), else the then arm's count.
  * @param yield   `nyield` values, of the then arm's types in order.
  * @param[out] results `nyield` phis (may be NULL when nyield is 0); NULL
- *                entries on failure.
+ *                entries on failure. It may be `yield` itself.
  * @return FLYC_OK; FLYC_EINVAL (recorded) as flyc_kb_else(), and for values
  *   without an else arm ("an if without flyc_kb_else yields no values"), a
  *   count other than the then arm's, a yield of another type than the then
@@ -477,7 +478,8 @@ FLYC_API LLVMValueRef flyc_kb_for_begin(flyc_kernel_builder_t *kb, LLVMValueRef 
  * @param next     `ncarried` values for the next iteration (of the init
  *                 types), or NULL: the carried values unchanged.
  * @param[out] results `ncarried` values after the loop (their values when the
- *                 test fails), or NULL when not wanted.
+ *                 test fails), or NULL when not wanted. It may be `next`
+ *                 itself (`flyc_kb_for_end(kb, &acc, &acc)`).
  * @return FLYC_OK; FLYC_EINVAL (recorded) when the innermost region is not a
  *   for, none is open, it was opened outside the running callback, a next
  *   value is NULL, foreign or of another type than its init ("value 0 of

@@ -242,8 +242,10 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
                                     : !init ? "init is NULL while ncarried is not 0"
                                             : "results is NULL while ncarried is not 0")),
            FLYC_EINVAL;
+  LLVMValueRef in[FLYC_KB_MAX_CARRIED]; /* init may be results itself */
   for (unsigned i = 0; i < ncarried; i++)
-    results[i] = NULL;
+    in[i] = init[i], results[i] = NULL;
+  init = in;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
   if (!bounds_ok(kb, start, end, step, what) ||
       !yields_ok(kb, init, types, ncarried, what, "init", "") ||
@@ -399,6 +401,11 @@ int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRe
   const char *what = "flyc_kb_if_end";
   if (!helper_ok(kb, 0, what))
     return FLYC_EINVAL;
+  LLVMValueRef yv[FLYC_KB_MAX_CARRIED]; /* yield may be results itself */
+  for (unsigned i = 0; yield && i < nyield && i < FLYC_KB_MAX_CARRIED; i++)
+    yv[i] = yield[i];
+  if (yield && nyield <= FLYC_KB_MAX_CARRIED)
+    yield = yv;
   for (unsigned i = 0; results && i < nyield && i < FLYC_KB_MAX_CARRIED; i++)
     results[i] = NULL;
   kb_region_t *r = top(kb, "ie", what);
@@ -498,12 +505,15 @@ int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next, LLVMVal
   if (!r)
     return kb->rc;
   unsigned n = r->n;
+  LLVMValueRef nv[FLYC_KB_MAX_CARRIED]; /* next may be results itself */
+  for (unsigned i = 0; next && i < n; i++)
+    nv[i] = next[i];
   for (unsigned i = 0; results && i < n; i++)
     results[i] = NULL;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED];
   for (unsigned i = 0; i < n; i++)
     types[i] = LLVMTypeOf(r->v[i + 1]);
-  const LLVMValueRef *nx = next ? next : r->v + 1;
+  const LLVMValueRef *nx = next ? nv : r->v + 1;
   if (!open_block(kb, what) || !yields_ok(kb, nx, types, n, what, "next values", "its init"))
     return kb->rc;
   LLVMValueRef iv = LLVMBuildNSWAdd(kb->b, r->v[0], r->step, "for.next");
