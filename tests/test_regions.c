@@ -139,6 +139,74 @@ static void test_regions__inputs_may_be_the_outputs(void **state) {
   }
 }
 
+/* flyc_kb_for_unroll: out[j] = j over j < n, unrolled by 4 (a run-time
+ * trip count); a constant loop of 8 unrolled fully; a loop never unrolled;
+ * and the errors. */
+static int unrolled(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(flyc_kb_llvm_context(kb));
+  LLVMValueRef j = flyc_kb_for_begin(kb, i32c(kb, 0), args[1], i32c(kb, 1), 0, NULL, NULL);
+  assert_ok(flyc_kb_for_unroll(kb, 2));
+  assert_ok(flyc_kb_for_unroll(kb, 4)); /* the last count holds */
+  LLVMBuildStore(b, j, LLVMBuildGEP2(b, i32, args[0], &j, 1, ""));
+  assert_ok(flyc_kb_for_end(kb, NULL, NULL));
+  LLVMValueRef zero = i32c(kb, 0), acc, next;
+  LLVMValueRef k = flyc_kb_for_begin(kb, zero, i32c(kb, 8), i32c(kb, 1), 1, &zero, &acc);
+  assert_ok(flyc_kb_for_unroll(kb, 0));
+  next = LLVMBuildAdd(b, acc, LLVMBuildLoad2(b, i32, LLVMBuildGEP2(b, i32, args[0], &k, 1, ""),
+                                             ""), "");
+  assert_ok(flyc_kb_for_end(kb, &next, &acc));
+  LLVMValueRef m = flyc_kb_for_begin(kb, zero, args[1], i32c(kb, 1), 0, NULL, NULL);
+  assert_ok(flyc_kb_for_unroll(kb, 1));
+  LLVMBuildStore(b, acc, LLVMBuildGEP2(b, i32, args[0], &m, 1, ""));
+  assert_ok(flyc_kb_for_end(kb, NULL, NULL));
+  return 0;
+}
+static int unroll_errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b;
+  assert_error(flyc_kb_for_unroll(kb, 4), FLYC_EINVAL, "flyc_kb_for_unroll", "no region");
+  flyc_kb_for_begin(kb, i32c(kb, 0), args[1], i32c(kb, 1), 0, NULL, NULL);
+  assert_error(flyc_kb_for_unroll(kb, 1025), FLYC_EINVAL, "flyc_kb_for_unroll", "1025",
+               "over 1024");
+  flyc_kb_if_begin(kb, i1c(kb, 1));
+  assert_error(flyc_kb_for_unroll(kb, 4), FLYC_EINVAL, "flyc_kb_for_unroll", "if");
+  flyc_kb_if_end(kb, 0, NULL, NULL);
+  flyc_kb_for_end(kb, NULL, NULL);
+  return 0;
+}
+
+static void test_regions__unroll_hints_reach_llvm(void **state) {
+  (void)state;
+  const char *targets[2] = {amd(), nv()};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(emit(targets[t], unrolled, &ctx));
+    char *ir = LLVMPrintModuleToString(flyc_ctx_module(ctx));
+    assert_non_null(strstr(ir, "!{!\"llvm.loop.unroll.count\", i32 4}"));
+    assert_non_null(strstr(ir, "!{!\"llvm.loop.unroll.full\"}"));
+    assert_non_null(strstr(ir, "!{!\"llvm.loop.unroll.disable\"}"));
+    assert_non_null(strstr(ir, "= distinct !{!"));
+    LLVMDisposeMessage(ir);
+    flyc_artifact_t *a = NULL;
+    assert_ok(flyc_ctx_compile(ctx, NULL, &a));
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+  /* The NVPTX code: the first loop's four stores an iteration, and one in
+   * the remainder loop that takes the last n % 4; the last loop's one. */
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit(nv(), unrolled, &ctx));
+  char *text = tu_ctx_text(ctx);
+  int stores = 0; /* 4 in the unrolled body, 1 in its remainder, 1 the last loop's */
+  for (char *p = strstr(text, "st.global"); p; p = strstr(p + 1, "st.global"))
+    stores++;
+  if (stores < 6) {
+    print_message("%s\n", text);
+    fail_msg("%d stores: the loop unrolled by 4 should have 4 and a remainder's", stores);
+  }
+  free(text);
+  assert_error(emit(amd(), unroll_errors, NULL), FLYC_EINVAL, "flyc_kb_for_unroll");
+}
+
 /* out[0] = 1 for threads with tid < n: the guard either exits every
  * thread (a constant true) or none (a constant false). */
 static int guard_true(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
@@ -540,6 +608,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_regions__compute_what_they_say),
       cmocka_unit_test(test_regions__inputs_may_be_the_outputs),
+      cmocka_unit_test(test_regions__unroll_hints_reach_llvm),
       cmocka_unit_test(test_regions__exit_if_guards),
       cmocka_unit_test(test_regions__guarded_accesses),
       cmocka_unit_test(test_regions__misuse_names_the_culprit),

@@ -490,6 +490,25 @@ FLYC_API int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next
                              LLVMValueRef *results);
 
 /**
+ * Asks LLVM to unroll the innermost open flyc_kb_for_begin() loop, as
+ * CUDA's and HIP's `#pragma unroll` before a loop (clang's loop metadata on
+ * its back edge, which flyc_kb_for_end() builds): `count` 0 unrolls it
+ * fully (`llvm.loop.unroll.full`: for a trip count known at build time),
+ * 1 never (`llvm.loop.unroll.disable`, `#pragma unroll 1`), N > 1 by N
+ * (`llvm.loop.unroll.count`, `#pragma unroll N`), a run-time trip count
+ * included (a remainder loop takes the rest). Unrolling a loop whose loads
+ * do not depend on its carried values lets them be in flight together: a
+ * strided loop over global memory with one load an iteration waits for each.
+ * A hint: LLVM may unroll less (a loop it cannot analyse, a body too large).
+ * Called again for the same loop, the last count holds. A flyc_kb_for()
+ * callback loop takes no hint.
+ * @return FLYC_OK; FLYC_EINVAL (and a failed emit) outside a body, with no
+ *   flyc_kb_for_begin() loop open (or an if innermost: "the innermost region
+ *   is an if"), or a count over 1024.
+ */
+FLYC_API int flyc_kb_for_unroll(flyc_kernel_builder_t *kb, unsigned count);
+
+/**
  * `if (cond) return;`: threads for which `cond` holds leave the kernel; the
  * builder goes on in the block where it does not (`cont`). CUDA's guard
  * idiom (`if (i >= n) return;`). As in CUDA, a barrier after it must not be

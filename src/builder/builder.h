@@ -76,6 +76,7 @@ typedef struct kb_region {
   LLVMBasicBlockRef a, b;     /* if: else block, join; for: head, exit */
   LLVMBasicBlockRef then_end; /* if: the then arm's last block (NULL: returned) */
   LLVMValueRef step;          /* for */
+  unsigned unroll;            /* for: flyc_kb_for_unroll's count + 1, or 0 (none) */
   LLVMValueRef v[FLYC_KB_MAX_CARRIED + 1]; /* if: then yields; for: iv, carried phis */
 } kb_region_t;
 
@@ -104,6 +105,11 @@ struct flyc_kernel_builder {
 /* The kernel body's end: when the body succeeded (`body_ok`), an open
  * region is an error naming it; the regions are freed either way (flow.c). */
 int flyc__kb_regions_closed(flyc_kernel_builder_t *kb, int body_ok);
+
+/* Puts `llvm.loop` metadata on `latch_br`, a loop's back edge: unroll
+ * `count` (flyc_kb_for_unroll()'s meaning), as clang's `#pragma unroll`
+ * (hints.c). */
+void flyc__kb_loop_unroll_md(flyc_kernel_builder_t *kb, LLVMValueRef latch_br, unsigned count);
 
 /* The builder of the body running on this thread, if any (emit.c). */
 extern _Thread_local flyc_kernel_builder_t *flyc__current_kb;

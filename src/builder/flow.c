@@ -521,11 +521,27 @@ int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next, LLVMVal
   LLVMAddIncoming(r->v[0], &iv, &latch, 1);
   for (unsigned i = 0; i < n; i++)
     LLVMAddIncoming(r->v[i + 1], (LLVMValueRef *)&nx[i], &latch, 1);
-  LLVMBuildBr(kb->b, r->a);
+  LLVMValueRef br = LLVMBuildBr(kb->b, r->a);
+  if (r->unroll)
+    flyc__kb_loop_unroll_md(kb, br, r->unroll - 1);
   LLVMPositionBuilderAtEnd(kb->b, r->b);
   kb->depth--;
   for (unsigned i = 0; results && i < n; i++)
     results[i] = r->v[i + 1];
+  return FLYC_OK;
+}
+
+int flyc_kb_for_unroll(flyc_kernel_builder_t *kb, unsigned count) {
+  const char *what = "flyc_kb_for_unroll";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  if (count > 1024)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: count %u is over 1024", what, count)),
+           FLYC_EINVAL;
+  kb_region_t *r = top(kb, "f", what);
+  if (!r)
+    return kb->rc;
+  r->unroll = count + 1;
   return FLYC_OK;
 }
 

@@ -9,6 +9,7 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Linker.h>
 
@@ -142,4 +143,25 @@ void flyc__hints_apply(flyc_ctx_t *c, LLVMValueRef fn, const flyc_compile_hints_
       flyc__fn_set_attr(lc, fn, fm[i].attr, "true");
   if (c->bops->apply_hints)
     c->bops->apply_hints(lc, fn, h);
+}
+
+/* ---- loop hints ---- */
+
+void flyc__kb_loop_unroll_md(flyc_kernel_builder_t *kb, LLVMValueRef latch_br, unsigned count) {
+  LLVMContextRef c = kb->ctx->llctx;
+  const char *key = count == 0   ? "llvm.loop.unroll.full"
+                    : count == 1 ? "llvm.loop.unroll.disable"
+                                 : "llvm.loop.unroll.count";
+  LLVMMetadataRef k = LLVMMDStringInContext2(c, key, strlen(key)), ops[2];
+  ops[0] = k;
+  ops[1] = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c), count, 0));
+  LLVMMetadataRef prop = LLVMMDNodeInContext2(c, ops, count > 1 ? 2 : 1);
+  /* A loop ID is a node whose first operand is itself: made through a
+   * temporary, whose replacement by the node makes it distinct. */
+  LLVMMetadataRef tmp = LLVMTemporaryMDNode(c, NULL, 0);
+  ops[0] = tmp, ops[1] = prop;
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(c, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(tmp, loop);
+  LLVMSetMetadata(latch_br, LLVMGetMDKindIDInContext(c, "llvm.loop", 9),
+                  LLVMMetadataAsValue(c, loop));
 }
