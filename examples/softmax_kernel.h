@@ -1,15 +1,21 @@
 /* A row softmax with warp and block reductions, written once with the kernel
  * builder's collectives (flyc/builder.h) for every target: gfx942 (wave64),
- * sm_90 (warp 32), gfx1100 (wave32) alike. The CUDA it stands for:
+ * sm_90 (warp 32), gfx1100 (wave32) alike. The strided kernel reads its row
+ * twice: once for the running max and sum (the online softmax of Milakov and
+ * Gimelshein, 2018, as FlashAttention keeps it), once for the output. The
+ * CUDA it stands for (bench/lines/softmax.cu):
  *
- *   __shared__ float red[32];                  // one slot a warp
  *   row = blockIdx.x; t = threadIdx.x;
- *   m = -inf; for (j = t; j < n; j += BLOCK) m = fmaxf(m, in[row * n + j]);
- *   m = block_max(m);                          // warp reduce, red[], warp reduce
- *   s = 0;    for (j = t; j < n; j += BLOCK) s += expf(in[row * n + j] - m);
- *   s = block_sum(s);
- *             for (j = t; j < n; j += BLOCK) out[row * n + j] = expf(in[row * n + j] - m) / s;
+ *   m = -inf; s = 0;
+ *   for (j = t; j < n; j += BLOCK) {           // x > m: s * e^(m - x) + 1, else s + e^(x - m)
+ *     x = in[row * n + j]; e = expf(-fabsf(x - m));
+ *     s = x == -inf ? s : x > m ? fmaf(s, e, 1) : s + e;  m = fmaxf(m, x);
+ *   }
+ *   M = block_max(m);                          // warp reduce, red[], warp reduce
+ *   S = block_sum(m == -inf ? 0 : s * expf(m - M));
+ *   for (j = t; j < n; j += BLOCK) out[row * n + j] = expf(in[row * n + j] - M) / S;
  *
+ * Rows of -inf or with a +inf or NaN give NaN, as torch.softmax does.
  * block_max / block_sum: flyc_kb_block_reduce (a warp reduction in every
  * warp, lane 0 writes a shared slot, a barrier, every warp reduces the
  * slots again, a barrier). The loops are inline flyc_kb_for_begin / _end
@@ -34,33 +40,29 @@ static const flyc_param_t softmax_params[3] = {
 };
 
 /* lines: softmax */
-/* exp(in[j] - m) */
-static LLVMValueRef softmax_exp(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef in,
-                                LLVMValueRef j, LLVMValueRef m) {
-  LLVMValueRef x = flyc_kb_load(kb, LLVMFloatTypeInContext(flyc_kb_llvm_context(kb)), 1, in, j,
-                                0, 0);
-  return flyc_kb_math(kb, FLYC_MATH_EXP, LLVMBuildFSub(b, x, m, ""), NULL);
-}
-
 static int softmax_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                         void *payload) {
-  (void)payload;
+  (void)b, (void)payload;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
   LLVMValueRef t = flyc_kb_thread_idx(kb, 0), n = arg[2], step = flyc_kb_block_dim(kb, 0);
-  LLVMValueRef off = LLVMBuildMul(b, flyc_kb_block_idx(kb, 0), n, "");
-  LLVMValueRef in = LLVMBuildGEP2(b, f32, arg[0], &off, 1, "");
-  LLVMValueRef out = LLVMBuildGEP2(b, f32, arg[1], &off, 1, "");
-  LLVMValueRef m = LLVMConstReal(f32, -INFINITY), s = LLVMConstReal(f32, 0.0), acc, next;
-  LLVMValueRef j = flyc_kb_for_begin(kb, t, n, step, 1, &m, &acc); /* m = max of the row */
-  next = flyc_kb_math(kb, FLYC_MATH_FMAX, acc, flyc_kb_load(kb, f32, 1, in, j, 0, 0));
-  flyc_kb_for_end(kb, &next, &m);
-  m = flyc_kb_block_reduce(kb, FLYC_REDUCE_MAX, m);
-  j = flyc_kb_for_begin(kb, t, n, step, 1, &s, &acc); /* s = sum of exp(x - m) */
-  next = LLVMBuildFAdd(b, acc, softmax_exp(kb, b, in, j, m), "");
-  flyc_kb_for_end(kb, &next, &s);
-  s = flyc_kb_block_reduce(kb, FLYC_REDUCE_SUM, s);
+  LLVMValueRef zero = flyc_kb_i32(kb, 0), row = flyc_kb_block_idx(kb, 0);
+  LLVMValueRef in = flyc_kb_at(kb, f32, arg[0], row, n, zero); /* &in[row * n], 64-bit */
+  LLVMValueRef out = flyc_kb_at(kb, f32, arg[1], row, n, zero), acc[2], ms[2];
+  LLVMValueRef lo = flyc_kb_f32(kb, -INFINITY), init[2] = {lo, flyc_kb_f32(kb, 0)};
+  LLVMValueRef j = flyc_kb_for_begin(kb, t, n, step, 2, init, acc); /* online max and sum */
+  flyc_kb_for_unroll(kb, 8); /* eight loads in flight, not one */
+  LLVMValueRef x = flyc_kb_load(kb, f32, 1, in, j, 0, 0), m = acc[0], s = acc[1];
+  LLVMValueRef e = FLYC_EXPR(kb, "exp(-fabs(x - m))", x, m); /* one exp an element */
+  ms[0] = flyc_kb_math(kb, FLYC_MATH_FMAX, m, x);
+  ms[1] = FLYC_EXPR(kb, "x == lo ? s : x > m ? fma(s, e, 1) : s + e", x, lo, s, m, e);
+  flyc_kb_for_end(kb, ms, acc);
+  m = flyc_kb_block_reduce(kb, FLYC_REDUCE_MAX, acc[0]); /* the row's max, then its sum */
+  s = flyc_kb_block_reduce(kb, FLYC_REDUCE_SUM,
+                           FLYC_EXPR(kb, "mt == lo ? 0 : st * exp(mt - m)", acc[0], lo, acc[1], m));
   j = flyc_kb_for_begin(kb, t, n, step, 0, NULL, NULL); /* out = exp(x - m) / s */
-  flyc_kb_store(kb, LLVMBuildFDiv(b, softmax_exp(kb, b, in, j, m), s, ""), out, j, 0, 0);
+  flyc_kb_for_unroll(kb, 8);
+  x = flyc_kb_load(kb, f32, 1, in, j, 0, 0);
+  flyc_kb_store(kb, FLYC_EXPR(kb, "exp(x - m) / s", x, m, s), out, j, 0, 0);
   return flyc_kb_for_end(kb, NULL, NULL);
 }
 /* lines: end */

@@ -9,19 +9,22 @@ __global__ void softmax(const float *__restrict__ in, float *__restrict__ out, i
   using Reduce = cub::BlockReduce<float, BLOCK>;
   __shared__ typename Reduce::TempStorage tmp;
   __shared__ float bm, bs;
-  in += blockIdx.x * n, out += blockIdx.x * n;
+  in += (size_t)blockIdx.x * n, out += (size_t)blockIdx.x * n;
   float m = -INFINITY, s = 0.0f;
-  for (int j = threadIdx.x; j < n; j += BLOCK) m = fmaxf(m, in[j]);
-  m = Reduce(tmp).Reduce(m, cuda::maximum<float>());
-  if (threadIdx.x == 0) bm = m;
+  for (int j = threadIdx.x; j < n; j += BLOCK) { // the online max and sum
+    float x = in[j], e = expf(-fabsf(x - m));
+    s = x == -INFINITY ? s : x > m ? fmaf(s, e, 1.0f) : s + e;
+    m = fmaxf(m, x);
+  }
+  float M = Reduce(tmp).Reduce(m, cuda::maximum<float>());
+  if (threadIdx.x == 0) bm = M;
   __syncthreads();
-  m = bm;
-  for (int j = threadIdx.x; j < n; j += BLOCK) s += expf(in[j] - m);
-  s = Reduce(tmp).Sum(s);
+  M = bm;
+  s = Reduce(tmp).Sum(m == -INFINITY ? 0.0f : s * expf(m - M));
   if (threadIdx.x == 0) bs = s;
   __syncthreads();
   s = bs;
-  for (int j = threadIdx.x; j < n; j += BLOCK) out[j] = expf(in[j] - m) / s;
+  for (int j = threadIdx.x; j < n; j += BLOCK) out[j] = expf(in[j] - M) / s;
 }
 /* lines: end */
 
