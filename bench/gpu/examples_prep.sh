@@ -1,19 +1,48 @@
 #!/bin/bash
 # Builds, here, what the H200 run of the builder's examples after the inline-region
 # rewrite (bench/gpu/examples_run.sh) needs, into .dev/gpu-ex (git-ignored), which the
-# device run carries: examples/softmax_builder, vadd4_builder, attention_builder and
-# bench/gpu/builder_examples_run (the shared-memory reduce) linked statically against
-# flyc, the sm_90 PTX of gemm, vadd4 and softmax for bench/gpu/mma_bench.py (through the
+# device run carries: examples/softmax_builder, vadd4_builder, gemm_builder,
+# attention_builder, histogram_builder, sgemm_builder and bench/gpu/builder_examples_run
+# (the shared-memory reduce) as one program, gpu_examples (bench/gpu/examples_main.c),
+# linked statically against flyc, the sm_90 PTX of gemm, vadd4 and softmax for bench/gpu/mma_bench.py (through the
 # examples and FLYC_DUMP_DIR), and the stand-in shmem library builder_examples_run links.
 set -e
 cd "$(dirname "$0")/../.."
 O=.dev/gpu-ex
 [ -x build22/tests/example_softmax_builder ] || { echo "build build22 first" >&2; exit 1; }
 rm -rf $O /tmp/ex-dump && mkdir -p $O
-for e in gemm vadd4 softmax; do
+for e in gemm vadd4 softmax histogram sgemm; do
   FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$e build22/tests/example_${e}_builder sm_90
   cp /tmp/ex-dump/$e/*.4.ptx $O/$e.ptx
 done
+# The strided softmax before the online softmax (its row read three times; 23252f3's
+# examples/softmax_kernel.h), for the ratio in the same run: softmax3.ptx.
+mkdir -p /tmp/ex-old && git show 23252f3:examples/softmax_kernel.h > /tmp/ex-old/softmax_kernel.h
+cp examples/softmax_builder.c /tmp/ex-old/ # its "softmax_kernel.h" is then the old one
+gcc -O2 /tmp/ex-old/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
+  -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/softmax3
+FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/softmax3 /tmp/softmax3 sm_90
+cp /tmp/ex-dump/softmax3/*.4.ptx $O/softmax3.ptx
+# And today's without its flyc_kb_for_unroll hints: softmax_nu.ptx.
+mkdir -p /tmp/ex-nu && sed '/flyc_kb_for_unroll/d' examples/softmax_kernel.h > /tmp/ex-nu/softmax_kernel.h
+cp examples/softmax_builder.c /tmp/ex-nu/
+gcc -O2 /tmp/ex-nu/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
+  -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/softmax_nu
+FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/softmax_nu /tmp/softmax_nu sm_90
+cp /tmp/ex-dump/softmax_nu/*.4.ptx $O/softmax_nu.ptx
+# And with other unroll counts (the example's is 8): softmax_u<N>.ptx.
+for u in 4 16; do
+  mkdir -p /tmp/ex-u$u && sed "s/flyc_kb_for_unroll(kb, 8)/flyc_kb_for_unroll(kb, $u)/" \
+    examples/softmax_kernel.h > /tmp/ex-u$u/softmax_kernel.h
+  cp examples/softmax_builder.c /tmp/ex-u$u/
+  gcc -O2 /tmp/ex-u$u/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
+    -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/softmax_u$u
+  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/softmax_u$u /tmp/softmax_u$u sm_90
+  cp /tmp/ex-dump/softmax_u$u/*.4.ptx $O/softmax_u$u.ptx
+done
+# The CUDA twins of the histogram and the SGEMM (bench/lines/*.cu), as PTX from nvcc.
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+for e in histogram sgemm; do $NVCC -ptx -arch=sm_90 -O3 -o $O/${e}_cuda.ptx bench/lines/$e.cu; done
 # The GEMM's K step, ring of shared buffers and waves swept: gemm_k<K>s<S>w<M>x<N>.ptx
 # built with -DGEMM_NV_BK=K -DGEMM_NV_STAGES=S -DGEMM_NV_WM=M -DGEMM_NV_WN=N (the
 # example's own: K 64, S 3, 2 x 2 waves).
@@ -26,13 +55,19 @@ for v in 32,4,2,2 64,3,4,2 64,3,2,4 32,4,4,2 64,2,4,2; do
   cp /tmp/ex-dump/$n/*.4.ptx $O/$n.ptx
 done
 . bench/gpu/static_flyc.sh # $B, $libs
-for p in examples/softmax_builder examples/vadd4_builder examples/gemm_builder examples/attention_builder \
-  bench/gpu/builder_examples_run; do
-  gcc -O2 -c $p.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include -o /tmp/$(basename $p).o
-  (cd $B && g++ /tmp/$(basename $p).o $libs -ldl -lm -Wl,--gc-sections -s -o ../$O/$(basename $p))
+# One program for all of them (bench/gpu/examples_main.c): one copy of LLVM in the carry.
+objs=
+for p in examples/softmax_builder:softmax examples/vadd4_builder:vadd4 examples/gemm_builder:gemm \
+  examples/attention_builder:attention examples/histogram_builder:histogram \
+  examples/sgemm_builder:sgemm bench/gpu/builder_examples_run:reduce bench/gpu/examples_main:; do
+  f=${p%:*} n=${p#*:}
+  gcc -O2 -c $f.c ${n:+-Dmain=${n}_main} -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
+    -o /tmp/$(basename $f).o
+  objs="$objs /tmp/$(basename $f).o"
 done
+(cd $B && g++ $objs $libs -ldl -lm -Wl,--gc-sections -s -o ../$O/gpu_examples)
 cp build22/tests/fixtures/mstl_nvptx.sm_80.bc build22/tests/fixtures/mstl_nvptx.sm_90.bc $O/
 for l in libelf.so.1 libmsgpackc.so.2 libcjson.so.1; do cp -L /usr/lib/x86_64-linux-gnu/$l $O/; done
-xz -T2 -6 $O/softmax_builder $O/vadd4_builder $O/gemm_builder $O/attention_builder $O/builder_examples_run
+xz -T2 -6 $O/gpu_examples
 cp bench/gpu/mma_bench.py $O/
 ls -la $O; du -sh $O

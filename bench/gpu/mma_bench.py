@@ -7,7 +7,7 @@ mma_prep.sh), loaded with CuPy
 (cuModuleLoad, the driver's JIT); every output is checked before it is timed.
 Times are CUDA-event medians of 7 runs of `reps` launches each.
 
-    python3 bench/gpu/mma_bench.py .dev/gpu-mma
+    python3 bench/gpu/mma_bench.py .dev/gpu-mma [softmax]
 """
 import glob
 import os
@@ -22,6 +22,7 @@ import triton
 import triton.language as tl
 
 D = sys.argv[1]
+ONLY = sys.argv[2] if len(sys.argv) > 2 else None  # "softmax": only the softmax sweep
 torch.backends.cuda.matmul.allow_tf32 = False
 
 
@@ -137,12 +138,14 @@ def vadd4(n):
     return ok
 
 
-def softmax(rows, cols, kernel="softmax"):
-    """kernel: softmax (any row length, the row read three times) or softmax_row
-    (built for 4096 columns: the row in registers, read once)."""
+def softmax(rows, cols, kernel="softmax", name="softmax"):
+    """kernel: softmax (any row length, the row read twice: the online max and sum, then
+    the output) or softmax_row (built for 4096 columns: the row in registers, read
+    once); name "softmax3": the strided kernel before the online softmax (its row read
+    three times), "softmax_nu": today's without its unroll hints, for the ratios in the same run."""
     x = torch.randn(rows, cols, device="cuda")
     out = torch.empty_like(x)
-    f = load("softmax", kernel)
+    f = load(name, kernel)
     run = lambda: f((rows,), (256,), (x.data_ptr(), out.data_ptr(), np.int32(cols)))
     run()
     torch.cuda.synchronize()
@@ -152,12 +155,70 @@ def softmax(rows, cols, kernel="softmax"):
     tc = timed(lambda: dst.copy_(x))
     tt = timed(lambda: torch.softmax(x, 1))
     by = 8 * rows * cols  # read once, write once
-    print(f"{kernel} {rows}x{cols}: max rel err {err:.2e}, {by / t / 1e9:.0f} GB/s; device copy "
+    print(f"{name}:{kernel} {rows}x{cols}: max rel err {err:.2e}, {by / t / 1e9:.0f} GB/s; device copy "
           f"{by / tc / 1e9:.0f} GB/s, ratio {tc / t:.3f}; torch.softmax {by / tt / 1e9:.0f} GB/s")
     return err < 1e-5
 
 
+def histogram(n):
+    """flyc's byte histogram (histogram.ptx) next to its CUDA twin (histogram_cuda.ptx,
+    nvcc -ptx of bench/lines/histogram.cu), same grid and block; both checked against
+    torch.bincount first. GB/s of bytes counted."""
+    data = torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda")
+    data[: n // 4] = 7  # a hot bin: the shared atomics contend
+    want = torch.bincount((data.long() % 64), minlength=64).to(torch.int64)
+    bins = torch.zeros(64, dtype=torch.int32, device="cuda")
+    res = []
+    for name in ("histogram", "histogram_cuda"):
+        f = load(name)
+        run = lambda: f((132 * 8,), (256,), (data.data_ptr(), np.int32(n), bins.data_ptr()))
+        bins.zero_()
+        run()
+        torch.cuda.synchronize()
+        ok = bool((bins.long() == want).all())
+        t = timed(lambda: (bins.zero_(), run()))
+        res.append((name, ok, n / t / 1e9))
+    for name, ok, gb in res:
+        print(f"{name} n={n}: {'ok' if ok else 'WRONG'}, {gb:.0f} GB/s")
+    print(f"histogram ratio flyc / CUDA twin: {res[0][2] / res[1][2]:.3f}")
+    return res[0][1] and res[1][1]
+
+
+def sgemm(m, n, k):
+    """flyc's shared-memory SGEMM (sgemm.ptx) next to its CUDA twin (sgemm_cuda.ptx), one
+    32 x 32 tile a block; both checked against torch's f32 product (fp32, no TF32)."""
+    a = torch.randn(m, k, device="cuda")
+    b = torch.randn(k, n, device="cuda")
+    want = a @ b
+    res = []
+    for name in ("sgemm", "sgemm_cuda"):
+        f = load(name)
+        c = torch.empty(m, n, device="cuda")
+        run = lambda: f(((n + 31) // 32, (m + 31) // 32), (32, 32),
+                        (a.data_ptr(), b.data_ptr(), c.data_ptr(), np.int32(m), np.int32(n),
+                         np.int32(k)))
+        run()
+        torch.cuda.synchronize()
+        err = float((c - want).abs().max() / want.abs().max())
+        t = timed(run, 5)
+        res.append((name, err < 1e-5, 2 * m * n * k / t / 1e12, err))
+    for name, ok, tf, err in res:
+        print(f"{name} {m}x{n}x{k}: {'ok' if ok else 'WRONG'} (max err {err:.1e} of max |C|), "
+              f"{tf:.2f} TFLOP/s")
+    print(f"sgemm ratio flyc / CUDA twin: {res[0][2] / res[1][2]:.3f}")
+    return res[0][1] and res[1][1]
+
+
 print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton", triton.__version__)
+ok = True
+if ONLY == "softmax":  # the strided softmax at three shapes, today's and the variants, twice
+    for rep in range(2):
+        for name in ("softmax", "softmax3", "softmax_nu", "softmax_u4", "softmax_u16"):
+            if os.path.exists(f"{D}/{name}.ptx"):
+                for rows, cols in ((16384, 4096), (4096, 16384), (1000, 3000)):
+                    ok = softmax(rows, cols, "softmax", name) and ok
+    print("RESULT:", "ok" if ok else "FAIL")
+    sys.exit(0 if ok else 1)
 ok = gemm(512, 512, 512) and gemm(512, 512, 128) and gemm(4096, 4096, 4096)
 if os.path.exists(f"{D}/gemm_wgmma.ptx"):
     ok = gemm(512, 512, 128, "gemm_wgmma", False) and gemm(4096, 4096, 4096, "gemm_wgmma") and ok
@@ -170,4 +231,12 @@ if os.path.exists(f"{D}/softmax.ptx"):
     ok = softmax(16384, 4096) and ok
     ok = softmax(16384, 4096, "softmax_row") and ok
     ok = softmax(1000, 3000) and ok
+for other in ("softmax3", "softmax_nu", "softmax_u4", "softmax_u16"):  # before; other unrolls
+    if os.path.exists(f"{D}/{other}.ptx"):
+        ok = softmax(16384, 4096, "softmax", other) and ok
+        ok = softmax(1000, 3000, "softmax", other) and ok
+if os.path.exists(f"{D}/histogram_cuda.ptx"):
+    ok = histogram(1 << 28) and ok
+if os.path.exists(f"{D}/sgemm_cuda.ptx"):
+    ok = sgemm(4096, 4096, 4096) and ok
 print("RESULT:", "ok" if ok else "FAIL")
