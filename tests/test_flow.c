@@ -138,12 +138,28 @@ static int bad_bounds(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
   assert_error(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 0, NULL, NULL, NULL, NULL),
                FLYC_EINVAL, "body is NULL");
   LLVMValueRef out[17];
+  for (int i = 0; i < 17; i++)
+    out[i] = i32c(kb, i);
   assert_error(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 1, NULL, sum_body, NULL,
                            out),
                FLYC_EINVAL, "init is NULL");
+  assert_null(out[0]); /* no init to take a type from */
+  for (int i = 0; i < 17; i++)
+    out[i] = i32c(kb, i);
   assert_error(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 1), 17, out, sum_body, NULL,
                            out),
                FLYC_EINVAL, "FLYC_KB_MAX_CARRIED");
+  for (int i = 0; i < 17; i++) /* every one of the caller's 17 results: poison of init's type */
+    assert_poison(out[i]);
+  /* Results overlapping init (results = init + 1): each result has its own
+   * init's type, read before the write that lands on it. */
+  LLVMValueRef v[4] = {i32c(kb, 1), i64c(kb, 2), i32c(kb, 3), i64c(kb, 4)};
+  assert_error(flyc_kb_for(kb, i32c(kb, 0), i32c(kb, 4), i32c(kb, 0), 3, v, sum_body, NULL,
+                           v + 1),
+               FLYC_EINVAL, "step is 0");
+  assert_true(LLVMTypeOf(v[1]) == LLVMTypeOf(i32c(kb, 0)) && LLVMIsPoison(v[1]));
+  assert_true(LLVMTypeOf(v[2]) == LLVMTypeOf(i64c(kb, 0)) && LLVMIsPoison(v[2]));
+  assert_true(LLVMTypeOf(v[3]) == LLVMTypeOf(i32c(kb, 0)) && LLVMIsPoison(v[3]));
   return 0;
 }
 

@@ -504,7 +504,7 @@ FLYC_API int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next
  * callback loop takes no hint.
  * @return FLYC_OK; FLYC_EINVAL (and a failed emit) outside a body, with no
  *   flyc_kb_for_begin() loop open (or an if innermost: "the innermost region
- *   is an if"), or a count over 1024.
+ *   is a flyc_kb_if_begin"), or a count over 1024.
  */
 FLYC_API int flyc_kb_for_unroll(flyc_kernel_builder_t *kb, unsigned count);
 

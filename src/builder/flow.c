@@ -3,6 +3,7 @@
  * inline as begin / end regions (the phis made here), and the early exit.
  * Generic IR, no target lowering. */
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,6 +226,9 @@ static void header_phis(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned 
   }
 }
 
+/* The most outputs a failed region writes: what a caller's array for an n
+ * over FLYC_KB_MAX_CARRIED may hold, short of an n no array could. */
+#define FLYC__KB_MAX_OUT 4096
 static LLVMValueRef for_failed(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned n,
                                const LLVMValueRef *init, LLVMValueRef *carried);
 
@@ -234,7 +238,8 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
   const char *what = "flyc_kb_for";
   if (!helper_ok(kb, 0, what))
     return flyc__error_set(FLYC_EINVAL, "%s: called outside a kernel body", what);
-  if (!body || ncarried > FLYC_KB_MAX_CARRIED || (ncarried && (!init || !results)))
+  if (!body || ncarried > FLYC_KB_MAX_CARRIED || (ncarried && (!init || !results))) {
+    for_failed(kb, start, ncarried, init, results); /* poison results to build on */
     return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what,
                                     !body ? "body is NULL"
                                     : ncarried > FLYC_KB_MAX_CARRIED
@@ -242,9 +247,12 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
                                     : !init ? "init is NULL while ncarried is not 0"
                                             : "results is NULL while ncarried is not 0")),
            FLYC_EINVAL;
-  LLVMValueRef in[FLYC_KB_MAX_CARRIED]; /* init may be results itself */
+  }
+  LLVMValueRef in[FLYC_KB_MAX_CARRIED]; /* init may overlap results */
   for (unsigned i = 0; i < ncarried; i++)
-    in[i] = init[i], results[i] = NULL;
+    in[i] = init[i];
+  for (unsigned i = 0; i < ncarried; i++)
+    results[i] = NULL;
   init = in;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
   if (!bounds_ok(kb, start, end, step, what) ||
@@ -406,7 +414,7 @@ int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRe
     yv[i] = yield[i];
   if (yield && nyield <= FLYC_KB_MAX_CARRIED)
     yield = yv;
-  for (unsigned i = 0; results && i < nyield && i < FLYC_KB_MAX_CARRIED; i++)
+  for (unsigned i = 0; results && i < nyield && i < FLYC__KB_MAX_OUT; i++)
     results[i] = NULL;
   kb_region_t *r = top(kb, "ie", what);
   if (!r)
@@ -450,11 +458,17 @@ int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRe
 static LLVMValueRef for_failed(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned n,
                                const LLVMValueRef *init, LLVMValueRef *carried) {
   /* All n the caller sized its arrays for (an n over the limit too, so that
-   * none is left unset), short of an n no array could hold. */
-  for (unsigned i = 0; carried && i < n && i < 4096; i++)
+   * none is left unset), short of an n no array could hold. carried[i]
+   * depends on init[i] alone; where the arrays overlap, the order (as
+   * memmove's) reads each init before a write lands on it. */
+  unsigned m = n < FLYC__KB_MAX_OUT ? n : FLYC__KB_MAX_OUT;
+  int down = init && carried && (uintptr_t)carried > (uintptr_t)init;
+  for (unsigned k = 0; carried && k < m; k++) {
+    unsigned i = down ? m - 1 - k : k;
     carried[i] = init && init[i] && LLVMGetTypeContext(LLVMTypeOf(init[i])) == kb->ctx->llctx
                      ? LLVMGetPoison(LLVMTypeOf(init[i]))
                      : NULL;
+  }
   return start && LLVMGetTypeContext(LLVMTypeOf(start)) == kb->ctx->llctx
              ? LLVMGetPoison(LLVMTypeOf(start))
              : NULL;
