@@ -30,8 +30,8 @@ static int fail(const char *what) {
 
 /* One launch of `grid` x `block` threads over the bytes at d_data; the bins
  * (zeroed first) into `out`. */
-static int launch(flyc_gpu_jit_module_t *mod, flyc_driver_t *drv, uint64_t d_data,
-                  uint64_t d_bins, uint32_t grid, uint32_t block, uint32_t *out) {
+static int launch(flyc_gpu_jit_module_t *mod, flyc_driver_t *drv, uint64_t d_data, uint64_t d_bins,
+                  uint32_t grid, uint32_t block, uint32_t *out) {
   static const uint32_t zero[HIST_BINS];
   int32_t n = N;
   int rc = flyc_memcpy_htod(drv, 0, d_bins, zero, sizeof zero);
@@ -61,8 +61,8 @@ static int launch_check(flyc_driver_t *drv, const flyc_artifact_t *a, const uint
     int wrong = 0;
     for (int k = 0; k < HIST_BINS; k++)
       if (got[k] != want[k] && !wrong++)
-        printf("grid %u x block %u: bin %d is %u, not %u\n", shapes[s][0], shapes[s][1], k,
-               got[k], want[k]);
+        printf("grid %u x block %u: bin %d is %u, not %u\n", shapes[s][0], shapes[s][1], k, got[k],
+               want[k]);
     printf("grid %u x block %u: %d of %d bins wrong\n", shapes[s][0], shapes[s][1], wrong,
            HIST_BINS);
     bad += wrong;

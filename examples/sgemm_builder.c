@@ -84,8 +84,8 @@ static int run_shape(flyc_driver_t *drv, const flyc_artifact_t *art, dims_t d) {
           if (got != acc && !bad++)
             printf("C[%d][%d] is %.9g, not %.9g\n", r, col, got, acc);
         }
-      printf("%d x %d x %d: %zu of %zu elements differ from the fmaf loop\n", d.m, d.n, d.k,
-             bad, nc);
+      printf("%d x %d x %d: %zu of %zu elements differ from the fmaf loop\n", d.m, d.n, d.k, bad,
+             nc);
       rc = bad != 0;
     }
   }
@@ -122,8 +122,8 @@ int main(int argc, char **argv) {
   dims_t d = {300, 200, 77}; /* none a multiple of the tile: every guard is taken */
   int runit = argc >= 3 && strcmp(argv[2], "--run") == 0;
   if (argc < 2 || (argc > 2 && !runit) || (argc != 3 && argc != 6 && argc != 2) ||
-      (argc == 6 && (size_arg(argv[3], &d.m) || size_arg(argv[4], &d.n) ||
-                     size_arg(argv[5], &d.k)))) {
+      (argc == 6 &&
+       (size_arg(argv[3], &d.m) || size_arg(argv[4], &d.n) || size_arg(argv[5], &d.k)))) {
     fprintf(stderr, "usage: %s TARGET [--run [M N K]]\n", argv[0]);
     return 2;
   }

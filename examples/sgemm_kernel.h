@@ -6,7 +6,8 @@
  * matrices, and each thread adds its row of the A tile times its column of
  * the B tile with fmaf, in order of k. So every element of C is the
  * sequential `acc = fmaf(A[r][k], B[k][c], acc)` over k = 0 .. K-1, bit for
- * bit (the padding adds fmaf(0, 0, acc) = acc). The CUDA it stands for
+ * bit (the padding adds fmaf(0, 0, acc) = acc, except that an exact -0
+ * becomes +0, which compares equal). The CUDA it stands for
  * (bench/lines/sgemm.cu):
  *
  *   __shared__ float As[T][T], Bs[T][T];
@@ -22,8 +23,9 @@
  *   }
  *   if (row < M && col < N) C[row * N + col] = acc;
  *
- * Parameters: A, B, C (float, global, noalias), M, N, K (i32, >= 0; A, B
- * and C are indexed in 64 bits, so M K, K N and M N may pass 2^31). The
+ * Parameters: A, B, C (float, global, noalias), M, N, K (i32, >= 0, K <
+ * 2^31 - SGEMM_T; A, B and C are indexed in 64 bits, so M K, K N and M N may
+ * pass 2^31). The
  * launch: block {SGEMM_T, SGEMM_T, 1} (the kernel's known_block_size),
  * grid {ceil(N / SGEMM_T), ceil(M / SGEMM_T), 1}. */
 #ifndef FLYC_EXAMPLE_SGEMM_KERNEL_H
@@ -61,12 +63,12 @@ static int sgemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
   LLVMValueRef zero = flyc_kb_f32(kb, 0), acc;
   LLVMValueRef k0 = flyc_kb_for_begin(kb, SG_I32(0), K, T, 1, &zero, &acc);
   LLVMValueRef ka = FLYC_EXPR(kb, "k0 + tx", k0, tx), kr = FLYC_EXPR(kb, "k0 + ty", k0, ty);
-  flyc_kb_store(kb, flyc_kb_load_if(kb, FLYC_EXPR(kb, "row < M && ka < K", row, M, ka, K), f32, 1,
-                                    SG_AT(A, row, K, ka), SG_I32(0), zero, 0, 0),
-                SG_AT(As, ty, T, tx), SG_I32(0), 0, 0);
-  flyc_kb_store(kb, flyc_kb_load_if(kb, FLYC_EXPR(kb, "kr < K && col < N", kr, K, col, N), f32, 1,
-                                    SG_AT(B, kr, N, col), SG_I32(0), zero, 0, 0),
-                SG_AT(Bs, ty, T, tx), SG_I32(0), 0, 0);
+  LLVMValueRef a = flyc_kb_load_if(kb, FLYC_EXPR(kb, "row < M && ka < K", row, M, ka, K), f32, 1,
+                                   SG_AT(A, row, K, ka), SG_I32(0), zero, 0, 0);
+  flyc_kb_store(kb, a, SG_AT(As, ty, T, tx), SG_I32(0), 0, 0); /* As[ty][tx] = a */
+  LLVMValueRef bv = flyc_kb_load_if(kb, FLYC_EXPR(kb, "kr < K && col < N", kr, K, col, N), f32, 1,
+                                    SG_AT(B, kr, N, col), SG_I32(0), zero, 0, 0);
+  flyc_kb_store(kb, bv, SG_AT(Bs, ty, T, tx), SG_I32(0), 0, 0); /* Bs[ty][tx] = b */
   flyc_kb_barrier(kb);
   for (int k = 0; k < SGEMM_T; k++) /* unrolled at build time, as CUDA's #pragma unroll */
     acc = FLYC_EXPR(kb, "fma(a, b, acc)", SG_LOAD(As, ty, SG_I32(k)), SG_LOAD(Bs, SG_I32(k), tx),

@@ -12,10 +12,11 @@
  *     s = x == -inf ? s : x > m ? fmaf(s, e, 1) : s + e;  m = fmaxf(m, x);
  *   }
  *   M = block_max(m);                          // warp reduce, red[], warp reduce
- *   S = block_sum(m == -inf ? 0 : s * expf(m - M));
+ *   S = block_sum(s == 0 ? 0 : s * expf(m - M)); // s == 0: the thread saw only -inf
  *   for (j = t; j < n; j += BLOCK) out[row * n + j] = expf(in[row * n + j] - M) / S;
  *
- * Rows of -inf or with a +inf or NaN give NaN, as torch.softmax does.
+ * Rows of -inf or with a +inf or NaN give NaN, as torch.softmax does (a
+ * thread's s is NaN once it met a NaN, whatever its m). n < 2^31 - BLOCK.
  * block_max / block_sum: flyc_kb_block_reduce (a warp reduction in every
  * warp, lane 0 writes a shared slot, a barrier, every warp reduces the
  * slots again, a barrier). The loops are inline flyc_kb_for_begin / _end
@@ -58,7 +59,7 @@ static int softmax_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRe
   flyc_kb_for_end(kb, ms, acc);
   m = flyc_kb_block_reduce(kb, FLYC_REDUCE_MAX, acc[0]); /* the row's max, then its sum */
   s = flyc_kb_block_reduce(kb, FLYC_REDUCE_SUM,
-                           FLYC_EXPR(kb, "mt == lo ? 0 : st * exp(mt - m)", acc[0], lo, acc[1], m));
+                           FLYC_EXPR(kb, "st == 0 ? 0 : st * exp(mt - m)", acc[1], acc[0], m));
   j = flyc_kb_for_begin(kb, t, n, step, 0, NULL, NULL); /* out = exp(x - m) / s */
   flyc_kb_for_unroll(kb, 8);
   x = flyc_kb_load(kb, f32, 1, in, j, 0, 0);

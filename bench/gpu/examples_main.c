@@ -19,7 +19,7 @@ static const struct {
   const char *name;
   int (*main)(int, char **);
 } examples[] = {
-    {"softmax", softmax_main},     {"vadd4", vadd4_main}, {"gemm", gemm_main},
+    {"softmax", softmax_main},     {"vadd4", vadd4_main},         {"gemm", gemm_main},
     {"attention", attention_main}, {"histogram", histogram_main}, {"sgemm", sgemm_main},
     {"reduce", reduce_main},
 };
@@ -28,7 +28,9 @@ int main(int argc, char **argv) {
   for (size_t i = 0; argc > 1 && i < sizeof examples / sizeof examples[0]; i++)
     if (strcmp(argv[1], examples[i].name) == 0)
       return examples[i].main(argc - 1, argv + 1);
-  fprintf(stderr, "usage: %s NAME ARGS... (NAME: softmax, vadd4, gemm, attention, histogram, "
-                  "sgemm, reduce)\n", argv[0]);
+  fprintf(stderr,
+          "usage: %s NAME ARGS... (NAME: softmax, vadd4, gemm, attention, histogram, "
+          "sgemm, reduce)\n",
+          argv[0]);
   return 2;
 }

@@ -160,6 +160,35 @@ def softmax(rows, cols, kernel="softmax", name="softmax"):
     return err < 1e-5
 
 
+def softmax_edges(name="softmax"):
+    """The strided softmax on rows of -inf, +inf and NaN (alone in a thread, beside -inf,
+    beside finite values), huge and tiny values, at 3000 and 100 columns (a row shorter
+    than the block): NaN exactly where torch.softmax has NaN, the rest within 1e-5."""
+    ok = True
+    for cols in (3000, 100):
+        x = torch.randn(8, cols, device="cuda")
+        ninf, nan = float("-inf"), float("nan")
+        x[0] = ninf                      # all -inf
+        x[1, 0] = nan                    # NaN in a thread of finite values
+        x[2] = ninf; x[2, 1] = nan; x[2, 5] = 0.0  # NaN in a thread that saw only -inf
+        x[3, 7] = float("inf")           # +inf
+        x[4] = ninf; x[4, 3] = 1.0       # one finite value among -inf
+        x[5] *= 1e30                     # huge
+        x[6] *= 1e-30                    # tiny
+        x[7, ::2] = ninf                 # every other -inf
+        out = torch.empty_like(x)
+        load(name, "softmax")((8,), (256,), (x.data_ptr(), out.data_ptr(), np.int32(cols)))
+        torch.cuda.synchronize()
+        want = torch.softmax(x.double(), 1)
+        same_nan = bool((out.isnan() == want.isnan()).all())
+        fin = ~want.isnan()
+        err = float((out.double()[fin] - want[fin]).abs().max())
+        print(f"{name}:softmax edges, {cols} columns: NaN where torch has NaN: {same_nan}; "
+              f"max abs err elsewhere {err:.1e}")
+        ok = ok and same_nan and err < 1e-5
+    return ok
+
+
 def histogram(n):
     """flyc's byte histogram (histogram.ptx) next to its CUDA twin (histogram_cuda.ptx,
     nvcc -ptx of bench/lines/histogram.cu), same grid and block; both checked against
@@ -231,6 +260,7 @@ if os.path.exists(f"{D}/softmax.ptx"):
     ok = softmax(16384, 4096) and ok
     ok = softmax(16384, 4096, "softmax_row") and ok
     ok = softmax(1000, 3000) and ok
+    ok = softmax_edges() and ok
 for other in ("softmax3", "softmax_nu", "softmax_u4", "softmax_u16"):  # before; other unrolls
     if os.path.exists(f"{D}/{other}.ptx"):
         ok = softmax(16384, 4096, "softmax", other) and ok

@@ -7,7 +7,8 @@ __global__ void histogram(const unsigned char *__restrict__ data, int n,
   __shared__ unsigned local[HIST_BINS];
   for (int b = threadIdx.x; b < HIST_BINS; b += blockDim.x) local[b] = 0;
   __syncthreads();
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
     atomicAdd_block(&local[data[i] % HIST_BINS], 1u);
   __syncthreads();
   for (int b = threadIdx.x; b < HIST_BINS; b += blockDim.x) atomicAdd(&bins[b], local[b]);

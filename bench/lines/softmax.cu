@@ -20,7 +20,7 @@ __global__ void softmax(const float *__restrict__ in, float *__restrict__ out, i
   if (threadIdx.x == 0) bm = M;
   __syncthreads();
   M = bm;
-  s = Reduce(tmp).Sum(m == -INFINITY ? 0.0f : s * expf(m - M));
+  s = Reduce(tmp).Sum(s == 0.0f ? 0.0f : s * expf(m - M));
   if (threadIdx.x == 0) bs = s;
   __syncthreads();
   s = bs;
