@@ -90,7 +90,7 @@ static void errors(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flags 0x2");
   LLVMValueRef i16 = LLVMConstInt(LLVMInt16TypeInContext(lc), 1, 0);
   assert_poison(flyc_kb_load(kb, f32(kb), 1, args[1], i16, 0, 0));
-  assert_error(flyc_error_last()->code, FLYC_EINVAL, "index must be an i32 or i64");
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "index must be an i32 or i64, not i16");
   assert_poison(flyc_kb_load(kb, f32(kb), 1, args[2], i, 0, 0));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "base must be a pointer", "a non-pointer");
   assert_null(flyc_kb_load(kb, NULL, 1, args[1], i, 0, 0)); /* no type to stand in with */
@@ -338,7 +338,7 @@ static void at(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) 
   p = flyc_kb_at(kb, f32(kb), args[3], LLVMConstInt(i16, 1, 0), args[2], args[2]);
   assert_poison(p);
   assert_int_equal(LLVMGetPointerAddressSpace(LLVMTypeOf(p)), 3);
-  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at: row must be an i32 or i64");
+  assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at: row must be an i32 or i64, not i16");
   assert_poison(flyc_kb_at(kb, f32(kb), args[0], args[2], args[2], NULL));
   assert_error(flyc_error_last()->code, FLYC_EINVAL, "flyc_kb_at: col is NULL");
   assert_poison(flyc_kb_at(kb, NULL, args[0], args[2], args[2], args[2]));

@@ -462,7 +462,8 @@ FLYC_API int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LL
  * @param ncarried  values carried around the loop, 0..FLYC_KB_MAX_CARRIED.
  * @param init      `ncarried` initial values (NULL when 0).
  * @param[out] carried `ncarried` slots (NULL when 0): this iteration's values
- *                  (the header's phis), to use inside the body.
+ *                  (the header's phis), to use inside the body. It may be
+ *                  `init` itself (`&acc, &acc`).
  * @return the induction variable (start's type); on failure (recorded, as
  *   flyc_kb_for()'s and too many open regions) a poison value of start's
  *   type when start is usable, else NULL, and poison carried values.
@@ -496,10 +497,14 @@ FLYC_API int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next
  * fully (`llvm.loop.unroll.full`: for a trip count known at build time),
  * 1 never (`llvm.loop.unroll.disable`, `#pragma unroll 1`), N > 1 by N
  * (`llvm.loop.unroll.count`, `#pragma unroll N`), a run-time trip count
- * included (a remainder loop takes the rest). Unrolling a loop whose loads
- * do not depend on its carried values lets them be in flight together: a
- * strided loop over global memory with one load an iteration waits for each.
- * A hint: LLVM may unroll less (a loop it cannot analyse, a body too large).
+ * included: where LLVM can compute the trip count, the copies run back to
+ * back and a remainder loop takes the rest, so that loads which do not
+ * depend on the carried values are in flight together (a strided loop over
+ * global memory with one load an iteration waits for each). Where it cannot
+ * (a step it cannot prove non-zero, such as the grid's size on AMDGPU, where
+ * `flyc_kb_grid_dim` reads the dispatch packet), each copy keeps its own exit
+ * test and its load waits as before. A constant step and bound are the
+ * analysable case. A hint: LLVM may unroll less (a body too large).
  * Called again for the same loop, the last count holds. A flyc_kb_for()
  * callback loop takes no hint.
  * @return FLYC_OK; FLYC_EINVAL (and a failed emit) outside a body, with no

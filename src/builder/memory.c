@@ -9,6 +9,7 @@
 #include <llvm-c/Core.h>
 
 #include "builder.h"
+#include "expr.h"
 
 /* Bytes of a scalar type flyc loads, or 0 for a type it does not. */
 static unsigned scalar_bytes(LLVMTypeRef t) {
@@ -40,8 +41,11 @@ static LLVMValueRef address(flyc_kernel_builder_t *kb, const char *what, LLVMTyp
     snprintf(why, sizeof why, "base must be a pointer in address space 0, 1 or 3 (generic, "
                               "global, shared), not %s",
              as == 99 ? "a non-pointer" : "another space");
-  else if (iw != 32 && iw != 64)
-    snprintf(why, sizeof why, "index must be an i32 or i64");
+  else if (iw != 32 && iw != 64) {
+    char tn[32];
+    snprintf(why, sizeof why, "index must be an i32 or i64, not %s",
+             flyc__xp_type_name(it, tn, sizeof tn));
+  }
   else if (!eb)
     snprintf(why, sizeof why, "the element type must be i8, i16, i32, i64, half, float or double");
   else if (width != 1 && width != 2 && width != 4)
@@ -246,8 +250,11 @@ static LLVMValueRef index64(flyc_kernel_builder_t *kb, LLVMValueRef v, const cha
     return NULL;
   LLVMTypeRef t = LLVMTypeOf(v);
   unsigned w = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t) : 0;
-  if (w != 32 && w != 64)
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be an i32 or i64", what, arg));
+  if (w != 32 && w != 64) {
+    char tn[32];
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be an i32 or i64, not %s", what, arg,
+                                    flyc__xp_type_name(t, tn, sizeof tn)));
+  }
   *wide |= w == 64;
   return w == 64 ? v : LLVMBuildZExt(kb->b, v, LLVMInt64TypeInContext(kb->ctx->llctx), "");
 }
