@@ -603,8 +603,21 @@ static int in_scope(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   return 0;
 }
 
+/* A value of the loop's body stored after the loop: no helper sees that
+ * use, LLVM's verifier does; the message says what the builder's cause is. */
+static int used_after_loop(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  LLVMValueRef i = flyc_kb_for_begin(kb, i32c(kb, 0), args[1], i32c(kb, 1), 0, NULL, NULL);
+  LLVMValueRef x = LLVMBuildAdd(b, i, i32c(kb, 1), "x");
+  assert_ok(flyc_kb_for_end(kb, NULL, NULL));
+  LLVMBuildStore(b, x, args[0]);
+  return 0;
+}
+
 static void test_regions__values_from_ended_regions_are_refused(void **state) {
   (void)state;
+  assert_error(emit(amd(), used_after_loop, NULL), FLYC_EIR, "kernel 'probe'",
+               "a value made inside an if arm or a loop body is used after that region ended",
+               "does not dominate all uses");
   static const char *const where[] = {"flyc_kb_else: value 0 of the then arm",
                                       "flyc_kb_else: value 0 of the then arm",
                                       "flyc_kb_if_end: value 0 of the else arm"};

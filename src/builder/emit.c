@@ -271,7 +271,14 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
     if (LLVMVerifyFunction(e->fn, LLVMReturnStatusAction)) {
       /* The function verifier's text comes with the module verifier. */
       LLVMVerifyModule(ctx->mod, LLVMReturnStatusAction, &msg);
-      rc = flyc__error_set(FLYC_EIR, "kernel '%s': the body left invalid IR: %s", e->name,
+      /* The builder's usual cause of that one: a value made inside an if
+       * arm or a loop body, used after the region ended (its results are
+       * what flows out: the if's phis, the loop's results). */
+      int dom = msg && strstr(msg, "does not dominate all uses");
+      rc = flyc__error_set(FLYC_EIR, "kernel '%s': the body left invalid IR%s: %s", e->name,
+                           dom ? " (a value made inside an if arm or a loop body is used after "
+                                 "that region ended: use the region's results, or yield it)"
+                               : "",
                            msg && *msg ? msg : "(no message)");
     }
     LLVMDisposeMessage(msg);
