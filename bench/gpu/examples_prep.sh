@@ -15,30 +15,23 @@ for e in gemm vadd4 softmax histogram sgemm; do
   FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$e build22/tests/example_${e}_builder sm_90
   cp /tmp/ex-dump/$e/*.4.ptx $O/$e.ptx
 done
-# The strided softmax before the online softmax (its row read three times; 23252f3's
-# examples/softmax_kernel.h), for the ratio in the same run: softmax3.ptx.
-mkdir -p /tmp/ex-old && git show 23252f3:examples/softmax_kernel.h > /tmp/ex-old/softmax_kernel.h
-cp examples/softmax_builder.c /tmp/ex-old/ # its "softmax_kernel.h" is then the old one
-gcc -O2 /tmp/ex-old/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
-  -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/softmax3
-FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/softmax3 /tmp/softmax3 sm_90
-cp /tmp/ex-dump/softmax3/*.4.ptx $O/softmax3.ptx
-# And today's without its flyc_kb_for_unroll hints: softmax_nu.ptx.
-mkdir -p /tmp/ex-nu && sed '/flyc_kb_for_unroll/d' examples/softmax_kernel.h > /tmp/ex-nu/softmax_kernel.h
-cp examples/softmax_builder.c /tmp/ex-nu/
-gcc -O2 /tmp/ex-nu/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
-  -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/softmax_nu
-FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/softmax_nu /tmp/softmax_nu sm_90
-cp /tmp/ex-dump/softmax_nu/*.4.ptx $O/softmax_nu.ptx
-# And with other unroll counts (the example's is 8): softmax_u<N>.ptx.
+# Variants of the strided softmax, for the ratios in the same run: softmax_variant NAME
+# builds examples/softmax_builder.c against the softmax_kernel.h on its standard input
+# (a copy beside it, so that its "softmax_kernel.h" is that one) into $O/NAME.ptx.
+softmax_variant() {
+  mkdir -p /tmp/ex-$1 && cat > /tmp/ex-$1/softmax_kernel.h && cp examples/softmax_builder.c /tmp/ex-$1/
+  gcc -O2 /tmp/ex-$1/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
+    -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/$1
+  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$1 /tmp/$1 sm_90
+  cp /tmp/ex-dump/$1/*.4.ptx $O/$1.ptx
+}
+# Before the online softmax (its row read three times; 23252f3's), today's without its
+# flyc_kb_for_unroll hints, and at other unroll counts (the example's is 8).
+git show 23252f3:examples/softmax_kernel.h | softmax_variant softmax3
+sed '/flyc_kb_for_unroll/d' examples/softmax_kernel.h | softmax_variant softmax_nu
 for u in 4 16; do
-  mkdir -p /tmp/ex-u$u && sed "s/flyc_kb_for_unroll(kb, 8)/flyc_kb_for_unroll(kb, $u)/" \
-    examples/softmax_kernel.h > /tmp/ex-u$u/softmax_kernel.h
-  cp examples/softmax_builder.c /tmp/ex-u$u/
-  gcc -O2 /tmp/ex-u$u/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
-    -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/softmax_u$u
-  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/softmax_u$u /tmp/softmax_u$u sm_90
-  cp /tmp/ex-dump/softmax_u$u/*.4.ptx $O/softmax_u$u.ptx
+  sed "s/flyc_kb_for_unroll(kb, 8)/flyc_kb_for_unroll(kb, $u)/" examples/softmax_kernel.h |
+    softmax_variant softmax_u$u
 done
 # The CUDA twins of the histogram and the SGEMM (bench/lines/*.cu), as PTX from nvcc.
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)

@@ -226,6 +226,16 @@ static void header_phis(flyc_kernel_builder_t *kb, LLVMValueRef start, unsigned 
   }
 }
 
+/* `src`'s n values in `buf` (FLYC_KB_MAX_CARRIED of them), so that the
+ * caller's output array may overlap them; `src` itself when it is NULL or
+ * n is over the limit (a refusal reads no further). */
+static const LLVMValueRef *copy_in(LLVMValueRef *buf, const LLVMValueRef *src, unsigned n) {
+  if (!src || n > FLYC_KB_MAX_CARRIED)
+    return src;
+  memcpy(buf, src, n * sizeof *buf);
+  return buf;
+}
+
 /* The most outputs a failed region writes: what a caller's array for an n
  * over FLYC_KB_MAX_CARRIED may hold, short of an n no array could. */
 #define FLYC__KB_MAX_OUT 4096
@@ -248,12 +258,10 @@ int flyc_kb_for(flyc_kernel_builder_t *kb, LLVMValueRef start, LLVMValueRef end,
                                             : "results is NULL while ncarried is not 0")),
            FLYC_EINVAL;
   }
-  LLVMValueRef in[FLYC_KB_MAX_CARRIED]; /* init may overlap results */
-  for (unsigned i = 0; i < ncarried; i++)
-    in[i] = init[i];
+  LLVMValueRef in[FLYC_KB_MAX_CARRIED];
+  init = copy_in(in, init, ncarried);
   for (unsigned i = 0; i < ncarried; i++)
     results[i] = NULL;
-  init = in;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED] = {0};
   if (!bounds_ok(kb, start, end, step, what) ||
       !yields_ok(kb, init, types, ncarried, what, "init", "") ||
@@ -409,11 +417,8 @@ int flyc_kb_if_end(flyc_kernel_builder_t *kb, unsigned nyield, const LLVMValueRe
   const char *what = "flyc_kb_if_end";
   if (!helper_ok(kb, 0, what))
     return FLYC_EINVAL;
-  LLVMValueRef yv[FLYC_KB_MAX_CARRIED]; /* yield may be results itself */
-  for (unsigned i = 0; yield && i < nyield && i < FLYC_KB_MAX_CARRIED; i++)
-    yv[i] = yield[i];
-  if (yield && nyield <= FLYC_KB_MAX_CARRIED)
-    yield = yv;
+  LLVMValueRef yv[FLYC_KB_MAX_CARRIED];
+  yield = copy_in(yv, yield, nyield);
   for (unsigned i = 0; results && i < nyield && i < FLYC__KB_MAX_OUT; i++)
     results[i] = NULL;
   kb_region_t *r = top(kb, "ie", what);
@@ -519,15 +524,13 @@ int flyc_kb_for_end(flyc_kernel_builder_t *kb, const LLVMValueRef *next, LLVMVal
   if (!r)
     return kb->rc;
   unsigned n = r->n;
-  LLVMValueRef nv[FLYC_KB_MAX_CARRIED]; /* next may be results itself */
-  for (unsigned i = 0; next && i < n; i++)
-    nv[i] = next[i];
+  LLVMValueRef nv[FLYC_KB_MAX_CARRIED];
+  const LLVMValueRef *nx = next ? copy_in(nv, next, n) : r->v + 1;
   for (unsigned i = 0; results && i < n; i++)
     results[i] = NULL;
   LLVMTypeRef types[FLYC_KB_MAX_CARRIED];
   for (unsigned i = 0; i < n; i++)
     types[i] = LLVMTypeOf(r->v[i + 1]);
-  const LLVMValueRef *nx = next ? nv : r->v + 1;
   if (!open_block(kb, what) || !yields_ok(kb, nx, types, n, what, "next values", "its init"))
     return kb->rc;
   LLVMValueRef iv = LLVMBuildNSWAdd(kb->b, r->v[0], r->step, "for.next");
