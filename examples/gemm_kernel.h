@@ -71,12 +71,12 @@ static unsigned gemm_threads(const char *proc, unsigned wave) {
 }
 
 static const flyc_param_t gemm_params[6] = {
-    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1},
-    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 16, 1},
-    {sizeof(flyc_param_t), "c", FLYC_PARAM_PTR, 0, 1, 16, 1},
-    {sizeof(flyc_param_t), "m", FLYC_PARAM_INT, 32, 0, 0, 0},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
-    {sizeof(flyc_param_t), "k", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "c", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "m", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
+    {sizeof(flyc_param_t), "k", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 /* K a step and shared buffers in the ring: on NVPTX, where a block may

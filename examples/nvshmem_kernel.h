@@ -26,9 +26,9 @@
 #define NVSHMEM_RING_BLOCK 256
 
 static const flyc_param_t nvshmem_ring_params[3] = {
-    {sizeof(flyc_param_t), "sym", FLYC_PARAM_PTR, 0, 0, 4, 0},
-    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 0, 4, 0},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "sym", FLYC_PARAM_PTR, 0, 0, 4, 0, NULL},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 0, 4, 0, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 #define NVSHMEM_PTR {FLYC_TYPE_PTR, 0}

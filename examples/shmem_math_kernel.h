@@ -25,9 +25,9 @@
 #define SHMEM_MATH_STATE "_ZN4mstl11globalStateE"
 
 static const flyc_param_t shmem_math_params[3] = {
-    {sizeof(flyc_param_t), "x", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "x", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 static const flyc_ffi_t shmem_math_my_pe = {sizeof(flyc_ffi_t), "mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};

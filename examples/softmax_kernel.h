@@ -35,9 +35,9 @@
 #include <llvm-c/Core.h>
 
 static const flyc_param_t softmax_params[3] = {
-    {sizeof(flyc_param_t), "in", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "in", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 /* lines: softmax */

@@ -19,10 +19,10 @@
 #include <llvm-c/Core.h>
 
 static const flyc_param_t vadd4_params[4] = {
-    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1},
-    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 16, 1},
-    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 16, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 /* The tail loop's body: out[j] = a[j] + b[j] (scalars; nothing carried). */

@@ -10,10 +10,10 @@
 #include <llvm-c/Core.h>
 
 static const flyc_param_t vadd_params[4] = {
-    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "c", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "c", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 /* i = block_idx.x * block_dim.x + thread_idx.x; if (i < n) c[i] = a[i] + b[i] */

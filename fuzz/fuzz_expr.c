@@ -68,8 +68,8 @@ static int body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
 }
 
 static const flyc_param_t params[2] = {
-    {sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 64, 0, 0, 0},
+    {sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 64, 0, 0, 0, NULL},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -374,19 +374,19 @@ static void test_builder__bad_arguments(void **state) {
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "body");
   d.body = ret_body;
-  flyc_param_t p = {sizeof(flyc_param_t), "x", FLYC_PARAM_INT, 12, 0, 0, 0};
+  flyc_param_t p = {sizeof(flyc_param_t), "x", FLYC_PARAM_INT, 12, 0, 0, 0, NULL};
   d.params = &p;
   d.param_count = 1;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "parameter 0", "'x'", "12 bits");
-  p = (flyc_param_t){sizeof(flyc_param_t), "f", FLYC_PARAM_FLOAT, 8, 0, 0, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "f", FLYC_PARAM_FLOAT, 8, 0, 0, 0, NULL};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'f'", "8 bits", "float");
-  p = (flyc_param_t){sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 12, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 12, 0, NULL};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "align 12");
-  p = (flyc_param_t){sizeof(flyc_param_t), "priv", FLYC_PARAM_PTR, 0, 5, 4, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "priv", FLYC_PARAM_PTR, 0, 5, 4, 0, NULL};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'priv'", "address space 5");
-  p = (flyc_param_t){sizeof(flyc_param_t), "huge", FLYC_PARAM_PTR, 0, 1u << 24, 4, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "huge", FLYC_PARAM_PTR, 0, 1u << 24, 4, 0, NULL};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "address space 16777216");
-  p = (flyc_param_t){sizeof(flyc_param_t), "q", (flyc_param_kind_t)9, 0, 0, 0, 0};
+  p = (flyc_param_t){sizeof(flyc_param_t), "q", (flyc_param_kind_t)9, 0, 0, 0, 0, NULL};
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "'q'", "unknown kind 9");
   d.params = NULL;
   assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "params is NULL");
@@ -416,7 +416,7 @@ static void test_builder__barrier_and_sizes(void **state) {
   for (int t = 0; t < 2; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
     flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "sync";
     d.params = &p;
@@ -468,7 +468,7 @@ static void test_builder__lane_id(void **state) {
   for (int t = 0; t < 3; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
     flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "lane";
     d.params = &p;
@@ -578,7 +578,7 @@ static void test_builder__specialisation(void **state) {
   (void)state;
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
-  flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+  flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
   flyc_constexpr_t cx[2] = {{"N", FLYC_CONSTEXPR_INT, 4, 0}, {"SCALE", FLYC_CONSTEXPR_FLOAT, 0, 2.5}};
   spec_run_t run = {0, "SCALE"};
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;

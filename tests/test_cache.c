@@ -310,7 +310,7 @@ static flyc_compile_options_t variant(char which) { return variant_n(270 + (whic
  * called through a link_extern on the stand-in library with processor
  * {name, fn, payload}. Returns a status (usable in children). */
 static const flyc_ffi_t my_pe = {sizeof(flyc_ffi_t), "mstl_my_pe", {FLYC_TYPE_I32, 0}, NULL, 0, 0};
-static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
 
 static int pe_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                    void *payload) {
@@ -2424,7 +2424,7 @@ static int dyn_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
 }
 
 static flyc_artifact_t *dyn_compile(uint64_t bytes) {
-  static const flyc_param_t out = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+  static const flyc_param_t out = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
   flyc_ctx_t *ctx = NULL;
   assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;

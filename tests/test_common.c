@@ -111,7 +111,7 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_kernel_def_t, payload), 56);
   assert_int_equal(offsetof(flyc_kernel_def_t, constexprs), 64);
   assert_int_equal(offsetof(flyc_kernel_def_t, launch_block), 80);
-  assert_int_equal(sizeof(flyc_param_t), 40);
+  assert_int_equal(sizeof(flyc_param_t), 48);
   assert_int_equal(offsetof(flyc_param_t, size), 0);
   assert_int_equal(offsetof(flyc_param_t, name), 8);
   assert_int_equal(offsetof(flyc_param_t, kind), 16);
@@ -119,6 +119,7 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_param_t, addrspace), 24);
   assert_int_equal(offsetof(flyc_param_t, align), 28);
   assert_int_equal(offsetof(flyc_param_t, noalias), 32);
+  assert_int_equal(offsetof(flyc_param_t, elem), 40);
   assert_int_equal(sizeof(flyc_constexpr_t), 32);
   assert_int_equal(offsetof(flyc_constexpr_t, kind), 8);
   assert_int_equal(offsetof(flyc_constexpr_t, i), 16);

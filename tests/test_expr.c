@@ -228,8 +228,8 @@ static int semantics_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValue
 }
 
 static const flyc_param_t params[2] = {
-    {sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "p", FLYC_PARAM_PTR, 0, 1, 4, 1, NULL},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 static void test_expr__results_are_c_results(void **state) {

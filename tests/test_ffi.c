@@ -63,7 +63,7 @@ static int extern_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   return 0;
 }
 
-static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
 
 static int emit_calls(flyc_ctx_t *ctx, calls_t *c, const char **name) {
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;

@@ -10,7 +10,7 @@
 #include "flyc/kernel.h"
 #include "util.h"
 
-static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
 
 /* out[0] = exp(out[0]); the body records the kernel's fast-math flags. */
 static int exp_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,

@@ -61,8 +61,8 @@ static const flyc_type_t T_I32 = {FLYC_TYPE_I32, 0}, T_I64 = {FLYC_TYPE_I64, 0},
                          T_PTR = {FLYC_TYPE_PTR, 0};
 
 static const flyc_param_t params[2] = {
-    {sizeof(flyc_param_t), "dst", FLYC_PARAM_PTR, 0, 1, 4, 0},
-    {sizeof(flyc_param_t), "src", FLYC_PARAM_PTR, 0, 1, 4, 0},
+    {sizeof(flyc_param_t), "dst", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL},
+    {sizeof(flyc_param_t), "src", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL},
 };
 
 static LLVMValueRef call(flyc_kernel_builder_t *kb, const char *sym, const flyc_type_t *args,

@@ -73,7 +73,7 @@ static int compile_by(entry_t e, const flyc_compile_options_t *o, flyc_artifact_
     rc = flyc_compile_module(out, m, o); /* consumes m */
     LLVMContextDispose(c);
   } else {
-    static const flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    static const flyc_param_t p = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, "gfx90a"));
     flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;

@@ -48,7 +48,7 @@ static int shared_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   return 0;
 }
 
-static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 1, 0};
+static const flyc_param_t out_param = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 1, 0, NULL};
 
 /* Ignores what flyc_kb_shared_alloc() returns for a NULL allocator. */
 static int null_alloc_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,

@@ -463,7 +463,7 @@ static void test_versions__locals_in_private_memory(void **state) {
   for (int t = 0; t < 2; t++) {
     flyc_ctx_t *ctx = NULL;
     assert_ok(flyc_ctx_create(&ctx, targets[t]));
-    static const flyc_param_t out = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0};
+    static const flyc_param_t out = {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 0, NULL};
     flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
     d.name = "loc";
     d.params = &out;

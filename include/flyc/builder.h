@@ -625,6 +625,167 @@ FLYC_API LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, co
   flyc_kb_expr((kb), FLYC_EXPR_UNSIGNED, (expr), (const LLVMValueRef[]){__VA_ARGS__},             \
                sizeof((const LLVMValueRef[]){__VA_ARGS__}) / sizeof(LLVMValueRef))
 
+/* ---- kernel text: names, statements, loops ---- */
+
+/**
+ * Binds `name` in the body's scope, for kernel text (flyc_kb_eval(),
+ * flyc_kb_do(), flyc_kb_loop()), to `value`, read-only: text reads it,
+ * never assigns it. The kernel's parameters are bound so before the body
+ * runs, each by its flyc_param_t name (when that is a C identifier), a
+ * pointer with its `elem`. A later binding of the same name hides the
+ * earlier one (as C's inner declaration), and a binding whose value does
+ * not reach the point of use (made inside an if arm or a loop body that has
+ * ended) is not seen there: text names the earlier one, or fails naming it.
+ * The name is copied.
+ * @param name  a C identifier, not one of the builtins (threadIdx, blockIdx,
+ *              blockDim, gridDim), at most 64 bytes.
+ * @param value an integer (i1 to i64) or floating-point scalar, or a
+ *              pointer in address space 0, 1, 3, 4 or 5 (AMDGPU private).
+ * @param elem  for a pointer: what text indexes it as (`p[i]` loads one
+ *              `elem` at `p + i * sizeof(elem)`): i8, i16, i32, i64, half,
+ *              float or double of the body's context; NULL for a pointer
+ *              that text cannot index, and for a scalar.
+ * @return FLYC_OK; a failed emit (FLYC_EINVAL outside a body) and FLYC_EINVAL
+ *   for a NULL, foreign or ill-formed name, value or elem (each named), an
+ *   elem given for a scalar; FLYC_ENOMEM.
+ */
+FLYC_API int flyc_kb_let(flyc_kernel_builder_t *kb, const char *name, LLVMValueRef value,
+                         LLVMTypeRef elem);
+
+/**
+ * Binds `name` to a build-time integer, as C's literal `value` (an int when
+ * it fits 32 bits, else a long): it takes the type of the value it meets,
+ * as flyc_kb_expr()'s literals do (`j < BINS` for an i32 j is an i32
+ * compare). The kernel's constexprs are bound so before the body runs,
+ * each by its name: an INT one as this, a FLOAT one as a double literal.
+ * @return FLYC_OK; errors as flyc_kb_let()'s.
+ */
+FLYC_API int flyc_kb_let_int(flyc_kernel_builder_t *kb, const char *name, int64_t value);
+
+/**
+ * The value of kernel text `expr`: flyc_kb_expr()'s language (operators,
+ * types, literals, functions, flags), with its names looked up in the
+ * body's scope (flyc_kb_let(), the parameters, variables that flyc_kb_do()
+ * declared, loop variables of flyc_kb_loop()) instead of passed, and these
+ * additions, which kernel text has in flyc_kb_eval(), flyc_kb_do() and
+ * flyc_kb_loop() (not in flyc_kb_expr()):
+ *  - `threadIdx.x`, `blockIdx.y`, `blockDim.z`, `gridDim.x` ... (CUDA's
+ *    builtins, i32: flyc_kb_thread_idx() and the others);
+ *  - `p[i]`, a load of p's element type at element i of a pointer that has
+ *    one (an inbounds getelementptr; `i` an integer, sign-extended, or under
+ *    FLYC_EXPR_UNSIGNED zero-extended; natural alignment);
+ *  - `&p[i]`, that element's address, for the atomics;
+ *  - the atomics of CUDA, relaxed, returning the old value:
+ *    `atomic_add(&p[i], v)` (device scope, as atomicAdd; `p` alone is
+ *    `&p[0]`, as in C), `atomic_add_block`
+ *    (workgroup scope, atomicAdd_block), `atomic_add_system`; the same three
+ *    scopes for sub, min, max, and, or, xor, exch (atomicExch); v is
+ *    converted to the element's type as C converts; add on a float element
+ *    is FLYC_ATOMIC_FADD; min and max compare signed, or unsigned under
+ *    FLYC_EXPR_UNSIGNED (flyc_kb_atomic_rmw() lowers them);
+ *  - the collectives, over the whole wavefront (flyc_kb_shuffle() and
+ *    flyc_kb_warp_reduce() with width 0, flyc_kb_block_reduce()):
+ *    `shfl(v, lane)`, `shfl_up(v, d)`, `shfl_down(v, d)`, `shfl_xor(v, m)`
+ *    (CUDA's __shfl_*_sync with the full mask), `warp_sum(v)`,
+ *    `warp_min`, `warp_max`, `block_sum(v)`, `block_min`, `block_max`
+ *    (integer min and max unsigned under FLYC_EXPR_UNSIGNED); v an i32,
+ *    i64, f32 or f64; every lane must reach them together, as in CUDA;
+ *  - `&&`, `||` and `?:` evaluate as C's do (only the operand that C
+ *    evaluates is), with branches, when their operands after the operator
+ *    hold an index (`i < n && p[i] > 0` does not load p[n]; `c ? p[i] : 0`
+ *    loads only where c holds); without an index they compute both sides
+ *    and select, as flyc_kb_expr() does.
+ * @return the value (an i1 for a comparison; a pointer for `&p[i]`); poison
+ *   of i32 and a failed emit (NULL outside a body) as flyc_kb_expr(), and
+ *   FLYC_EINVAL for a name that is not bound where it is used (the message
+ *   says when its binding does not reach there), a pointer where a number is
+ *   wanted, an index of a pointer that has no element type, or an atomic
+ *   given no element address.
+ */
+FLYC_API LLVMValueRef flyc_kb_eval(flyc_kernel_builder_t *kb, unsigned flags, const char *expr);
+
+/**
+ * A shared-memory (LDS) array of `count` elements of `elem`, named in the
+ * body's scope for kernel text (CUDA's `__shared__ T name[count]`): taken
+ * from the kernel's shared allocator (a static one, base alignment 16, is
+ * made when the body has none), 16-byte aligned, and bound read-only
+ * (flyc_kb_let()) with its element type.
+ * @param name  as flyc_kb_let()'s.
+ * @param elem  "i8", "i16", "i32", "i64", "f16", "f32" or "f64".
+ * @param count elements, at least 1.
+ * @return the array's address (address space 3); poison of that type and
+ *   a failed emit (NULL outside a body): FLYC_EINVAL for a bad elem, a
+ *   count of 0, and the errors of flyc_kb_shared_alloc() (the kernel's
+ *   shared memory limit) and flyc_kb_let().
+ */
+FLYC_API LLVMValueRef flyc_kb_shared_array(flyc_kernel_builder_t *kb, const char *name,
+                                           const char *elem, uint32_t count);
+
+/**
+ * A per-thread local array of `count` elements of `elem`, named for kernel
+ * text (C's `T name[count]` in a kernel): an alloca in the entry block, in
+ * the layout's alloca address space (AMDGPU 5, private; NVPTX's generic
+ * locals), bound read-only with its element type. As clang's, it lives in
+ * registers once the optimizer has made every index a constant (loops over
+ * it fully unrolled: `#pragma unroll`), else in scratch / local memory.
+ * @param name  as flyc_kb_let()'s; @param elem as flyc_kb_shared_array()'s.
+ * @param count elements, 1 to 65536.
+ * @return the array's address; poison of that pointer type and a failed
+ *   emit (NULL outside a body): FLYC_EINVAL for a bad elem or count, and
+ *   flyc_kb_let()'s errors.
+ */
+FLYC_API LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char *name,
+                                          const char *elem, uint32_t count);
+
+/**
+ * Builds kernel statements, C's, separated by `;`, over the body's scope
+ * (flyc_kb_eval()'s language):
+ *  - `x = e`: the first assignment of a name that is not bound declares a
+ *    variable of e's type (C's `auto x = e`: `acc = 0.0f` a float, `k = 0`
+ *    an int); a later one converts e to the variable's type as C's
+ *    assignment does; `x op= e` for op in `+ - * / % & | ^ << >>`, `x++`,
+ *    `x--`. A variable is a local (an alloca in the entry block, which the
+ *    optimizer makes a register, as clang's locals), so it may be assigned
+ *    inside an if or a loop and read after; one declared inside a region
+ *    that has ended is not seen after it (as C's block scope).
+ *  - `p[i] = e`, `p[i] op= e`: a store of e converted to p's element type
+ *    (not into address space 4, constant);
+ *  - `if (c) statement`: one statement where c holds; `{ statements }`
+ *    groups several (a trailing `;` inside is allowed);
+ *  - `for (i = start; i < end; i += step) statement`: flyc_kb_loop()'s loop
+ *    around the statement; `#pragma unroll` or `#pragma unroll N` before
+ *    it is flyc_kb_for_unroll()'s 0 (full) or N (1: none), as CUDA's;
+ *  - `barrier()`: flyc_kb_barrier() (CUDA's __syncthreads);
+ *  - `return`: the thread leaves the kernel (`if (i >= n) return`, CUDA's
+ *    guard; flyc_kb_exit_if()); what follows it in the same block is never
+ *    reached;
+ *  - a call whose value is dropped (`atomic_add(&bins[j], 1)`).
+ * Kernel parameters, flyc_kb_let() names and loop variables are read-only.
+ * @param stmts the statements; a trailing `;` is allowed.
+ * @return FLYC_OK; FLYC_EINVAL (recorded: the emit fails with it; outside a
+ *   body only returned) for a NULL text, bad flags, a statement that is not
+ *   one of these (the message quotes the text with the column), an
+ *   assignment to a read-only name, a variable given a value of another
+ *   kind (a pointer for a number, a pointer of another element type), and
+ *   every error of flyc_kb_eval().
+ */
+FLYC_API int flyc_kb_do(flyc_kernel_builder_t *kb, unsigned flags, const char *stmts);
+
+/**
+ * Opens a counted loop written as C's header, `"i = start; i < end; i +=
+ * step"` (or `i++`), over the body's scope: flyc_kb_for_begin() of start,
+ * end and step, converted to one integer type (C's usual conversions; i32
+ * or i64), with the loop variable `i` bound read-only inside the body (and
+ * after the loop, where it holds the value that ended it). Close it with
+ * flyc_kb_for_end(kb, NULL, NULL); carry values across iterations in
+ * flyc_kb_do() variables. The test is signed, the step `add nsw`, as
+ * flyc_kb_for_begin()'s; flyc_kb_for_unroll() applies to it.
+ * @return FLYC_OK; FLYC_EINVAL (recorded) for a header of another shape
+ *   (the message quotes it), a start, end or step that is not an i32 or
+ *   i64 integer (after C's conversions), and flyc_kb_for_begin()'s errors.
+ */
+FLYC_API int flyc_kb_loop(flyc_kernel_builder_t *kb, unsigned flags, const char *header);
+
 /* ---- typed loads and stores ---- */
 
 /** flyc_kb_load() / flyc_kb_store() flags. */

@@ -97,10 +97,15 @@ typedef struct flyc_param {
   unsigned align;
   /** PTR: nonzero marks it `noalias` (C's `restrict`). */
   int noalias;
+  /** PTR: the element type that kernel text (flyc_kb_do(), flyc_kb_eval())
+   *  indexes the pointer by its name with: "i8", "i16", "i32", "i64", "f16",
+   *  "f32" or "f64"; NULL for none (the pointer cannot be indexed in text).
+   *  Only a pointer has one. Added in the second version of this struct. */
+  const char *elem;
 } flyc_param_t;
 
 /** A zero parameter of this header's size. */
-#define FLYC_PARAM_INIT {sizeof(flyc_param_t), NULL, (flyc_param_kind_t)0, 0, 0, 0, 0}
+#define FLYC_PARAM_INIT {sizeof(flyc_param_t), NULL, (flyc_param_kind_t)0, 0, 0, 0, 0, NULL}
 /** FLYC_PARAM_INIT for `size` bytes (see "Struct sizes"). */
 FLYC_API int flyc_param_init(flyc_param_t *param, uint32_t size);
 

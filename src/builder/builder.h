@@ -80,6 +80,20 @@ typedef struct kb_region {
   LLVMValueRef v[FLYC_KB_MAX_CARRIED + 1]; /* if: then yields; for: iv, carried phis */
 } kb_region_t;
 
+/* A name of kernel text's scope (scope.c): a read-only binding (a
+ * parameter, flyc_kb_let's, a loop variable) or a flyc_kb_do variable. */
+typedef struct kb_name {
+  char *name;
+  LLVMValueRef v;    /* a binding's value; a variable's alloca */
+  LLVMTypeRef ty;    /* a variable's type; NULL for a binding */
+  LLVMTypeRef elem;  /* a pointer's element type for text, or NULL */
+  LLVMValueRef decl; /* a variable's first store: where it is in scope */
+  int lit;           /* a build-time number (a constexpr, flyc_kb_let_int): */
+  int k;             /* its expr.h literal kind, */
+  int64_t i;         /* integer */
+  double f;          /* or float value */
+} kb_name_t;
+
 struct flyc_kernel_builder {
   flyc_ctx_t *ctx;
   LLVMBuilderRef b;
@@ -100,6 +114,8 @@ struct flyc_kernel_builder {
   unsigned nred;
   LLVMValueRef *wg;     /* flyc_kb_wgmma's results, in flight until a wait (warpgroup.c) */
   unsigned nwg, capwg;
+  kb_name_t *scope;     /* kernel text's names, oldest first (scope.c) */
+  size_t nscope, capscope;
 };
 
 /* The kernel body's end: when the body succeeded (`body_ok`), an open
@@ -133,6 +149,26 @@ void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_
 /* The LLVM type of parameter `i`. */
 int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
                          LLVMTypeRef *t);
+
+/* ---- scope.c ---- */
+
+/* The element type a flyc_param_t `elem` names, or NULL. */
+LLVMTypeRef flyc__kb_elem_type(LLVMContextRef lc, const char *name);
+/* Binds the kernel's parameters and constexprs by name (before the body
+ * runs). */
+int flyc__kb_scope_def(flyc_kernel_builder_t *kb, const flyc_kernel_def_t *d);
+/* The newest entry named `s` (n bytes) in scope where the builder is; NULL
+ * when there is none, *stale set when one exists whose value does not
+ * reach here. */
+kb_name_t *flyc__kb_scope_find(flyc_kernel_builder_t *kb, const char *s, size_t n, int *stale);
+/* A new entry (the name copied), or NULL (recorded, naming `what`). */
+kb_name_t *flyc__kb_scope_add(flyc_kernel_builder_t *kb, const char *s, size_t n,
+                              const char *what);
+/* A new variable of type `t` named s, in the entry block; NULL recorded. */
+kb_name_t *flyc__kb_scope_var(flyc_kernel_builder_t *kb, const char *s, size_t n, LLVMTypeRef t,
+                              LLVMTypeRef elem);
+/* Frees the scope at the end of the body. */
+void flyc__kb_scope_free(flyc_kernel_builder_t *kb);
 
 /* ---- warpgroup.c ---- */
 

@@ -113,6 +113,7 @@ void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_
     uint32_t v[5] = {(uint32_t)p->kind, p->bits, p->addrspace, p->align, p->noalias != 0};
     key_bytes(k, v, sizeof v);
     key_str(k, p->name);
+    key_str(k, p->elem);
   }
   key_bytes(k, &d->constexpr_count, sizeof d->constexpr_count);
   for (size_t i = 0; i < d->constexpr_count; i++) {
@@ -130,6 +131,13 @@ void flyc__def_spec_key(flyc_buf_t *k, const flyc_kernel_def_t *d, const uint32_
 
 int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
                          LLVMTypeRef *t) {
+  if (p->elem && (p->kind != FLYC_PARAM_PTR || !flyc__kb_elem_type(lc, p->elem)))
+    return flyc__error_set(FLYC_EINVAL,
+                           p->kind != FLYC_PARAM_PTR
+                               ? "parameter %zu ('%s'): elem is for a pointer; this one is not"
+                               : "parameter %zu ('%s'): elem \"%.16s\" is not i8, i16, i32, "
+                                 "i64, f16, f32 or f64",
+                           i, p->name ? p->name : "", p->elem);
   switch (p->kind) {
   case FLYC_PARAM_PTR:
     /* Generic/flat, global, shared/LDS, constant: the same numbers on both

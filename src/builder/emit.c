@@ -241,11 +241,13 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
     rc = flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; args && i < def->param_count; i++)
     args[i] = LLVMGetParam(e->fn, (unsigned)i);
+  if (args && flyc__kb_scope_def(kb, def))
+    rc = kb->rc;
   flyc_error_clear(); /* so a body's status without a message is noticed */
   ctx->in_body = 1;
   flyc_kernel_builder_t *outer = flyc__current_kb; /* another context's body may emit */
   flyc__current_kb = kb;
-  int body_rc = args ? def->body(kb, b, args, def->payload) : FLYC_OK;
+  int body_rc = args && !rc ? def->body(kb, b, args, def->payload) : FLYC_OK;
   flyc__current_kb = outer;
   ctx->in_body = 0;
   free(args);
@@ -255,6 +257,7 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
     flyc__error_set(kb->rc, "%s", kb->first); /* the first error, not the last */
   free(kb->first);
   kb->first = NULL;
+  flyc__kb_scope_free(kb);
   int open = flyc__kb_regions_closed(kb, rc == FLYC_OK);
   rc = rc ? rc : open;
   int early = flyc__kb_wgmma_closed(kb, rc == FLYC_OK);

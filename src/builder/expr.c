@@ -58,7 +58,7 @@ static int operand(xp_t *x, const char *s, size_t n, term_t *out) {
     x->len[k] = n;
     x->bound++;
   }
-  *out = (term_t){x->vals[k], 0, 0, 0};
+  *out = (term_t){x->vals[k], 0, 0, 0, NULL};
   return 1;
 }
 
@@ -95,7 +95,7 @@ static int number(xp_t *x, term_t *out) {
   for (q += hex ? 2 : 0; hex ? isxdigit((unsigned char)*q) : isdigit((unsigned char)*q);)
     q++;
   char *end;
-  *out = (term_t){NULL, K_INT, 0, 0};
+  *out = (term_t){NULL, K_INT, 0, 0, NULL};
   if (hex ? *q == '.' || *q == 'p' || *q == 'P' : *q == '.' || *q == 'e' || *q == 'E') {
     if (!float_literal(x, hex, out, &end))
       return 0;
@@ -137,10 +137,14 @@ static int nest(xp_t *x) {
 }
 
 static int call(xp_t *x, const char *s, size_t len, term_t *out) {
-  int arity;
+  int arity, aop = 0, ascope = 0, tk = 0;
   const char *name;
+  char tname[24];
+  snprintf(tname, sizeof tname, "%.*s", (int)len, s);
   int f = flyc__xp_function(s, len, &arity, &name);
-  if (f < 0)
+  if (f < 0 && x->scope && (tk = flyc__xp_text_fn(s, len, &aop, &ascope, &arity)))
+    f = -2, name = tname;
+  if (f == -1)
     return flyc__xp_xfail(x, "no function '%.*s' (min max abs fma, i8 ... f64, and flyc_kb_math's)",
                           (int)(len > 24 ? 24 : len), s);
   term_t a[3];
@@ -165,12 +169,60 @@ static int call(xp_t *x, const char *s, size_t len, term_t *out) {
     return flyc__xp_xfail(x, "%s takes %d arguments, not %d", name, arity, n);
   x->p++;
   x->depth--;
+  if (f == -2)
+    return flyc__xp_apply_text_fn(x, tk, aop, ascope, a, out);
+  for (int i = 0; i < n; i++)
+    if (!flyc__xp_scalar(x, &a[i]))
+      return 0;
   return flyc__xp_apply_call(x, f, a, n, out);
+}
+
+int flyc__xp_index(xp_t *x, term_t *base, term_t *out) {
+  if (!base->v || LLVMGetTypeKind(LLVMTypeOf(base->v)) != LLVMPointerTypeKind)
+    return flyc__xp_xfail(x, "only a pointer can be indexed");
+  if (!base->elem)
+    return flyc__xp_xfail(x, "the pointer has no element type to index it by (flyc_param_t's "
+                             "elem, or flyc_kb_let's)");
+  const char *at = x->p++; /* '[' */
+  term_t i;
+  if (!parse_ternary(x, &i))
+    return 0;
+  ws(x);
+  if (*x->p != ']')
+    return flyc__xp_xfail(x, *x->p ? "expected ']', not '%c'" : "expected ']', not the end",
+                          *x->p);
+  const char *end = x->p + 1;
+  x->p = at;
+  if (!flyc__xp_gep(x, base, &i, out))
+    return 0;
+  x->p = end;
+  return 1;
+}
+
+/* `&p[i]`: the element's address (kernel text). */
+static int address(xp_t *x, term_t *out) {
+  x->p++;
+  ws(x);
+  const char *s = x->p;
+  size_t n = 0;
+  while (isalnum((unsigned char)s[n]) || s[n] == '_')
+    n++;
+  if (!n || isdigit((unsigned char)s[0]))
+    return flyc__xp_xfail(x, "'&' takes an element, &p[i]");
+  if (!flyc__xp_scope_name(x, s, n, out))
+    return 0;
+  x->p = s + n;
+  ws(x);
+  if (*x->p != '[')
+    return flyc__xp_xfail(x, "'&' takes an element, &p[i]");
+  return flyc__xp_index(x, out, out);
 }
 
 static int unary(xp_t *x, term_t *out) {
   ws(x);
   char c = *x->p;
+  if (c == '&' && x->scope)
+    return address(x, out);
   if (c == '-' || c == '+' || c == '!' || c == '~') {
     const char *at = x->p++;
     if (!nest(x) || !unary(x, out))
@@ -178,7 +230,7 @@ static int unary(xp_t *x, term_t *out) {
     x->depth--;
     const char *end = x->p;
     x->p = at;
-    if (!flyc__xp_apply_unary(x, c, out))
+    if (!flyc__xp_scalar(x, out) || !flyc__xp_apply_unary(x, c, out))
       return 0;
     x->p = end;
     return 1;
@@ -190,15 +242,25 @@ static int unary(xp_t *x, term_t *out) {
     size_t n = 1;
     while (isalnum((unsigned char)s[n]) || s[n] == '_')
       n++;
+    int bi = flyc__xp_builtin(x, s, n, out);
+    if (bi)
+      return bi > 0;
     x->p += n;
     ws(x);
     if (*x->p == '(')
       return call(x, s, n, out);
     x->p = s;
-    if (!operand(x, s, n, out))
+    if (!(x->scope ? flyc__xp_scope_name(x, s, n, out) : operand(x, s, n, out)))
       return 0;
     x->p = s + n;
-    return 1;
+    ws(x);
+    if (*x->p != '[') {
+      x->p = s + n;
+      return 1;
+    }
+    if (!x->scope)
+      return flyc__xp_xfail(x, "an index is kernel text's (flyc_kb_eval), not flyc_kb_expr's");
+    return flyc__xp_index(x, out, out) && flyc__xp_load(x, out);
   }
   if (c != '(')
     return flyc__xp_xfail(
@@ -229,6 +291,55 @@ static int match(const xp_t *x, int level) {
   return -1;
 }
 
+static int parse_level(xp_t *x, int level, term_t *out);
+
+static LLVMValueRef truth(xp_t *x, term_t *a) {
+  flyc__xp_to_bool(x, a);
+  return a->v ? a->v : LLVMConstInt(LLVMInt1TypeInContext(x->kb->ctx->llctx), (uint64_t)a->i, 0);
+}
+
+static LLVMBasicBlockRef new_block(xp_t *x, const char *name) {
+  return LLVMAppendBasicBlockInContext(x->kb->ctx->llctx, x->kb->fn, name);
+}
+
+/* `out && rhs` (level 1) or `out || rhs` (level 0) as C evaluates it: the
+ * right side only where the left does not decide (kernel text whose right
+ * side may load). The result is an i1, as the operators' always is. */
+static int logic_branch(xp_t *x, int level, const char *at, term_t *out) {
+  const char *rest = x->p;
+  x->p = at;
+  if (!flyc__xp_scalar(x, out))
+    return 0;
+  x->p = rest;
+  LLVMBuilderRef b = x->kb->b;
+  LLVMValueRef l = truth(x, out);
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(b), rhs_bb = new_block(x, "sc.rhs"),
+                    join = new_block(x, "sc.join");
+  if (level == 1)
+    LLVMBuildCondBr(b, l, rhs_bb, join);
+  else
+    LLVMBuildCondBr(b, l, join, rhs_bb);
+  LLVMPositionBuilderAtEnd(b, rhs_bb);
+  term_t rhs;
+  if (!parse_level(x, level + 1, &rhs))
+    return 0;
+  const char *end = x->p;
+  x->p = at;
+  if (!flyc__xp_scalar(x, &rhs))
+    return 0;
+  x->p = end;
+  LLVMValueRef r = truth(x, &rhs);
+  LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(b);
+  LLVMBuildBr(b, join);
+  LLVMPositionBuilderAtEnd(b, join);
+  LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(r), "");
+  LLVMValueRef vals[2] = {LLVMConstInt(LLVMTypeOf(r), level == 0, 0), r};
+  LLVMBasicBlockRef from_bbs[2] = {from, rhs_end};
+  LLVMAddIncoming(phi, vals, from_bbs, 2);
+  *out = (term_t){phi, 0, 0, 0, NULL};
+  return 1;
+}
+
 static int parse_level(xp_t *x, int level, term_t *out) {
   if (level == XP_LEVELS)
     return unary(x, out);
@@ -241,15 +352,96 @@ static int parse_level(xp_t *x, int level, term_t *out) {
       return 1;
     const char *at = x->p;
     x->p += strlen(ops[i].s);
+    if (level <= 1 && flyc__xp_indexes_ahead(x)) {
+      if (!logic_branch(x, level, at, out))
+        return 0;
+      continue;
+    }
     term_t rhs;
     if (!parse_level(x, level + 1, &rhs))
       return 0;
     const char *end = x->p;
     x->p = at; /* an error names the operator's column */
-    if (!flyc__xp_binary(x, ops[i].op, out, &rhs))
+    if (!flyc__xp_scalar(x, out) || !flyc__xp_scalar(x, &rhs) ||
+        !flyc__xp_binary(x, ops[i].op, out, &rhs))
       return 0;
     x->p = end;
   }
+}
+
+/* Gives arms a (ending in block ab) and b (in bb) one type, each
+ * converted in its own block, as parse_ternary()'s select does. */
+static int unify_arms(xp_t *x, term_t *a, LLVMBasicBlockRef ab, term_t *b, LLVMBasicBlockRef bb) {
+  LLVMBuilderRef bld = x->kb->b;
+  if (!(a->v && b->v && LLVMTypeOf(a->v) == LLVMTypeOf(b->v))) {
+    LLVMPositionBuilderAtEnd(bld, ab);
+    flyc__xp_promote_bool(x, a);
+    LLVMPositionBuilderAtEnd(bld, bb);
+    flyc__xp_promote_bool(x, b);
+  }
+  if (a->v && b->v && LLVMTypeOf(a->v) != LLVMTypeOf(b->v)) {
+    term_t ua = {LLVMGetUndef(LLVMTypeOf(a->v)), 0, 0, 0, NULL};
+    term_t ub = {LLVMGetUndef(LLVMTypeOf(b->v)), 0, 0, 0, NULL};
+    if (!flyc__xp_unify(x, &ua, &ub)) /* the common type, from constants */
+      return 0;
+    LLVMPositionBuilderAtEnd(bld, ab);
+    a->v = flyc__xp_convert(x, a->v, LLVMTypeOf(ua.v));
+    LLVMPositionBuilderAtEnd(bld, bb);
+    b->v = flyc__xp_convert(x, b->v, LLVMTypeOf(ua.v));
+  } else {
+    LLVMPositionBuilderAtEnd(bld, a->v ? ab : bb); /* where the value is */
+    if (!flyc__xp_unify(x, a, b))
+      return 0;
+  }
+  LLVMPositionBuilderAtEnd(bld, ab);
+  if (!flyc__xp_lit_value(x, a))
+    return 0;
+  LLVMPositionBuilderAtEnd(bld, bb);
+  return flyc__xp_lit_value(x, b);
+}
+
+/* `out ? a : b` as C evaluates it: only the arm the condition picks, in a
+ * branch of its own (kernel text whose arms may load). */
+static int ternary_branch(xp_t *x, const char *at, term_t *out) {
+  const char *rest = x->p;
+  x->p = at;
+  if (!flyc__xp_scalar(x, out))
+    return 0;
+  x->p = rest;
+  LLVMBuilderRef bld = x->kb->b;
+  LLVMValueRef c = truth(x, out);
+  LLVMBasicBlockRef ta = new_block(x, "sel.true"), fa = new_block(x, "sel.false"),
+                    join = new_block(x, "sel.join");
+  LLVMBuildCondBr(bld, c, ta, fa);
+  LLVMPositionBuilderAtEnd(bld, ta);
+  term_t a, b;
+  if (!parse_ternary(x, &a))
+    return 0;
+  LLVMBasicBlockRef ab = LLVMGetInsertBlock(bld);
+  ws(x);
+  if (*x->p != ':')
+    return flyc__xp_xfail(x, "expected the ':' of the '?' at column %d", (int)(at - x->src) + 1);
+  x->p++;
+  LLVMPositionBuilderAtEnd(bld, fa);
+  if (!parse_ternary(x, &b))
+    return 0;
+  LLVMBasicBlockRef bb = LLVMGetInsertBlock(bld);
+  const char *end = x->p;
+  x->p = at;
+  if (!flyc__xp_scalar(x, &a) || !flyc__xp_scalar(x, &b) || !unify_arms(x, &a, ab, &b, bb))
+    return 0;
+  LLVMPositionBuilderAtEnd(bld, ab);
+  LLVMBuildBr(bld, join);
+  LLVMPositionBuilderAtEnd(bld, bb);
+  LLVMBuildBr(bld, join);
+  LLVMPositionBuilderAtEnd(bld, join);
+  LLVMValueRef phi = LLVMBuildPhi(bld, LLVMTypeOf(a.v), "");
+  LLVMValueRef vals[2] = {a.v, b.v};
+  LLVMBasicBlockRef from[2] = {ab, bb};
+  LLVMAddIncoming(phi, vals, from, 2);
+  *out = (term_t){phi, 0, 0, 0, NULL};
+  x->p = end;
+  return 1;
 }
 
 static int parse_ternary(xp_t *x, term_t *out) {
@@ -260,6 +452,12 @@ static int parse_ternary(xp_t *x, term_t *out) {
     return 1;
   const char *at = x->p++;
   term_t a, b;
+  if (flyc__xp_indexes_ahead(x)) {
+    if (!nest(x) || !ternary_branch(x, at, out))
+      return 0;
+    x->depth--;
+    return 1;
+  }
   if (!nest(x) || !parse_ternary(x, &a))
     return 0;
   ws(x);
@@ -271,6 +469,8 @@ static int parse_ternary(xp_t *x, term_t *out) {
   x->depth--;
   const char *end = x->p;
   x->p = at;
+  if (!flyc__xp_scalar(x, out) || !flyc__xp_scalar(x, &a) || !flyc__xp_scalar(x, &b))
+    return 0;
   flyc__xp_to_bool(x, out);
   if (!(a.v && b.v && LLVMTypeOf(a.v) == LLVMTypeOf(b.v))) { /* an i1 arm beside another: int */
     flyc__xp_promote_bool(x, &a);
@@ -330,3 +530,5 @@ LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, const char 
     t = kb_type(kb, 32);
   return or_poison(kb, expr_impl(kb, flags, expr, vals, count), t);
 }
+
+int flyc__xp_parse(xp_t *x, term_t *out) { return parse_ternary(x, out); }

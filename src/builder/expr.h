@@ -26,6 +26,7 @@ typedef struct term {
   int k;
   int64_t i;
   double f;
+  LLVMTypeRef elem; /* a pointer's element type (kernel text), or NULL */
 } term_t;
 
 typedef struct xp {
@@ -36,6 +37,8 @@ typedef struct xp {
   const char *name[XP_OPERANDS];
   size_t len[XP_OPERANDS];
   int uns, depth;
+  int scope; /* kernel text: names are the body's scope (scope.c), not vals */
+  const char *what; /* the API function, for messages (NULL: flyc_kb_expr) */
 } xp_t;
 
 /* Binary operators; expr.c's table gives their text and C's levels. */
@@ -77,5 +80,38 @@ LLVMValueRef flyc__xp_int_bin(xp_t *x, int op, LLVMValueRef a, LLVMValueRef b);
 int flyc__xp_function(const char *s, size_t len, int *arity, const char **name);
 /* `*out` = function `f` of the `n` parsed arguments `a`. */
 int flyc__xp_apply_call(xp_t *x, int f, term_t *a, int n, term_t *out);
+
+/* ---- kernel text (expr_mem.c, stmt.c) ---- */
+
+/* The expression at the cursor (C's assignment-expression less the
+ * assignment: a conditional expression). */
+int flyc__xp_parse(xp_t *x, term_t *out);
+void flyc__xp_ws(xp_t *x);
+/* 0 (recorded) when `a` is a pointer: numbers only. */
+int flyc__xp_scalar(xp_t *x, const term_t *a);
+/* `name` (n bytes) looked up in the scope: its value (a variable's loaded)
+ * and element type, or 0 recorded. */
+int flyc__xp_scope_name(xp_t *x, const char *s, size_t n, term_t *out);
+/* A builtin at s (`threadIdx.x` ...): 1 with the value and the cursor past
+ * it, 0 when s is none (nothing recorded), -1 on error (recorded). */
+int flyc__xp_builtin(xp_t *x, const char *s, size_t n, term_t *out);
+/* At '[' after pointer term `base`: `*out` = &base[index] (elem kept). */
+int flyc__xp_index(xp_t *x, term_t *base, term_t *out);
+/* `*out` = &base[i] for the parsed index i (expr_mem.c). */
+int flyc__xp_gep(xp_t *x, term_t *base, term_t *i, term_t *out);
+/* `*a` = the element loaded from pointer term `*a`. */
+int flyc__xp_load(xp_t *x, term_t *a);
+/* `*a` converted to `to` (for a store or an assignment, as C's assignment
+ * converts); a pointer term must have element type `elem`. */
+int flyc__xp_assign_to(xp_t *x, term_t *a, LLVMTypeRef to, LLVMTypeRef elem);
+/* 1 when the text after the cursor holds an index ('['): &&, || and ?:
+ * then branch, so that C's unevaluated operand loads nothing. */
+int flyc__xp_indexes_ahead(const xp_t *x);
+/* Kernel text's function `s` (expr_mem.c): its kind ('a' an atomic, 's' a
+ * shuffle, 'w' a warp and 'b' a block reduction), op, scope and arity; 0
+ * for none. */
+int flyc__xp_text_fn(const char *s, size_t n, int *op, int *scope, int *arity);
+/* `*out` = text function (kind, op, scope) of the parsed arguments `a`. */
+int flyc__xp_apply_text_fn(xp_t *x, int kind, int op, int scope, term_t *a, term_t *out);
 
 #endif

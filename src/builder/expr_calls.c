@@ -131,7 +131,7 @@ int flyc__xp_apply_call(xp_t *x, int f, term_t *a, int n, term_t *out) {
     LLVMTypeRef t = conv_type(x, fn_code(f));
     if (!a[0].v)
       return conv_literal(x, &a[0], t, fn_name(f)) ? (*out = a[0], 1) : 0;
-    *out = (term_t){flyc__xp_convert(x, a[0].v, t), 0, 0, 0};
+    *out = (term_t){flyc__xp_convert(x, a[0].v, t), 0, 0, 0, NULL};
     return 1;
   }
   if (!call_args(x, kind, a, n))
@@ -154,6 +154,6 @@ int flyc__xp_apply_call(xp_t *x, int f, term_t *a, int n, term_t *out) {
     free(inner);
     return 0;
   }
-  *out = (term_t){r, 0, 0, 0};
+  *out = (term_t){r, 0, 0, 0, NULL};
   return 1;
 }

@@ -17,7 +17,8 @@ int flyc__xp_xfail(xp_t *x, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(why, sizeof why, fmt, ap);
   va_end(ap);
-  fail(x->kb, flyc__error_set(FLYC_EINVAL, "flyc_kb_expr: \"%.160s%s\" at column %d: %s", x->src,
+  fail(x->kb, flyc__error_set(FLYC_EINVAL, "%s: \"%.160s%s\" at column %d: %s",
+                              x->what ? x->what : "flyc_kb_expr", x->src,
                               strlen(x->src) > 160 ? "..." : "", (int)(x->p - x->src) + 1, why));
   return 0;
 }
@@ -272,7 +273,7 @@ static int fold_float(xp_t *x, int op, term_t *a, term_t *b) {
   double p = a->f, q = b->f;
   if (op >= EQ && op <= GE) { /* NaN: only != holds */
     int c = p != p || q != q ? op == NE : compare(op, (p > q) - (p < q));
-    *a = (term_t){NULL, K_BOOL, c, 0};
+    *a = (term_t){NULL, K_BOOL, c, 0, NULL};
     return 1;
   }
   if (op != ADD && op != SUB && op != MUL && op != DIV)
@@ -328,10 +329,10 @@ static int fold(xp_t *x, int op, term_t *a, term_t *b) {
   case BOR: r = p | q; break;
   case BXOR: r = p ^ q; break;
   case AND:
-  case OR: *a = (term_t){NULL, K_BOOL, op == AND ? p && q : p || q, 0}; return 1;
+  case OR: *a = (term_t){NULL, K_BOOL, op == AND ? p && q : p || q, 0, NULL}; return 1;
   default:
     *a = (term_t){NULL, K_BOOL,
-                  compare(op, u ? (P > Q) - (P < Q) : (p > q) - (p < q)), 0};
+                  compare(op, u ? (P > Q) - (P < Q) : (p > q) - (p < q)), 0, NULL};
     return 1;
   }
   if (u)

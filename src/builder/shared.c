@@ -127,3 +127,27 @@ LLVMValueRef flyc_kb_shared_alloc(flyc_shared_allocator_t *a, uint64_t bytes, un
 uint64_t flyc_kb_shared_allocated(const flyc_shared_allocator_t *a) {
   return a && a->live ? a->used : 0;
 }
+
+LLVMValueRef flyc_kb_shared_array(flyc_kernel_builder_t *kb, const char *name, const char *elem,
+                                  uint32_t count) {
+  const char *what = "flyc_kb_shared_array";
+  if (!helper_ok(kb, 0, what))
+    return NULL;
+  LLVMTypeRef t = flyc__kb_elem_type(kb->ctx->llctx, elem);
+  LLVMTypeRef p3 = LLVMPointerTypeInContext(kb->ctx->llctx, 3);
+  if (!t || !count)
+    return or_poison(kb, fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s", what,
+                                                  !t ? "elem is not i8, i16, i32, i64, f16, f32 "
+                                                       "or f64"
+                                                     : "count is 0")),
+                     p3);
+  flyc_shared_allocator_t *a =
+      kb->shared.live ? &kb->shared : flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 16);
+  LLVMValueRef p = a ? flyc_kb_shared_alloc(a, (uint64_t)count * LLVMABISizeOfType(
+                                                   LLVMGetModuleDataLayout(kb->ctx->mod), t),
+                                            16)
+                     : NULL;
+  if (!p || kb->rc || flyc_kb_let(kb, name, p, t))
+    return or_poison(kb, NULL, p3);
+  return p;
+}

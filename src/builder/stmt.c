@@ -1,0 +1,424 @@
+/* Kernel text's statements and loop headers (flyc/builder.h: flyc_kb_eval,
+ * flyc_kb_do, flyc_kb_loop), parsed at build time and emitted as parsed,
+ * over the scope of scope.c; expressions are expr.c's. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "expr.h"
+
+/* The compound assignments and the binary operator each applies. */
+static const struct {
+  const char *s;
+  int op;
+} compound[] = {{"<<=", SHL}, {">>=", SHR}, {"+=", ADD},  {"-=", SUB}, {"*=", MUL},
+                {"/=", DIV},  {"%=", REM},  {"&=", BAND}, {"|=", BOR}, {"^=", BXOR}};
+
+static int start(xp_t *x, flyc_kernel_builder_t *kb, unsigned flags, const char *text,
+                 const char *what) {
+  if (!helper_ok(kb, 0, what))
+    return 0;
+  if (!text)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the text is NULL", what)), 0;
+  if (flags & ~(unsigned)FLYC_EXPR_UNSIGNED)
+    return fail(kb, flyc__error_set(FLYC_EINVAL,
+                                    "%s: flags 0x%x has bits that are not "
+                                    "FLYC_EXPR_*",
+                                    what, flags)),
+           0;
+  *x = (xp_t){.kb = kb,
+              .src = text,
+              .p = text,
+              .uns = (flags & FLYC_EXPR_UNSIGNED) != 0,
+              .scope = 1,
+              .what = what};
+  return 1;
+}
+
+/* A name at the cursor: its length (0 when there is none). */
+static size_t name_at(const xp_t *x) {
+  const char *s = x->p;
+  size_t n = 0;
+  if (!isalpha((unsigned char)*s) && *s != '_')
+    return 0;
+  while (isalnum((unsigned char)s[n]) || s[n] == '_')
+    n++;
+  return n;
+}
+
+/* The assignment operator at the cursor: 1 for '=', 2 for a compound one
+ * (*op set), 3 for ++ or -- (*op ADD or SUB); 0 for none. */
+static int assign_op(xp_t *x, int *op) {
+  const char *p = x->p;
+  if (p[0] == '=' && p[1] != '=')
+    return x->p++, 1;
+  if ((p[0] == '+' || p[0] == '-') && p[1] == p[0])
+    return *op = p[0] == '+' ? ADD : SUB, x->p += 2, 3;
+  for (size_t i = 0; i < sizeof compound / sizeof compound[0]; i++)
+    if (!strncmp(p, compound[i].s, strlen(compound[i].s)))
+      return *op = compound[i].op, x->p += strlen(compound[i].s), 2;
+  return 0;
+}
+
+/* The value an assignment stores: e, or for a compound one `cur op e`
+ * (C's `x op= e`: x = (T)(x op e)), converted to type t. */
+static int assigned(xp_t *x, int kind, int op, const term_t *cur, LLVMTypeRef t, LLVMTypeRef elem,
+                    term_t *v) {
+  const char *at = x->p;
+  if (kind == 3)
+    *v = (term_t){NULL, K_INT, 1, 0, NULL};
+  else if (!flyc__xp_parse(x, v))
+    return 0;
+  if (kind >= 2) {
+    term_t l = *cur;
+    const char *end = x->p;
+    x->p = at;
+    if (!flyc__xp_scalar(x, &l) || !flyc__xp_scalar(x, v) || !flyc__xp_binary(x, op, &l, v))
+      return 0;
+    *v = l;
+    x->p = end;
+  }
+  const char *end = x->p;
+  x->p = at;
+  if (!flyc__xp_assign_to(x, v, t, elem))
+    return 0;
+  x->p = end;
+  return 1;
+}
+
+/* `p[i] op= e` with the cursor at '[' after name s. */
+static int store(xp_t *x, const char *s, size_t n) {
+  term_t base, elt, v;
+  if (!flyc__xp_scope_name(x, s, n, &base))
+    return 0;
+  if (!flyc__xp_index(x, &base, &elt))
+    return 0;
+  if (LLVMGetPointerAddressSpace(LLVMTypeOf(elt.v)) == 4)
+    return flyc__xp_xfail(x, "'%.*s' points to constant memory (address space 4): no stores",
+                          (int)n, s);
+  flyc__xp_ws(x);
+  int op = 0, kind = assign_op(x, &op);
+  if (!kind)
+    return flyc__xp_xfail(x, "expected an assignment ('=', '+=' ...) after the element");
+  flyc__xp_ws(x);
+  term_t cur = elt;
+  if (kind >= 2 && !flyc__xp_load(x, &cur))
+    return 0;
+  if (!assigned(x, kind, op, &cur, elt.elem, NULL, &v))
+    return 0;
+  LLVMValueRef st = LLVMBuildStore(x->kb->b, v.v, elt.v);
+  LLVMSetAlignment(st, LLVMABIAlignmentOfType(LLVMGetModuleDataLayout(x->kb->ctx->mod), elt.elem));
+  return 1;
+}
+
+/* `x op= e` to a variable, or the declaration `x = e`. */
+static int assign(xp_t *x, const char *s, size_t n) {
+  int op = 0, kind = assign_op(x, &op), stale;
+  flyc__xp_ws(x);
+  kb_name_t *e = flyc__kb_scope_find(x->kb, s, n, &stale);
+  if (e && !e->ty)
+    return x->p = s, flyc__xp_xfail(x,
+                                    "'%.*s' is read-only (a kernel parameter, a flyc_kb_let "
+                                    "name or a loop variable)",
+                                    (int)n, s);
+  if (!e) {
+    if (kind != 1)
+      return x->p = s,
+             flyc__xp_xfail(x, "'%.*s' is not a variable yet: declare it with '='", (int)n, s);
+    term_t v;
+    if (!flyc__xp_parse(x, &v) || !flyc__xp_lit_default(x, &v))
+      return 0;
+    LLVMTypeRef t = LLVMTypeOf(v.v);
+    if (!(e = flyc__kb_scope_var(x->kb, s, n, t, v.elem)))
+      return 0;
+    e->decl = LLVMBuildStore(x->kb->b, v.v, e->v);
+    return 1;
+  }
+  term_t cur = {NULL, 0, 0, 0, NULL}, v;
+  if (kind >= 2) {
+    cur.v = LLVMBuildLoad2(x->kb->b, e->ty, e->v, "");
+    cur.elem = e->elem;
+  }
+  if (!assigned(x, kind, op, &cur, e->ty, e->elem, &v))
+    return 0;
+  LLVMBuildStore(x->kb->b, v.v, e->v);
+  return 1;
+}
+
+static int statement(xp_t *x);
+static int loop_open(xp_t *x, char close);
+
+/* `if (c) statement`, the cursor after "if". */
+static int if_statement(xp_t *x) {
+  flyc__xp_ws(x);
+  if (*x->p != '(')
+    return flyc__xp_xfail(x, "expected '(' after if");
+  x->p++;
+  term_t c;
+  if (!flyc__xp_parse(x, &c))
+    return 0;
+  flyc__xp_ws(x);
+  if (*x->p != ')')
+    return flyc__xp_xfail(x, *x->p ? "expected ')', not '%c'" : "expected ')', not the end", *x->p);
+  x->p++;
+  if (!flyc__xp_scalar(x, &c))
+    return 0;
+  flyc__xp_to_bool(x, &c);
+  LLVMBuilderRef b = x->kb->b;
+  LLVMContextRef lc = x->kb->ctx->llctx;
+  LLVMValueRef cv = c.v ? c.v : LLVMConstInt(LLVMInt1TypeInContext(lc), (uint64_t)c.i, 0);
+  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(lc, x->kb->fn, "if.text"),
+                    join = LLVMAppendBasicBlockInContext(lc, x->kb->fn, "if.text.end");
+  LLVMBuildCondBr(b, cv, then, join);
+  LLVMPositionBuilderAtEnd(b, then);
+  if (!statement(x))
+    return 0;
+  LLVMBuildBr(b, join);
+  LLVMPositionBuilderAtEnd(b, join);
+  return 1;
+}
+
+/* `for (header) statement`, the cursor after "for" (`unroll`: a
+ * `#pragma unroll`'s count + 1, or 0). */
+static int for_statement(xp_t *x, unsigned unroll) {
+  flyc__xp_ws(x);
+  if (*x->p != '(')
+    return flyc__xp_xfail(x, "expected '(' after for");
+  x->p++;
+  if (!loop_open(x, ')'))
+    return 0;
+  if (unroll && flyc_kb_for_unroll(x->kb, unroll - 1))
+    return 0;
+  return statement(x) && flyc_kb_for_end(x->kb, NULL, NULL) == FLYC_OK;
+}
+
+/* `#pragma unroll [N]` before a for statement (CUDA's): 1 with
+ * *count = N + 1 (0 + 1 for none: full), the cursor after it. */
+static int pragma(xp_t *x, unsigned *count) {
+  static const char p[] = "#pragma";
+  x->p += sizeof p - 1;
+  flyc__xp_ws(x);
+  if (strncmp(x->p, "unroll", 6) || isalnum((unsigned char)x->p[6]) || x->p[6] == '_')
+    return flyc__xp_xfail(x, "the one pragma is '#pragma unroll [N]'");
+  x->p += 6;
+  while (*x->p == ' ' || *x->p == '\t')
+    x->p++;
+  *count = 1;
+  if (isdigit((unsigned char)*x->p)) {
+    unsigned long v = strtoul(x->p, (char **)&x->p, 10);
+    *count = v > 4096 ? 4097 : (unsigned)v + 1;
+  }
+  flyc__xp_ws(x);
+  if (strncmp(x->p, "for", 3) || isalnum((unsigned char)x->p[3]) || x->p[3] == '_')
+    return flyc__xp_xfail(x, "'#pragma unroll' is followed by a for statement");
+  x->p += 3;
+  return 1;
+}
+
+/* `{ statements }`, the cursor after '{'. */
+static int block(xp_t *x) {
+  for (;;) {
+    flyc__xp_ws(x);
+    if (*x->p == '}')
+      return x->p++, 1;
+    if (!*x->p)
+      return flyc__xp_xfail(x, "expected '}', not the end");
+    if (!statement(x))
+      return 0;
+    int braced = x->p[-1] == '}'; /* C needs no ';' after a block */
+    flyc__xp_ws(x);
+    if (*x->p == ';')
+      x->p++;
+    else if (*x->p != '}' && !braced)
+      return flyc__xp_xfail(x,
+                            *x->p ? "expected ';' or '}', not '%c'"
+                                  : "expected '}', not "
+                                    "the end",
+                            *x->p);
+  }
+}
+
+/* `return`: `ret void` (as flyc_kb_exit_if()'s exit), then a block that
+ * nothing reaches, for the statements after it. */
+static int return_statement(xp_t *x) {
+  LLVMBuildRetVoid(x->kb->b);
+  LLVMPositionBuilderAtEnd(
+      x->kb->b, LLVMAppendBasicBlockInContext(x->kb->ctx->llctx, x->kb->fn, "after.return"));
+  return 1;
+}
+
+static int statement(xp_t *x) {
+  flyc__xp_ws(x);
+  if (*x->p == '{')
+    return x->p++, block(x);
+  if (*x->p == '#') {
+    unsigned count = 0;
+    return pragma(x, &count) && for_statement(x, count);
+  }
+  const char *s = x->p;
+  size_t n = name_at(x);
+  if (!n)
+    return flyc__xp_xfail(x, *s ? "expected a statement, not '%c'" : "expected a statement", *s);
+  x->p += n;
+  flyc__xp_ws(x);
+  if (n == 2 && !memcmp(s, "if", 2) && *x->p == '(')
+    return if_statement(x);
+  if (n == 3 && !memcmp(s, "for", 3) && *x->p == '(')
+    return for_statement(x, 0);
+  if (n == 6 && !memcmp(s, "return", 6)) /* C's return from a kernel: the thread ends */
+    return return_statement(x);
+  if (n == 7 && !memcmp(s, "barrier", 7) && *x->p == '(') {
+    x->p++;
+    flyc__xp_ws(x);
+    if (*x->p != ')')
+      return flyc__xp_xfail(x, "barrier() takes no arguments");
+    x->p++;
+    return flyc_kb_barrier(x->kb) == FLYC_OK;
+  }
+  if (*x->p == '[')
+    return store(x, s, n);
+  int op;
+  const char *after = x->p;
+  if (assign_op(x, &op)) {
+    x->p = after;
+    return assign(x, s, n);
+  }
+  if (*x->p == '(') { /* a call, its value dropped */
+    term_t v;
+    x->p = s;
+    return flyc__xp_parse(x, &v);
+  }
+  x->p = after;
+  return flyc__xp_xfail(x, "expected an assignment, a call, if or barrier() after '%.*s'",
+                        (int)(n > 32 ? 32 : n), s);
+}
+
+int flyc_kb_do(flyc_kernel_builder_t *kb, unsigned flags, const char *stmts) {
+  xp_t x;
+  if (!start(&x, kb, flags, stmts, "flyc_kb_do"))
+    return kb && kb->rc ? kb->rc : FLYC_EINVAL;
+  for (;;) {
+    flyc__xp_ws(&x);
+    if (!*x.p)
+      break;
+    if (!statement(&x))
+      return kb->rc ? kb->rc : FLYC_EINVAL;
+    int braced = x.p[-1] == '}'; /* C needs no ';' after a block */
+    flyc__xp_ws(&x);
+    if (*x.p == ';')
+      x.p++;
+    else if (*x.p && !braced)
+      return flyc__xp_xfail(&x, "expected ';' between statements, not '%c'", *x.p), kb->rc;
+  }
+  return kb->rc ? kb->rc : FLYC_OK;
+}
+
+LLVMValueRef flyc_kb_eval(flyc_kernel_builder_t *kb, unsigned flags, const char *expr) {
+  xp_t x;
+  term_t r;
+  LLVMValueRef v = NULL;
+  if (start(&x, kb, flags, expr, "flyc_kb_eval") && flyc__xp_parse(&x, &r)) {
+    flyc__xp_ws(&x);
+    if (*x.p)
+      flyc__xp_xfail(&x, "unexpected '%c'", *x.p);
+    else if (flyc__xp_lit_default(&x, &r))
+      v = r.v;
+  }
+  return or_poison(kb, v, kb_type(kb, 32));
+}
+
+/* `tok` at the cursor (after blanks), or the error. */
+static int expect(xp_t *x, const char *tok) {
+  flyc__xp_ws(x);
+  if (strncmp(x->p, tok, strlen(tok)) || (tok[0] == '<' && x->p[1] == '=') ||
+      (tok[0] == '=' && x->p[1] == '='))
+    return flyc__xp_xfail(x,
+                          "expected '%s' (a loop header is \"i = start; i < end; i += "
+                          "step\")",
+                          tok);
+  x->p += strlen(tok);
+  return 1;
+}
+
+/* The loop variable `s` (n bytes) at the cursor, after blanks. */
+static int loop_var(xp_t *x, const char *s, size_t n) {
+  flyc__xp_ws(x);
+  if (strncmp(x->p, s, n) || isalnum((unsigned char)x->p[n]) || x->p[n] == '_')
+    return flyc__xp_xfail(x, "expected the loop variable '%.*s'", (int)n, s);
+  x->p += n;
+  return 1;
+}
+
+/* Integer terms a and b of one type (C's conversions). */
+static int one_int_type(xp_t *x, term_t *a, term_t *b) {
+  if (!flyc__xp_scalar(x, a) || !flyc__xp_scalar(x, b) || !flyc__xp_unify(x, a, b))
+    return 0;
+  if (!a->v && !b->v)
+    return 1;
+  LLVMTypeRef t = LLVMTypeOf(a->v ? a->v : b->v);
+  if (!flyc__xp_is_int(t) || (LLVMGetIntTypeWidth(t) != 32 && LLVMGetIntTypeWidth(t) != 64))
+    return flyc__xp_xfail(x, "a loop's start, end and step are i32 or i64 integers");
+  return 1;
+}
+
+/* A loop header at the cursor, ending at `close` (')' in a for
+ * statement, the end of the text for flyc_kb_loop): the loop opened, its
+ * variable bound; 0 recorded. */
+static int loop_open(xp_t *x, char close) {
+  flyc_kernel_builder_t *kb = x->kb;
+  flyc__xp_ws(x);
+  const char *s = x->p;
+  size_t n = name_at(x);
+  if (!n)
+    return flyc__xp_xfail(x, "expected the loop variable's name");
+  term_t t[3];
+  x->p += n;
+  if (!expect(x, "=") || !flyc__xp_parse(x, &t[0]) || !expect(x, ";") || !loop_var(x, s, n) ||
+      !expect(x, "<") || !flyc__xp_parse(x, &t[1]) || !expect(x, ";") || !loop_var(x, s, n))
+    return 0;
+  flyc__xp_ws(x);
+  const char *at = x->p;
+  if (!strncmp(x->p, "++", 2)) {
+    x->p += 2, t[2] = (term_t){NULL, K_INT, 1, 0, NULL};
+  } else if (!strncmp(x->p, "+=", 2)) {
+    x->p += 2;
+    if (!flyc__xp_parse(x, &t[2]))
+      return 0;
+  } else {
+    return flyc__xp_xfail(x, "expected '++' or '+=' after '%.*s'", (int)n, s);
+  }
+  flyc__xp_ws(x);
+  if (*x->p != close)
+    return close ? flyc__xp_xfail(x, "expected '%c' after the step", close)
+                 : flyc__xp_xfail(x, "unexpected '%c' after the step", *x->p);
+  const char *end = x->p + (close != 0);
+  x->p = at;
+  if (!one_int_type(x, &t[0], &t[1]) || !one_int_type(x, &t[0], &t[2]) ||
+      !one_int_type(x, &t[1], &t[0]))
+    return 0;
+  for (int i = 0; i < 3; i++) {
+    if (!flyc__xp_lit_value(x, &t[i]))
+      return 0;
+    LLVMTypeRef ty = LLVMTypeOf(t[i].v);
+    if (!flyc__xp_is_int(ty) || (LLVMGetIntTypeWidth(ty) != 32 && LLVMGetIntTypeWidth(ty) != 64))
+      return flyc__xp_xfail(x, "a loop's start, end and step are i32 or i64 integers");
+  }
+  LLVMValueRef iv = flyc_kb_for_begin(kb, t[0].v, t[1].v, t[2].v, 0, NULL, NULL);
+  if (kb->rc)
+    return 0;
+  kb_name_t *e = flyc__kb_scope_add(kb, s, n, x->what);
+  if (!e)
+    return 0;
+  e->v = iv;
+  x->p = end;
+  return 1;
+}
+
+int flyc_kb_loop(flyc_kernel_builder_t *kb, unsigned flags, const char *header) {
+  xp_t x;
+  if (!start(&x, kb, flags, header, "flyc_kb_loop"))
+    return kb && kb->rc ? kb->rc : FLYC_EINVAL;
+  return loop_open(&x, 0) ? FLYC_OK : kb->rc;
+}
