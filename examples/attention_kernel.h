@@ -29,57 +29,44 @@
 #include <llvm-c/Core.h>
 
 #define ATTENTION_MAX_PER_LANE 8           /* HEAD_DIM / W */
-#define ATT_N (ATTENTION_MAX_PER_LANE + 2) /* carried: the accumulators, m, l */
 
 static const flyc_param_t attention_params[6] = {
-    {sizeof(flyc_param_t), "q", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "k", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "v", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "o", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "nq", FLYC_PARAM_INT, 32, 0, 0, 0},
-    {sizeof(flyc_param_t), "nkeys", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "q", FLYC_PARAM_PTR, 0, 1, 4, 1, "f32"},
+    {sizeof(flyc_param_t), "k", FLYC_PARAM_PTR, 0, 1, 4, 1, "f32"},
+    {sizeof(flyc_param_t), "v", FLYC_PARAM_PTR, 0, 1, 4, 1, "f32"},
+    {sizeof(flyc_param_t), "o", FLYC_PARAM_PTR, 0, 1, 4, 1, "f32"},
+    {sizeof(flyc_param_t), "nq", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
+    {sizeof(flyc_param_t), "nkeys", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 /* lines: attention */
-#define I32(v) flyc_kb_i32(kb, (int32_t)(v))
-#define X(...) FLYC_UEXPR(kb, __VA_ARGS__)
-#define PTR(p, row, k) flyc_kb_at(kb, f32, (p), (row), I32(d), X("l + k", lane, I32((k)*w)))
-#define AT(p, row, k) flyc_kb_load(kb, f32, 1, PTR(p, row, k), I32(0), 0, 0)
 static int attention_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                           void *payload) {
-  (void)b, (void)payload; /* HEAD_DIM and WAVES are checked by attention_emit() */
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
-  unsigned w = flyc_kb_target_wave_size(kb), d = (unsigned)flyc_kb_constexpr(kb, "HEAD_DIM")->i;
-  unsigned nk = d / w, waves = (unsigned)flyc_kb_constexpr(kb, "WAVES")->i;
-  LLVMValueRef lane = X("t % w", flyc_kb_thread_idx(kb, 0), I32(w));
-  LLVMValueRef qi = X("b * n + w", flyc_kb_block_idx(kb, 0), I32(waves), flyc_kb_warp_id(kb));
-  flyc_kb_exit_if(kb, X("q >= n", qi, arg[4])); /* a whole wave: its reductions stay whole */
-  LLVMValueRef q[ATT_N], init[ATT_N], cur[ATT_N], next[ATT_N];
-  LLVMValueRef sc = flyc_kb_f32(kb, 1.4426950f / sqrtf((float)d)); /* log2(e) / sqrt(d) */
-  for (unsigned k = 0; k < nk; k++) /* q, scaled: scores in log2 units, for exp2 */
-    q[k] = FLYC_EXPR(kb, "x * c", AT(arg[0], qi, k), sc), init[k] = flyc_kb_f32(kb, 0);
-  init[nk] = flyc_kb_f32(kb, -1e30f), init[nk + 1] = flyc_kb_f32(kb, 0); /* m, l */
-  LLVMValueRef j = flyc_kb_for_begin(kb, I32(0), arg[5], I32(1), nk + 2, init, cur);
-  LLVMValueRef s = FLYC_EXPR(kb, "q * k", q[0], AT(arg[1], j, 0)), m = cur[nk];
-  for (unsigned k = 1; k < nk; k++)
-    s = FLYC_EXPR(kb, "fma(q, k, s)", q[k], AT(arg[1], j, k), s);
-  s = flyc_kb_warp_reduce(kb, FLYC_REDUCE_SUM, s, 0);
-  next[nk] = FLYC_EXPR(kb, "max(m, s)", m, s);
-  LLVMValueRef c = FLYC_EXPR(kb, "exp2(m - n)", m, next[nk]),
-               p = FLYC_EXPR(kb, "exp2(s - n)", s, next[nk]);
-  for (unsigned k = 0; k < nk; k++)
-    next[k] = FLYC_EXPR(kb, "fma(p, v, a * c)", p, AT(arg[2], j, k), cur[k], c);
-  next[nk + 1] = FLYC_EXPR(kb, "fma(l, c, p)", cur[nk + 1], c, p);
-  flyc_kb_for_end(kb, next, cur);
-  for (unsigned k = 0; k < nk; k++)
-    flyc_kb_store(kb, FLYC_EXPR(kb, "a / l", cur[k], cur[nk + 1]), PTR(arg[3], qi, k), I32(0), 0,
-                  0);
-  return FLYC_OK;
+  (void)b, (void)arg, (void)payload; /* HEAD_DIM and WAVES are checked by attention_emit() */
+  uint32_t w = flyc_kb_target_wave_size(kb), d = (uint32_t)flyc_kb_constexpr(kb, "HEAD_DIM")->i;
+  flyc_kb_let_int(kb, "W", w);
+  flyc_kb_let_int(kb, "NK", d / w);
+  flyc_kb_let(kb, "SCALE", flyc_kb_f32(kb, 1.4426950f / sqrtf((float)d)), NULL); /* log2(e)/√d */
+  flyc_kb_local_array(kb, "qr", "f32", d / w);
+  flyc_kb_local_array(kb, "acc", "f32", d / w);
+  return flyc_kb_do(kb, FLYC_EXPR_UNSIGNED, /* rows in 64 bits; scores in log2 units, for exp2 */
+      "lane = threadIdx.x % W; qi = blockIdx.x * WAVES + threadIdx.x / W;"
+      "if (qi >= nq) return;" /* a whole wave: its reductions stay whole */
+      "m = -1e30f; l = 0.0f;"
+      "#pragma unroll\n for (c = 0; c < NK; c++) {"
+      "  qr[c] = q[i64(qi) * HEAD_DIM + lane + c * W] * SCALE; acc[c] = 0.0f; }"
+      "for (j = 0; j < nkeys; j++) {"
+      "  s = 0.0f;"
+      "  #pragma unroll\n for (c = 0; c < NK; c++)"
+      "    s = fma(qr[c], k[i64(j) * HEAD_DIM + lane + c * W], s);"
+      "  s = warp_sum(s); m2 = max(m, s); r = exp2(m - m2); p = exp2(s - m2);"
+      "  #pragma unroll\n for (c = 0; c < NK; c++)"
+      "    acc[c] = fma(p, v[i64(j) * HEAD_DIM + lane + c * W], acc[c] * r);"
+      "  l = fma(l, r, p); m = m2;"
+      "}"
+      "#pragma unroll\n for (c = 0; c < NK; c++)"
+      "  o[i64(qi) * HEAD_DIM + lane + c * W] = acc[c] / l");
 }
-#undef AT
-#undef PTR
-#undef X
-#undef I32
 /* lines: end */
 
 /* Whether HEAD_DIM and WAVES suit wave size `w` (attention_emit's check). */

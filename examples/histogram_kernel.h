@@ -30,39 +30,24 @@
 #define HIST_BINS 64
 
 static const flyc_param_t histogram_params[3] = {
-    {sizeof(flyc_param_t), "data", FLYC_PARAM_PTR, 0, 1, 0, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
-    {sizeof(flyc_param_t), "bins", FLYC_PARAM_PTR, 0, 1, 4, 1},
+    {sizeof(flyc_param_t), "data", FLYC_PARAM_PTR, 0, 1, 0, 1, "i8"},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
+    {sizeof(flyc_param_t), "bins", FLYC_PARAM_PTR, 0, 1, 4, 1, "i32"},
 };
 
 /* lines: histogram */
 static int histogram_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                           void *payload) {
-  (void)payload;
-  LLVMContextRef c = flyc_kb_llvm_context(kb);
-  LLVMTypeRef u8 = LLVMInt8TypeInContext(c), u32 = LLVMInt32TypeInContext(c);
-  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), nt = flyc_kb_block_dim(kb, 0);
-  LLVMValueRef bins = flyc_kb_i32(kb, HIST_BINS), one = flyc_kb_i32(kb, 1);
-  LLVMValueRef local =
-      flyc_kb_shared_alloc(flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 16), HIST_BINS * 4, 16);
-  LLVMValueRef j = flyc_kb_for_begin(kb, t, bins, nt, 0, NULL, NULL); /* local[j] = 0 */
-  flyc_kb_store(kb, flyc_kb_i32(kb, 0), local, j, 0, 0);
-  flyc_kb_for_end(kb, NULL, NULL);
-  flyc_kb_barrier(kb);
-  LLVMValueRef i =
-      flyc_kb_for_begin(kb, flyc_kb_global_id64(kb, 0), FLYC_UEXPR(kb, "i64(n)", arg[1]),
-                        FLYC_UEXPR(kb, "i64(g) * nt", flyc_kb_grid_dim(kb, 0), nt), 0, NULL,
-                        NULL); /* in 64 bits: i + stride never wraps */
-  LLVMValueRef bin = FLYC_UEXPR(kb, "i32(d) % nb", flyc_kb_load(kb, u8, 1, arg[0], i, 0, 0), bins);
-  flyc_kb_atomic_rmw(kb, FLYC_ATOMIC_ADD, LLVMBuildGEP2(b, u32, local, &bin, 1, ""), one,
-                     FLYC_ORDER_RELAXED, FLYC_SCOPE_WORKGROUP);
-  flyc_kb_for_end(kb, NULL, NULL);
-  flyc_kb_barrier(kb);
-  j = flyc_kb_for_begin(kb, t, bins, nt, 0, NULL, NULL); /* bins[j] += local[j] */
-  flyc_kb_atomic_rmw(kb, FLYC_ATOMIC_ADD, LLVMBuildGEP2(b, u32, arg[2], &j, 1, ""),
-                     flyc_kb_load(kb, u32, 1, local, j, 0, 0), FLYC_ORDER_RELAXED,
-                     FLYC_SCOPE_AGENT);
-  return flyc_kb_for_end(kb, NULL, NULL);
+  (void)b, (void)arg, (void)payload;
+  flyc_kb_shared_array(kb, "local", "i32", HIST_BINS);
+  flyc_kb_do(kb, 0, "for (j = threadIdx.x; j < 64; j += blockDim.x) local[j] = 0; barrier()");
+  flyc_kb_do(kb, FLYC_EXPR_UNSIGNED, /* in 64 bits: i + the stride never wraps */
+             "for (i = i64(blockIdx.x) * blockDim.x + threadIdx.x; i < n;"
+             "     i += i64(gridDim.x) * blockDim.x)"
+             "  atomic_add_block(&local[data[i] % 64], 1)");
+  return flyc_kb_do(kb, 0, "barrier();"
+                           "for (j = threadIdx.x; j < 64; j += blockDim.x)"
+                           "  atomic_add(&bins[j], local[j])");
 }
 /* lines: end */
 

@@ -21,34 +21,25 @@
 #include <llvm-c/Core.h>
 
 static const flyc_param_t reduce_params[3] = {
-    {sizeof(flyc_param_t), "in", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1},
-    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0},
+    {sizeof(flyc_param_t), "in", FLYC_PARAM_PTR, 0, 1, 4, 1, "f32"},
+    {sizeof(flyc_param_t), "out", FLYC_PARAM_PTR, 0, 1, 4, 1, "f32"},
+    {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
 };
 
 /* lines: reduce */
-#define I32(v) flyc_kb_i32(kb, (int32_t)(v))
-#define LOAD(p, i) flyc_kb_load(kb, f32, 1, (p), (i), 0, 0) /* s[i] */
 static int reduce_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *arg,
                        void *payload) {
-  (void)b, (void)payload; /* BLOCK and DYNAMIC are checked by reduce_emit_mode() */
-  uint32_t block = flyc_kb_known_block_size(kb, 0);
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
-  flyc_shared_mode_t mode =
-      flyc_kb_constexpr(kb, "DYNAMIC")->i ? FLYC_SHARED_DYNAMIC : FLYC_SHARED_STATIC;
-  LLVMValueRef s = flyc_kb_shared_alloc(flyc_kb_shared_allocator(kb, mode, 16), block * 4, 16);
-  LLVMValueRef t = flyc_kb_thread_idx(kb, 0), i = flyc_kb_global_id(kb, 0);
-  LLVMValueRef x = flyc_kb_load_if(kb, FLYC_EXPR(kb, "i < n", i, arg[2]), f32, 1, arg[0], i,
-                                   flyc_kb_f32(kb, 0), 0, 0); /* i < n ? in[i] : 0 */
-  flyc_kb_store(kb, x, s, t, 0, 0);
-  flyc_kb_barrier(kb);
-  for (uint32_t k = block / 2; k > 0; k /= 2) { /* the tree, unrolled: BLOCK is known */
-    x = FLYC_EXPR(kb, "a + b", LOAD(s, t), LOAD(s, FLYC_EXPR(kb, "t + k", t, I32(k))));
-    flyc_kb_store_if(kb, FLYC_EXPR(kb, "t < k", t, I32(k)), x, s, t, 0, 0); /* if (t < k) */
-    flyc_kb_barrier(kb);
+  (void)b, (void)arg, (void)payload; /* BLOCK and DYNAMIC: reduce_emit_mode() checks them */
+  flyc_kb_shared_allocator(kb, flyc_kb_constexpr(kb, "DYNAMIC")->i ? FLYC_SHARED_DYNAMIC
+                                                                   : FLYC_SHARED_STATIC, 16);
+  flyc_kb_shared_array(kb, "s", "f32", flyc_kb_known_block_size(kb, 0));
+  flyc_kb_do(kb, 0, "t = threadIdx.x; i = blockIdx.x * BLOCK + t;"
+                    "s[t] = i < n ? in[i] : 0.0f; barrier()");
+  for (int64_t k = flyc_kb_constexpr(kb, "BLOCK")->i / 2; k > 0; k /= 2) { /* unrolled */
+    flyc_kb_let_int(kb, "k", k);
+    flyc_kb_do(kb, 0, "if (t < k) s[t] += s[t + k]; barrier()");
   }
-  return flyc_kb_store_if(kb, FLYC_EXPR(kb, "t == 0", t), LOAD(s, I32(0)), arg[1],
-                          flyc_kb_block_idx(kb, 0), 0, 0); /* if (t == 0) out[bid] = s[0] */
+  return flyc_kb_do(kb, 0, "if (t == 0) out[blockIdx.x] = s[0]");
 }
 /* lines: end */
 #undef I32
