@@ -40,13 +40,14 @@ static int histogram_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValue
                           void *payload) {
   (void)b, (void)arg, (void)payload;
   flyc_kb_shared_array(kb, "local", "i32", HIST_BINS);
-  flyc_kb_do(kb, 0, "for (j = threadIdx.x; j < 64; j += blockDim.x) local[j] = 0; barrier()");
+  flyc_kb_let_int(kb, "BINS", HIST_BINS);
+  flyc_kb_do(kb, 0, "for (j = threadIdx.x; j < BINS; j += blockDim.x) local[j] = 0; barrier()");
   flyc_kb_do(kb, FLYC_EXPR_UNSIGNED, /* in 64 bits: i + the stride never wraps */
              "for (i = i64(blockIdx.x) * blockDim.x + threadIdx.x; i < n;"
              "     i += i64(gridDim.x) * blockDim.x)"
-             "  atomic_add_block(&local[data[i] % 64], 1)");
+             "  atomic_add_block(&local[data[i] % BINS], 1)");
   return flyc_kb_do(kb, 0, "barrier();"
-                           "for (j = threadIdx.x; j < 64; j += blockDim.x)"
+                           "for (j = threadIdx.x; j < BINS; j += blockDim.x)"
                            "  atomic_add(&bins[j], local[j])");
 }
 /* lines: end */
