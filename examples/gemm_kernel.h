@@ -71,9 +71,9 @@ static unsigned gemm_threads(const char *proc, unsigned wave) {
 }
 
 static const flyc_param_t gemm_params[6] = {
-    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
-    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
-    {sizeof(flyc_param_t), "c", FLYC_PARAM_PTR, 0, 1, 16, 1, NULL},
+    {sizeof(flyc_param_t), "a", FLYC_PARAM_PTR, 0, 1, 16, 1, "f16"},
+    {sizeof(flyc_param_t), "b", FLYC_PARAM_PTR, 0, 1, 16, 1, "f16"},
+    {sizeof(flyc_param_t), "c", FLYC_PARAM_PTR, 0, 1, 16, 1, "f32"},
     {sizeof(flyc_param_t), "m", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
     {sizeof(flyc_param_t), "n", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
     {sizeof(flyc_param_t), "k", FLYC_PARAM_INT, 32, 0, 0, 0, NULL},
@@ -108,95 +108,65 @@ static unsigned gemm_shared_bytes(flyc_target_family_t family) {
   return gemm_stages(family) * gemm_stage(family) * 2;
 }
 
-typedef struct gemm {
-  LLVMTypeRef f16;
-  LLVMValueRef a, b, k, sm, tid;
-  LLVMValueRef row[2]; /* the block's first row of A, of B */
-  unsigned tile[2];    /* rows of A, of B a block */
-  unsigned threads, stages, bk, lds, stage;
-} gemm_t;
-
 /* lines: gemm */
-#define I32(v) flyc_kb_i32(kb, (int32_t)(v))
-#define X(...) FLYC_UEXPR(kb, __VA_ARGS__)
-
-/* Starts the copy of K step `kt`'s tiles of A and B (rows x bk) into its
- * stage when there is a step kt: 16-byte pieces, a thread's every
- * `threads`th. A commit either way, so that every step owns one group. */
-static void gemm_prefetch(flyc_kernel_builder_t *kb, const gemm_t *g, LLVMValueRef kt,
-                          LLVMValueRef steps) {
-  flyc_kb_if_begin(kb, X("kt < steps", kt, steps));
-  LLVMValueRef q = I32(g->bk / 8), st = /* step kt's stage of the ring: its first half */
-      flyc_kb_at(kb, g->f16, g->sm, X("kt % s", kt, I32(g->stages)), I32(g->stage), I32(0));
-  for (int w = 0; w < 2; w++) /* A's rows, then B's */
-    for (unsigned p = 0; p < g->tile[w] * g->bk / 8; p += g->threads) {
-      LLVMValueRef row = X("(t + p) / q", g->tid, I32(p), q);
-      LLVMValueRef col = X("(t + p) % q * 8", g->tid, I32(p), q);
-      LLVMValueRef dst = flyc_kb_at(kb, g->f16, st, X("r + a", row, I32(w ? g->tile[0] : 0)),
-                                    I32(g->lds), col);
-      LLVMValueRef src = flyc_kb_at(kb, g->f16, w ? g->b : g->a, X("r0 + r", g->row[w], row),
-                                    g->k, X("kt * bk + c", kt, I32(g->bk), col));
-      flyc_kb_async_copy(kb, dst, src, 16);
-    }
-  flyc_kb_if_end(kb, 0, NULL, NULL);
-  flyc_kb_async_commit(kb);
-}
+/* Starts the copy of K step pk's tiles of A and B (TA, TB rows x BK) into
+ * its stage when there is a step pk: 16-byte pieces, a thread's every
+ * THREADS-th. A commit either way, so that every step owns one group. */
+#define GEMM_PREFETCH                                                                          \
+  "if (pk < steps) {"                                                                          \
+  "  st = pk % STAGES * STAGE;"                                                                \
+  "  #pragma unroll\n for (p = 0; p < TA * BK / 8; p += THREADS) {"                           \
+  "    r = (tid + p) / (BK / 8); q = (tid + p) % (BK / 8) * 8;"                                \
+  "    async_copy(&sm[st + r * LDS + q], &a[i64(ra + r) * k + (pk * BK + q)], 16) }"             \
+  "  #pragma unroll\n for (p = 0; p < TB * BK / 8; p += THREADS) {"                           \
+  "    r = (tid + p) / (BK / 8); q = (tid + p) % (BK / 8) * 8;"                                \
+  "    async_copy(&sm[st + (TA + r) * LDS + q], &b[i64(rb + r) * k + (pk * BK + q)], 16) }"      \
+  "}"                                                                                          \
+  "async_commit();"
 
 static int gemm_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
                      void *payload) {
-  (void)b, (void)payload;
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(flyc_kb_llvm_context(kb));
-  flyc_target_family_t fam = flyc_kb_target_family(kb);
-  unsigned wn = gemm_waves(fam, 1);
-  gemm_t g = {.f16 = LLVMHalfTypeInContext(flyc_kb_llvm_context(kb)), .a = args[0], .b = args[1],
-              .k = args[5], .tile = {gemm_tile(fam, 0), gemm_tile(fam, 1)},
-              .threads = gemm_waves(fam, 0) * wn * flyc_kb_target_wave_size(kb),
-              .stages = gemm_stages(fam), .bk = gemm_bk(fam), .lds = gemm_lds(fam),
-              .stage = gemm_stage(fam), .tid = flyc_kb_thread_idx(kb, 0)};
-  flyc_shared_allocator_t *sa = flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
-  g.sm = sa ? flyc_kb_shared_alloc(sa, gemm_shared_bytes(fam), 16) : NULL;
+  (void)b, (void)payload; /* the tiles, BK, STAGES ...: gemm_emit()'s constexprs */
   LLVMTypeRef acct = flyc_kb_mma_type(kb, FLYC_MMA_ACC);
-  if (!g.sm || !acct)
+  flyc_kb_shared_allocator(kb, FLYC_SHARED_DYNAMIC, 16);
+  if (!acct || !flyc_kb_shared_array(kb, "sm", "f16", flyc_kb_constexpr(kb, "SHARED")->i / 2))
     return FLYC_EINVAL;
-  /* The wave's quarter of C: rows wm, columns wn (64 each); the block's rows of A, of B. */
-  LLVMValueRef w = flyc_kb_warp_id(kb),
-               wq[2] = {X("w / n * 64", w, I32(wn)), X("w % n * 64", w, I32(wn))};
-  g.row[0] = X("y * t", flyc_kb_block_idx(kb, 1), I32(g.tile[0]));
-  g.row[1] = X("x * t", flyc_kb_block_idx(kb, 0), I32(g.tile[1]));
-  LLVMValueRef steps = X("k / bk", args[5], I32(g.bk));
-  for (unsigned s = 0; s + 1 < g.stages; s++)
-    gemm_prefetch(kb, &g, I32(s), steps);
+  flyc_kb_do(kb, FLYC_EXPR_UNSIGNED, /* the wave's 64 x 64 of C: rows wm, columns wn */
+             "tid = threadIdx.x; w = tid / WAVE; wm = w / WN * 64; wn = w % WN * 64;"
+             "ra = blockIdx.y * TA; rb = blockIdx.x * TB; steps = k / BK;"
+             "#pragma unroll\n for (s = 0; s < STAGES - 1; s++) { pk = s;" GEMM_PREFETCH "}");
   LLVMValueRef init[16], acc[16], next[16];
   for (int i = 0; i < 16; i++)
     init[i] = LLVMConstNull(acct);
-  LLVMValueRef kt = flyc_kb_for_begin(kb, I32(0), steps, I32(1), 16, init, acc);
-  flyc_kb_async_wait(kb, g.stages - 2); /* step kt's copy has landed */
-  flyc_kb_barrier(kb);                  /* ... for every thread, and kt - 1's stage is free */
-  gemm_prefetch(kb, &g, X("kt + s - 1", kt, I32(g.stages)), steps);
-  LLVMValueRef st = /* step kt's stage */
-      flyc_kb_at(kb, g.f16, g.sm, X("kt % s", kt, I32(g.stages)), I32(g.stage), I32(0));
-  for (unsigned ks = 0; ks < g.bk; ks += 16) {
+  flyc_kb_let(kb, "kt", flyc_kb_for_begin(kb, flyc_kb_i32(kb, 0), flyc_kb_eval(kb, 0, "steps"),
+                                          flyc_kb_i32(kb, 1), 16, init, acc), NULL);
+  flyc_kb_do(kb, FLYC_EXPR_UNSIGNED, /* step kt has landed, for every thread; kt - 1's is free */
+             "async_wait(STAGES - 2); barrier(); pk = kt + STAGES - 1;" GEMM_PREFETCH);
+  for (int ks = 0; ks < flyc_kb_constexpr(kb, "BK")->i; ks += 16) {
     LLVMValueRef f[2][4]; /* A's fragments, B's: K contiguous in both */
-    for (int j = 0; j < 8; j++)
+    flyc_kb_let_int(kb, "ks", ks);
+    for (int j = 0; j < 8; j++) {
+      flyc_kb_let_int(kb, "j", j);
       f[j / 4][j % 4] = flyc_kb_mma_load(
           kb, j / 4 ? FLYC_MMA_B : FLYC_MMA_A,
-          flyc_kb_at(kb, g.f16, st,
-                     X("q + r", wq[j / 4], I32((j / 4 ? g.tile[0] : 0) + j % 4 * 16)), I32(g.lds),
-                     I32(ks)),
-          I32(g.lds), j / 4 ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
+          flyc_kb_eval(kb, FLYC_EXPR_UNSIGNED, "&sm[kt % STAGES * STAGE + "
+                                               "((j < 4 ? wm : TA + wn) + j % 4 * 16) * LDS + ks]"),
+          flyc_kb_eval(kb, 0, "LDS"), j / 4 ? FLYC_MMA_COL_MAJOR : FLYC_MMA_ROW_MAJOR, 16);
+    }
     for (int i = 0; i < 16; i++)
       next[i] = flyc_kb_mma(kb, f[0][i / 4], f[1][i % 4], ks ? next[i] : acc[i]);
   }
   flyc_kb_for_end(kb, next, acc);
-  for (int i = 0; i < 16; i++) /* C's rows row_a + wm + i/4*16, columns row_b + wn + i%4*16 */
+  for (int i = 0; i < 16; i++) { /* C's rows ra + wm + i / 4 * 16, columns rb + wn + i % 4 * 16 */
+    flyc_kb_let_int(kb, "i", i);
     flyc_kb_mma_store(kb, acc[i],
-                      flyc_kb_at(kb, f32, args[2], X("a + m + i", g.row[0], wq[0], I32(i / 4 * 16)),
-                                 args[4], X("b + n + j", g.row[1], wq[1], I32(i % 4 * 16))),
+                      flyc_kb_eval(kb, FLYC_EXPR_UNSIGNED,
+                                   "&c[i64(ra + wm + i / 4 * 16) * n + (rb + wn + i % 4 * 16)]"),
                       args[4], FLYC_MMA_ROW_MAJOR, 8);
+  }
   return FLYC_OK;
 }
-#undef I32
-#undef X
+#undef GEMM_PREFETCH
 
 /* lines: end */
 
@@ -206,6 +176,17 @@ static int gemm_emit(flyc_ctx_t *ctx, const char *proc, const char **name_out) {
   unsigned threads = gemm_threads(proc, flyc_ctx_wave_size(ctx));
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
   uint32_t block[3] = {threads, 1, 1};
+  flyc_target_family_t f = strncmp(proc, "sm_", 3) ? FLYC_TARGET_AMDGPU : FLYC_TARGET_NVPTX;
+  const int64_t v[10] = {gemm_tile(f, 0),  gemm_tile(f, 1), threads,       gemm_waves(f, 1),
+                         flyc_ctx_wave_size(ctx), gemm_bk(f), gemm_stages(f), gemm_lds(f),
+                         gemm_stage(f), gemm_shared_bytes(f)};
+  static const char *const names[10] = {"TA", "TB", "THREADS", "WN", "WAVE",
+                                        "BK", "STAGES", "LDS", "STAGE", "SHARED"};
+  flyc_constexpr_t cx[10];
+  for (int i = 0; i < 10; i++)
+    cx[i] = (flyc_constexpr_t){names[i], FLYC_CONSTEXPR_INT, v[i], 0};
+  if (!gemm_is_wgmma(proc))
+    d.constexprs = cx, d.constexpr_count = 10;
   d.name = "gemm";
   d.params = gemm_params;
   d.param_count = 6;

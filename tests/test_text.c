@@ -194,6 +194,30 @@ static void test_text__atomics_lower_as_cuda_names_them(void **state) {
   free(text);
 }
 
+/* ---- asynchronous copies ---- */
+
+static int copies(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args) {
+  (void)b, (void)args;
+  assert_non_null(flyc_kb_shared_array(kb, "tile", "f32", 256));
+  return flyc_kb_do(
+      kb, FLYC_EXPR_UNSIGNED,
+      "#pragma unroll\n for (p = 0; p < 2; p++)"
+      "  async_copy(&tile[(threadIdx.x + p * 128) * 4], &src[(threadIdx.x + p * 128) * "
+      "4 + n], 16);"
+      "async_commit(); async_wait(0); barrier(); out[threadIdx.x] = i32(tile[7])");
+}
+
+static void test_text__async_copies_are_cp_async(void **state) {
+  (void)state;
+  flyc_ctx_t *ctx = NULL;
+  assert_ok(emit(nv(), copies, &ctx));
+  char *text = tu_ctx_text(ctx);
+  assert_int_equal(tu_count(text, "cp.async.cg.shared.global"), 2); /* unrolled: two 16-byte */
+  assert_int_equal(tu_count(text, "cp.async.commit_group"), 1);
+  assert_int_equal(tu_count(text, "cp.async.wait_group \t0"), 1);
+  free(text);
+}
+
 /* ---- errors ---- */
 
 static const char *bad_text;
@@ -237,7 +261,10 @@ static void test_text__statement_errors_name_the_culprit(void **state) {
   assert_do_error(0, "atomic_add(raw, 1)", "an atomic's first argument is an element's address");
   assert_do_error(0, "x = &out[0]; x = 1", "a pointer variable cannot be given a number");
   assert_do_error(0, "x = 1; x = &out[0]", "a number cannot be given a pointer");
-  assert_do_error(0, "barrier(1)", "barrier() takes no arguments");
+  assert_do_error(0, "barrier(1)", "expected ')': barrier()");
+  assert_do_error(0, "async_wait(n)", "expected a build-time count");
+  assert_do_error(0, "async_copy(&out[0], 1, 16)", "takes two addresses");
+  assert_do_error(0, "async_copy(&out[0], &src[0], 16)", "flyc_kb_async_copy", "space 3");
   assert_do_error(0, "out[0] == 1", "expected an assignment ('=', '+=' ...)");
   assert_do_error(0, "3", "expected a statement, not '3'");
   assert_do_error(4, "x = 1", "flags 0x4 has bits that are not FLYC_EXPR_*");
@@ -319,6 +346,7 @@ int main(void) {
       cmocka_unit_test(test_text__computes_what_c_would),
       cmocka_unit_test(test_text__unevaluated_operands_do_not_load),
       cmocka_unit_test(test_text__atomics_lower_as_cuda_names_them),
+      cmocka_unit_test(test_text__async_copies_are_cp_async),
       cmocka_unit_test(test_text__statement_errors_name_the_culprit),
       cmocka_unit_test(test_text__binding_errors),
       cmocka_unit_test(test_text__param_elem_is_checked),

@@ -15,16 +15,22 @@ for e in gemm vadd4 softmax histogram sgemm; do
   FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$e build22/tests/example_${e}_builder sm_90
   cp /tmp/ex-dump/$e/*.4.ptx $O/$e.ptx
 done
-# Variants of the strided softmax, for the ratios in the same run: softmax_variant NAME
-# builds examples/softmax_builder.c against the softmax_kernel.h on its standard input
-# (a copy beside it, so that its "softmax_kernel.h" is that one) into $O/NAME.ptx.
-softmax_variant() {
-  mkdir -p /tmp/ex-$1 && cat > /tmp/ex-$1/softmax_kernel.h && cp examples/softmax_builder.c /tmp/ex-$1/
-  gcc -O2 /tmp/ex-$1/softmax_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
-    -Lbuild22 -lflyc -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 -o /tmp/$1
-  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$1 /tmp/$1 sm_90
-  cp /tmp/ex-dump/$1/*.4.ptx $O/$1.ptx
+# Variants, for the ratios in the same run: variant EXAMPLE NAME builds
+# examples/EXAMPLE_builder.c against the EXAMPLE_kernel.h on its standard input (a
+# copy beside it, so that its "EXAMPLE_kernel.h" is that one) into $O/NAME.ptx.
+variant() {
+  mkdir -p /tmp/ex-$2 && cat > /tmp/ex-$2/$1_kernel.h && cp examples/$1_builder.c /tmp/ex-$2/
+  gcc -O2 /tmp/ex-$2/$1_builder.c -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
+    -Lbuild22 -lflyc -lflyc_runtime -L/usr/lib/llvm-22/lib -lLLVM -lm -Wl,-rpath,$PWD/build22 \
+    -o /tmp/$2
+  FLYC_CACHE=0 FLYC_DUMP_DIR=/tmp/ex-dump/$2 /tmp/$2 sm_90
+  cp /tmp/ex-dump/$2/*.4.ptx $O/$2.ptx
 }
+softmax_variant() { variant softmax "$1"; }
+# The GEMM and the SGEMM before kernel text (f2c561c: built with the C helpers), beside
+# today's in the same run (gemm_k64s3w2x2_c: the gemm sweep's glob runs it).
+git show f2c561c:examples/gemm_kernel.h | variant gemm gemm_k64s3w2x2_c
+git show f2c561c:examples/sgemm_kernel.h | variant sgemm sgemm_c
 # Before the online softmax (its row read three times; 23252f3's), today's without its
 # flyc_kb_for_unroll hints, and at other unroll counts (the example's is 8).
 git show 23252f3:examples/softmax_kernel.h | softmax_variant softmax3

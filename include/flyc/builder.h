@@ -756,6 +756,9 @@ FLYC_API LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char 
  *    around the statement; `#pragma unroll` or `#pragma unroll N` before
  *    it is flyc_kb_for_unroll()'s 0 (full) or N (1: none), as CUDA's;
  *  - `barrier()`: flyc_kb_barrier() (CUDA's __syncthreads);
+ *    `async_copy(&dst[i], &src[j], bytes)`, `async_commit()`,
+ *    `async_wait(pending)`: flyc_kb_async_copy() / _commit() / _wait(),
+ *    bytes and pending build-time counts (literals, constexprs);
  *  - `return`: the thread leaves the kernel (`if (i >= n) return`, CUDA's
  *    guard; flyc_kb_exit_if()); what follows it in the same block is never
  *    reached;

@@ -8,6 +8,7 @@
 #include <llvm-c/Core.h>
 
 #include "expr.h"
+#include "flyc/builder.h"
 
 /* The compound assignments and the binary operator each applies. */
 static const struct {
@@ -249,6 +250,61 @@ static int return_statement(xp_t *x) {
   return 1;
 }
 
+/* A build-time count at the cursor: a literal integer expression. */
+static int count_arg(xp_t *x, unsigned *out) {
+  term_t t;
+  const char *at = x->p;
+  if (!flyc__xp_parse(x, &t))
+    return 0;
+  if (t.v || t.k == K_FLT || t.k == K_DBL || t.i < 0 || t.i > 65536)
+    return x->p = at, flyc__xp_xfail(x, "expected a build-time count (a literal, 0 to 65536)");
+  *out = (unsigned)t.i;
+  return 1;
+}
+
+/* `barrier()`, `async_commit()`, `async_wait(n)`, `async_copy(&d[i], &s[j],
+ * bytes)` (kind b, c, w, a), the cursor at '('. */
+static int procedure(xp_t *x, int kind) {
+  flyc_kernel_builder_t *kb = x->kb;
+  static const char *const names[] = {"barrier()", "async_commit()", "async_wait(pending)",
+                                      "async_copy(&dst[i], &src[j], bytes)"};
+  const char *name = names[kind == 'b' ? 0 : kind == 'c' ? 1 : kind == 'w' ? 2 : 3];
+  unsigned cnt = 0;
+  term_t d, s;
+  x->p++;
+  flyc__xp_ws(x);
+  if (kind == 'w' && !count_arg(x, &cnt))
+    return 0;
+  if (kind == 'a') {
+    if (!flyc__xp_parse(x, &d))
+      return 0;
+    flyc__xp_ws(x);
+    if (*x->p != ',')
+      return flyc__xp_xfail(x, "expected ',': %s", name);
+    x->p++;
+    if (!flyc__xp_parse(x, &s))
+      return 0;
+    flyc__xp_ws(x);
+    if (*x->p != ',')
+      return flyc__xp_xfail(x, "expected ',': %s", name);
+    x->p++;
+    if (!count_arg(x, &cnt))
+      return 0;
+    if (!d.v || !s.v || LLVMGetTypeKind(LLVMTypeOf(d.v)) != LLVMPointerTypeKind ||
+        LLVMGetTypeKind(LLVMTypeOf(s.v)) != LLVMPointerTypeKind)
+      return flyc__xp_xfail(x, "%s takes two addresses", name);
+  }
+  flyc__xp_ws(x);
+  if (*x->p != ')')
+    return flyc__xp_xfail(x, "expected ')': %s", name);
+  x->p++;
+  int rc = kind == 'b'   ? flyc_kb_barrier(kb)
+           : kind == 'c' ? flyc_kb_async_commit(kb)
+           : kind == 'w' ? flyc_kb_async_wait(kb, cnt)
+                         : flyc_kb_async_copy(kb, d.v, s.v, cnt);
+  return rc == FLYC_OK;
+}
+
 static int statement(xp_t *x) {
   flyc__xp_ws(x);
   if (*x->p == '{')
@@ -269,13 +325,14 @@ static int statement(xp_t *x) {
     return for_statement(x, 0);
   if (n == 6 && !memcmp(s, "return", 6)) /* C's return from a kernel: the thread ends */
     return return_statement(x);
-  if (n == 7 && !memcmp(s, "barrier", 7) && *x->p == '(') {
-    x->p++;
-    flyc__xp_ws(x);
-    if (*x->p != ')')
-      return flyc__xp_xfail(x, "barrier() takes no arguments");
-    x->p++;
-    return flyc_kb_barrier(x->kb) == FLYC_OK;
+  if (*x->p == '(') {
+    int k = (n == 7 && !memcmp(s, "barrier", 7))          ? 'b'
+            : (n == 12 && !memcmp(s, "async_commit", 12)) ? 'c'
+            : (n == 10 && !memcmp(s, "async_wait", 10))   ? 'w'
+            : (n == 10 && !memcmp(s, "async_copy", 10))   ? 'a'
+                                                          : 0;
+    if (k)
+      return procedure(x, k);
   }
   if (*x->p == '[')
     return store(x, s, n);
