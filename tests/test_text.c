@@ -74,6 +74,12 @@ static int computes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   assert_non_null(v);
   assert_ok(flyc_kb_let(kb, "v", v, NULL));
   assert_ok(flyc_kb_do(kb, 0, "out[5] = v"));
+  /* an unsigned loop to 3 << 30 runs 4 times (signed i32, it would run none) */
+  assert_ok(flyc_kb_let(kb, "big", LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)),
+                                                0xC0000000u, 0),
+                        NULL));
+  assert_ok(flyc_kb_do(kb, FLYC_EXPR_UNSIGNED,
+                       "cnt = 0; for (i = 0; i < big; i += 1000000000) cnt++; out[6] = cnt + 777000"));
   return 0;
 }
 
@@ -90,6 +96,7 @@ static void test_text__computes_what_c_would(void **state) {
     assert_folded(text, targets[t], 2147483647L - 5000);
     assert_folded(text, targets[t], 424242);
     assert_folded(text, targets[t], 5010);
+    assert_folded(text, targets[t], 777004);
     free(text);
   }
 }
@@ -255,6 +262,7 @@ static void test_text__statement_errors_name_the_culprit(void **state) {
   assert_do_error(0, "for (i = 0.5; i < 4; i++) out[0] = 0", "i32 or i64 integers");
   assert_do_error(0, "#pragma unroll 2000\nfor (i = 0; i < 4; i++) out[i] = 0", "1024");
   assert_do_error(0, "#pragma once", "the one pragma is '#pragma unroll [N]'");
+  assert_do_error(0, "#p", "the one pragma is '#pragma unroll [N]'", "column 1"); /* fuzz_text */
   assert_do_error(0, "out[0] = threadIdx.w", "write threadIdx.x, threadIdx.y or threadIdx.z");
   assert_do_error(0, "atomic_sub(&src[0], 1)", "a float element takes only atomic_add");
   assert_do_error(0, "atomic_add(n, 1)", "an atomic's first argument is an element's address");

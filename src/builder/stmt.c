@@ -2,6 +2,7 @@
  * flyc_kb_do, flyc_kb_loop), parsed at build time and emitted as parsed,
  * over the scope of scope.c; expressions are expr.c's. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,8 @@ static int for_statement(xp_t *x, unsigned unroll) {
  * *count = N + 1 (0 + 1 for none: full), the cursor after it. */
 static int pragma(xp_t *x, unsigned *count) {
   static const char p[] = "#pragma";
+  if (strncmp(x->p, p, sizeof p - 1))
+    return flyc__xp_xfail(x, "the one pragma is '#pragma unroll [N]'");
   x->p += sizeof p - 1;
   flyc__xp_ws(x);
   if (strncmp(x->p, "unroll", 6) || isalnum((unsigned char)x->p[6]) || x->p[6] == '_')
@@ -455,9 +458,18 @@ static int loop_open(xp_t *x, char close) {
   if (!one_int_type(x, &t[0], &t[1]) || !one_int_type(x, &t[0], &t[2]) ||
       !one_int_type(x, &t[1], &t[0]))
     return 0;
+  /* Unsigned i32 bounds: the loop runs in i64, where the signed test of
+   * flyc_kb_for_begin is C's unsigned one (values below 2^32), unless all
+   * three are literals that a signed test takes as C does. */
+  int lits = !t[0].v && !t[1].v && !t[2].v && t[0].i >= 0 && t[1].i >= 0 && t[0].i <= INT32_MAX &&
+             t[1].i <= INT32_MAX && t[2].i <= INT32_MAX;
+  int widen = x->uns && !lits;
   for (int i = 0; i < 3; i++) {
     if (!flyc__xp_lit_value(x, &t[i]))
       return 0;
+    if (widen && flyc__xp_is_int(LLVMTypeOf(t[i].v)) &&
+        LLVMGetIntTypeWidth(LLVMTypeOf(t[i].v)) < 64)
+      t[i].v = flyc__xp_convert(x, t[i].v, LLVMInt64TypeInContext(kb->ctx->llctx));
     LLVMTypeRef ty = LLVMTypeOf(t[i].v);
     if (!flyc__xp_is_int(ty) || (LLVMGetIntTypeWidth(ty) != 32 && LLVMGetIntTypeWidth(ty) != 64))
       return flyc__xp_xfail(x, "a loop's start, end and step are i32 or i64 integers");
