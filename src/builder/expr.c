@@ -242,7 +242,7 @@ static int unary(xp_t *x, term_t *out) {
     size_t n = 1;
     while (isalnum((unsigned char)s[n]) || s[n] == '_')
       n++;
-    int bi = flyc__xp_builtin(x, s, n, out);
+    int bi = x->scope ? flyc__xp_builtin(x, s, n, out) : 0;
     if (bi)
       return bi > 0;
     x->p += n;
