@@ -70,6 +70,10 @@ static int computes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   assert_ok(flyc_kb_do(kb, FLYC_EXPR_UNSIGNED, "x = 0xffffffff; x /= 2; out[3] = x - BASE"));
   /* a variable of an if's arm is gone after it: `w = ...` then declares a new one */
   assert_ok(flyc_kb_do(kb, 0, "if (n > 0) { w = 1; w++ } w = 424242; out[4] = w"));
+  /* else, after the then arm's ';' as C writes it; warpSize a literal */
+  assert_ok(flyc_kb_do(kb, 0, "e = 0; if (BASE > 9) e = 31000; else e = 1; if (BASE < 9) e += 7;"
+                              "else if (BASE == 5000) e += 300; else e += 5;"
+                              "out[7] = e + warpSize"));
   LLVMValueRef v = flyc_kb_eval(kb, 0, "s * -2 + BASE");
   assert_non_null(v);
   assert_ok(flyc_kb_let(kb, "v", v, NULL));
@@ -97,6 +101,7 @@ static void test_text__computes_what_c_would(void **state) {
     assert_folded(text, targets[t], 424242);
     assert_folded(text, targets[t], 5010);
     assert_folded(text, targets[t], 777004);
+    assert_folded(text, targets[t], t == 0 ? 31364 : 31332); /* warpSize 64, 32 */
     free(text);
   }
 }
@@ -275,6 +280,15 @@ static void test_text__statement_errors_name_the_culprit(void **state) {
   assert_do_error(0, "async_copy(&out[0], &src[0], 16)", "flyc_kb_async_copy", "space 3");
   assert_do_error(0, "out[0] == 1", "expected an assignment ('=', '+=' ...)");
   assert_do_error(0, "3", "expected a statement, not '3'");
+  assert_do_error(0, "x = (float)n", "a C cast: write it as a conversion function, f32(x)");
+  assert_do_error(0, "warpSize = 1", "'warpSize' is not a name kernel text can bind");
+  assert_do_error(0, "else x = 1", "expected an assignment, a call, if, for, return");
+  /* a long text is quoted from 60 bytes before the column */
+  assert_do_error(0,
+                  "a0 = 1; a1 = 2; a2 = 3; a3 = 4; a4 = 5; a5 = 6; a6 = 7; a7 = 8; a8 = 9; "
+                  "a9 = 10; b0 = 1; b1 = 2; b2 = 3; b3 = 4; b4 = 5; b5 = 6; b6 = 7; b7 = 8; "
+                  "b8 = 9; b9 = 10; c0 = zz",
+                  "\"... = 4; b4 = 5;", "c0 = zz\" at column 168", "'zz' is not bound");
   assert_do_error(4, "x = 1", "flags 0x4 has bits that are not FLYC_EXPR_*");
   bad_text = NULL;
   assert_error(emit(nv(), runs_bad_do, NULL), FLYC_EINVAL, "flyc_kb_do: the text is NULL");

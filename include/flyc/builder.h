@@ -642,9 +642,11 @@ FLYC_API LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, co
  * @param value an integer (i1 to i64) or floating-point scalar, or a
  *              pointer in address space 0, 1, 3, 4 or 5 (AMDGPU private).
  * @param elem  for a pointer: what text indexes it as (`p[i]` loads one
- *              `elem` at `p + i * sizeof(elem)`): i8, i16, i32, i64, half,
- *              float or double of the body's context; NULL for a pointer
- *              that text cannot index, and for a scalar.
+ *              `elem` at `p + i * sizeof(elem)`): the LLVM type i8, i16,
+ *              i32, i64, half, float or double of the body's context (which
+ *              flyc_param_t's elem and the arrays name by the strings "i8"
+ *              ... "f64"); NULL for a pointer that text cannot index, and
+ *              for a scalar.
  * @return FLYC_OK; a failed emit (FLYC_EINVAL outside a body) and FLYC_EINVAL
  *   for a NULL, foreign or ill-formed name, value or elem (each named), an
  *   elem given for a scalar; FLYC_ENOMEM.
@@ -670,7 +672,8 @@ FLYC_API int flyc_kb_let_int(flyc_kernel_builder_t *kb, const char *name, int64_
  * additions, which kernel text has in flyc_kb_eval(), flyc_kb_do() and
  * flyc_kb_loop() (not in flyc_kb_expr()):
  *  - `threadIdx.x`, `blockIdx.y`, `blockDim.z`, `gridDim.x` ... (CUDA's
- *    builtins, i32: flyc_kb_thread_idx() and the others);
+ *    builtins, i32: flyc_kb_thread_idx() and the others), `warpSize` (the
+ *    target's wave size, a literal: 32, or 64 on a wave64 AMDGPU);
  *  - `p[i]`, a load of p's element type at element i of a pointer that has
  *    one (an inbounds getelementptr; `i` an integer, sign-extended, or under
  *    FLYC_EXPR_UNSIGNED zero-extended; natural alignment);
@@ -689,7 +692,8 @@ FLYC_API int flyc_kb_let_int(flyc_kernel_builder_t *kb, const char *name, int64_
  *    (CUDA's __shfl_*_sync with the full mask), `warp_sum(v)`,
  *    `warp_min`, `warp_max`, `block_sum(v)`, `block_min`, `block_max`
  *    (integer min and max unsigned under FLYC_EXPR_UNSIGNED); v an i32,
- *    i64, f32 or f64; every lane must reach them together, as in CUDA;
+ *    i64, f32 or f64; every lane must reach them together, as in CUDA; the
+ *    block ones need the kernel's known_block_size or launch_block;
  *  - `&&`, `||` and `?:` evaluate as C's do (only the operand that C
  *    evaluates is), with branches, when their operands after the operator
  *    hold an index (`i < n && p[i] > 0` does not load p[n]; `c ? p[i] : 0`
@@ -750,10 +754,10 @@ FLYC_API LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char 
  *    that has ended is not seen after it (as C's block scope).
  *  - `p[i] = e`, `p[i] op= e`: a store of e converted to p's element type
  *    (not into address space 4, constant);
- *  - `if (c) statement`: one statement where c holds; `{ statements }`
- *    groups several (a trailing `;` inside is allowed);
+ *  - `if (c) statement`, `if (c) statement; else statement` (C's); `{
+ *    statements }` groups several (a trailing `;` inside is allowed);
  *  - `for (i = start; i < end; i += step) statement`: flyc_kb_loop()'s loop
- *    around the statement; `#pragma unroll` or `#pragma unroll N` before
+ *    (its one header shape: `<`, and `+=` or `++`) around the statement; `#pragma unroll` or `#pragma unroll N` before
  *    it is flyc_kb_for_unroll()'s 0 (full) or N (1: none), as CUDA's;
  *  - `barrier()`: flyc_kb_barrier() (CUDA's __syncthreads);
  *    `async_copy(&dst[i], &src[j], bytes)`, `async_commit()`,

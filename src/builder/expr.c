@@ -199,6 +199,25 @@ int flyc__xp_index(xp_t *x, term_t *base, term_t *out) {
   return 1;
 }
 
+/* 1 when the cursor (after a '(') starts a C cast: `(float)x`. */
+static int c_cast(const xp_t *x) {
+  static const char *const types[] = {"float", "double", "int",   "unsigned", "long",
+                                      "short", "char",   "half",  "signed",   "bool",
+                                      "size_t", "int32_t", "int64_t", "uint32_t", "uint64_t"};
+  const char *p = x->p;
+  while (isspace((unsigned char)*p))
+    p++;
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+    size_t n = strlen(types[i]);
+    if (strncmp(p, types[i], n) || isalnum((unsigned char)p[n]) || p[n] == '_')
+      continue;
+    for (p += n; isspace((unsigned char)*p);)
+      p++;
+    return *p == ')' || *p == '*'; /* `(half + 1)` names an operand half */
+  }
+  return 0;
+}
+
 /* `&p[i]`: the element's address (kernel text). */
 static int address(xp_t *x, term_t *out) {
   x->p++;
@@ -266,6 +285,9 @@ static int unary(xp_t *x, term_t *out) {
     return flyc__xp_xfail(
         x, c ? "expected an operand, not '%c'" : "expected an operand, not the end", c);
   x->p++;
+  if (c_cast(x))
+    return flyc__xp_xfail(x, "a C cast: write it as a conversion function, f32(x), i32(x), "
+                             "i64(x) ... (f16 bf16 f32 f64 i8 i16 i32 i64)");
   if (!nest(x) || !parse_ternary(x, out))
     return 0;
   ws(x);

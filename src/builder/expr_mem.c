@@ -44,6 +44,11 @@ int flyc__xp_scope_name(xp_t *x, const char *s, size_t n, term_t *out) {
 }
 
 int flyc__xp_builtin(xp_t *x, const char *s, size_t n, term_t *out) {
+  if (n == 8 && !memcmp(s, "warpSize", 8)) { /* CUDA's: the wavefront's lanes, a literal */
+    *out = (term_t){NULL, K_INT, flyc_kb_target_wave_size(x->kb), 0, NULL};
+    x->p = s + n;
+    return 1;
+  }
   static const struct {
     const char *name;
     LLVMValueRef (*fn)(flyc_kernel_builder_t *, unsigned);

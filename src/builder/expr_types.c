@@ -17,9 +17,12 @@ int flyc__xp_xfail(xp_t *x, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(why, sizeof why, fmt, ap);
   va_end(ap);
-  fail(x->kb, flyc__error_set(FLYC_EINVAL, "%s: \"%.160s%s\" at column %d: %s",
-                              x->what ? x->what : "flyc_kb_expr", x->src,
-                              strlen(x->src) > 160 ? "..." : "", (int)(x->p - x->src) + 1, why));
+  /* A long text is quoted around the column: from 60 bytes before it. */
+  size_t col = (size_t)(x->p - x->src), from = strlen(x->src) > 160 && col > 60 ? col - 60 : 0;
+  const char *s = x->src + from;
+  fail(x->kb, flyc__error_set(FLYC_EINVAL, "%s: \"%s%.160s%s\" at column %zu: %s",
+                              x->what ? x->what : "flyc_kb_expr", from ? "..." : "", s,
+                              strlen(s) > 160 ? "..." : "", col + 1, why));
   return 0;
 }
 

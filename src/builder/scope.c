@@ -13,7 +13,7 @@
 
 #define NAME_MAX_LEN 64
 
-static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
 
 LLVMTypeRef flyc__kb_elem_type(LLVMContextRef lc, const char *name) {
   static const char *const names[] = {"i8", "i16", "i32", "i64", "f16", "f32", "f64"};

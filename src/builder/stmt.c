@@ -172,11 +172,27 @@ static int if_statement(xp_t *x) {
   LLVMContextRef lc = x->kb->ctx->llctx;
   LLVMValueRef cv = c.v ? c.v : LLVMConstInt(LLVMInt1TypeInContext(lc), (uint64_t)c.i, 0);
   LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(lc, x->kb->fn, "if.text"),
+                    els = LLVMAppendBasicBlockInContext(lc, x->kb->fn, "if.text.else"),
                     join = LLVMAppendBasicBlockInContext(lc, x->kb->fn, "if.text.end");
-  LLVMBuildCondBr(b, cv, then, join);
+  LLVMBuildCondBr(b, cv, then, els);
   LLVMPositionBuilderAtEnd(b, then);
   if (!statement(x))
     return 0;
+  LLVMBuildBr(b, join);
+  LLVMPositionBuilderAtEnd(b, els);
+  /* C's `if (c) s; else s`: the ';' before else belongs to the then arm */
+  const char *after = x->p;
+  flyc__xp_ws(x);
+  if (*x->p == ';')
+    x->p++;
+  flyc__xp_ws(x);
+  if (!strncmp(x->p, "else", 4) && !isalnum((unsigned char)x->p[4]) && x->p[4] != '_') {
+    x->p += 4;
+    if (!statement(x))
+      return 0;
+  } else {
+    x->p = after;
+  }
   LLVMBuildBr(b, join);
   LLVMPositionBuilderAtEnd(b, join);
   return 1;
@@ -351,7 +367,8 @@ static int statement(xp_t *x) {
     return flyc__xp_parse(x, &v);
   }
   x->p = after;
-  return flyc__xp_xfail(x, "expected an assignment, a call, if or barrier() after '%.*s'",
+  return flyc__xp_xfail(x, "expected an assignment, a call, if, for, return or barrier() after "
+                           "'%.*s'",
                         (int)(n > 32 ? 32 : n), s);
 }
 
