@@ -226,7 +226,12 @@ static void test_text__async_copies_are_cp_async(void **state) {
   char *text = tu_ctx_text(ctx);
   assert_int_equal(tu_count(text, "cp.async.cg.shared.global"), 2); /* unrolled: two 16-byte */
   assert_int_equal(tu_count(text, "cp.async.commit_group"), 1);
-  assert_int_equal(tu_count(text, "cp.async.wait_group \t0"), 1);
+  const char *w = strstr(text, "cp.async.wait_group");
+  assert_non_null(w); /* then blanks, then 0 (LLVM 15 prints a space, 22 a tab) */
+  w += strlen("cp.async.wait_group");
+  while (*w == ' ' || *w == '\t')
+    w++;
+  assert_true(*w == '0');
   free(text);
 }
 
