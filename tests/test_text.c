@@ -71,19 +71,21 @@ static int computes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   /* a variable of an if's arm is gone after it: `w = ...` then declares a new one */
   assert_ok(flyc_kb_do(kb, 0, "if (n > 0) { w = 1; w++ } w = 424242; out[4] = w"));
   /* else, after the then arm's ';' as C writes it; warpSize a literal */
-  assert_ok(flyc_kb_do(kb, 0, "e = 0; if (BASE > 9) e = 31000; else e = 1; if (BASE < 9) e += 7;"
-                              "else if (BASE == 5000) e += 300; else e += 5;"
-                              "out[7] = e + warpSize"));
+  assert_ok(flyc_kb_do(kb, 0,
+                       "e = 0; if (BASE > 9) e = 31000; else e = 1; if (BASE < 9) e += 7;"
+                       "else if (BASE == 5000) e += 300; else e += 5;"
+                       "out[7] = e + warpSize"));
   LLVMValueRef v = flyc_kb_eval(kb, 0, "s * -2 + BASE");
   assert_non_null(v);
   assert_ok(flyc_kb_let(kb, "v", v, NULL));
   assert_ok(flyc_kb_do(kb, 0, "out[5] = v"));
   /* an unsigned loop to 3 << 30 runs 4 times (signed i32, it would run none) */
-  assert_ok(flyc_kb_let(kb, "big", LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)),
-                                                0xC0000000u, 0),
-                        NULL));
-  assert_ok(flyc_kb_do(kb, FLYC_EXPR_UNSIGNED,
-                       "cnt = 0; for (i = 0; i < big; i += 1000000000) cnt++; out[6] = cnt + 777000"));
+  assert_ok(flyc_kb_let(
+      kb, "big", LLVMConstInt(LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)), 0xC0000000u, 0),
+      NULL));
+  assert_ok(
+      flyc_kb_do(kb, FLYC_EXPR_UNSIGNED,
+                 "cnt = 0; for (i = 0; i < big; i += 1000000000) cnt++; out[6] = cnt + 777000"));
   return 0;
 }
 
@@ -177,7 +179,7 @@ static int atomics(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
                     "atomic_add_block(&bins[threadIdx.x % 64], 1);"
                     "atomic_add(&out[1], bins[0]);"
                     "atomic_max_system(&out[2], n);"
-                    "old = atomic_exch(&out[3], 5); out[4] = old;"
+                    "old = atomic_exch(&out[3], 5); out[4] = old; old += atomic_or(&out[5], 1);"
                     "atomic_add(&acc[0], 1.5f);"
                     "atomic_add(src, acc[0])"); /* src: &src[0], as in CUDA */
 }
@@ -192,6 +194,7 @@ static void test_text__atomics_lower_as_cuda_names_them(void **state) {
   assert_non_null(strstr(ir, "syncscope(\"agent\")"));
   assert_non_null(strstr(ir, "atomicrmw umax ptr addrspace(1)")); /* unsigned text */
   assert_non_null(strstr(ir, "atomicrmw xchg"));
+  assert_int_equal(tu_count(ir, "atomicrmw or"), 1); /* `old += atomic_or(...)`: once */
   assert_non_null(strstr(ir, "atomicrmw fadd ptr addrspace(3)"));
   assert_non_null(strstr(ir, "atomicrmw fadd ptr addrspace(1)"));
   LLVMDisposeMessage(ir);
@@ -270,6 +273,11 @@ static void test_text__statement_errors_name_the_culprit(void **state) {
   assert_do_error(0, "for (i = 0; j < 4; i++) out[i] = 0", "expected the loop variable 'i'");
   assert_do_error(0, "for (i = 0; i < 4; i--) out[i] = 0", "expected '++' or '+='");
   assert_do_error(0, "for (i = 0.5; i < 4; i++) out[0] = 0", "i32 or i64 integers");
+  assert_do_error(0, "for (i = 9; i < 4; i += -1) out[0] = 0",
+                  "the step of 'i < end' must be "
+                  "positive");
+  assert_do_error(0, "for (i = 0; i < 4; i += 0) out[0] = 0", "must be positive");
+  assert_do_error(FLYC_EXPR_UNSIGNED, "for (i = 0; i < n; i += -1) out[0] = 0", "must be positive");
   assert_do_error(0, "#pragma unroll 2000\nfor (i = 0; i < 4; i++) out[i] = 0", "1024");
   assert_do_error(0, "#pragma once", "the one pragma is '#pragma unroll [N]'");
   assert_do_error(0, "#p", "the one pragma is '#pragma unroll [N]'", "column 1"); /* fuzz_text */

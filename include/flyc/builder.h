@@ -786,7 +786,9 @@ FLYC_API int flyc_kb_do(flyc_kernel_builder_t *kb, unsigned flags, const char *s
  * after the loop, where it holds the value that ended it). Close it with
  * flyc_kb_for_end(kb, NULL, NULL); carry values across iterations in
  * flyc_kb_do() variables. The test is signed, the step `add nsw`, as
- * flyc_kb_for_begin()'s; under FLYC_EXPR_UNSIGNED, i32 bounds (unless all
+ * flyc_kb_for_begin()'s; a constant step must be positive (an error
+ * otherwise), and a run-time one should be: below 0, flyc_kb_for_begin
+ * counts down (`i > end`), where C's `i < end` would not end; under FLYC_EXPR_UNSIGNED, i32 bounds (unless all
  * three are literals below 2^31) make the loop an i64 one, zero-extended,
  * so that the test is C's unsigned `i < end` (the variable is then an
  * i64, and `i += step` does not wrap at 2^32 as C's unsigned would).

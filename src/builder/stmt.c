@@ -367,8 +367,9 @@ static int statement(xp_t *x) {
     return flyc__xp_parse(x, &v);
   }
   x->p = after;
-  return flyc__xp_xfail(x, "expected an assignment, a call, if, for, return or barrier() after "
-                           "'%.*s'",
+  return flyc__xp_xfail(x,
+                        "expected an assignment, a call, if, for, return or barrier() after "
+                        "'%.*s'",
                         (int)(n > 32 ? 32 : n), s);
 }
 
@@ -484,6 +485,9 @@ static int loop_open(xp_t *x, char close) {
   for (int i = 0; i < 3; i++) {
     if (!flyc__xp_lit_value(x, &t[i]))
       return 0;
+    if (i == 2 && LLVMIsAConstantInt(t[i].v) && LLVMConstIntGetSExtValue(t[i].v) <= 0)
+      return flyc__xp_xfail(x, "the step of 'i < end' must be positive (with a step below 0 "
+                               "flyc_kb_for_begin would count down)");
     if (widen && flyc__xp_is_int(LLVMTypeOf(t[i].v)) &&
         LLVMGetIntTypeWidth(LLVMTypeOf(t[i].v)) < 64)
       t[i].v = flyc__xp_convert(x, t[i].v, LLVMInt64TypeInContext(kb->ctx->llctx));
