@@ -5,7 +5,7 @@
  * scalar type, a shared and a local array. Byte 0: bit 0
  * FLYC_EXPR_UNSIGNED, bits 1-2 the mode (0, 3 flyc_kb_do; 1 flyc_kb_eval;
  * 2 flyc_kb_loop on the text's first line, then flyc_kb_do on the rest),
- * bit 3 an AMDGPU context instead of NVPTX. Promises checked: the helpers
+ * bit 3 an AMDGPU context (gfx90a) instead of NVPTX (sm_80). Promises checked: the helpers
  * return FLYC_OK or FLYC_EINVAL; an emit fails only with FLYC_EINVAL (never
  * FLYC_EIR: no accepted text builds invalid IR); every message is set.
  * Seeds: fuzz/corpus/text. */
@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       *nl = 0, in.rest = nl + 1;
   }
   flyc_ctx_t *ctx = NULL;
-  if (flyc_ctx_create(&ctx, data[0] & 8u ? "gfx942" : "sm_90") != FLYC_OK)
+  if (flyc_ctx_create(&ctx, data[0] & 8u ? "gfx90a" : "sm_80") != FLYC_OK) /* LLVM 15 has both */
     __builtin_trap();
   uint32_t block[3] = {128, 1, 1};
   flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
