@@ -320,6 +320,16 @@ static LLVMValueRef truth(xp_t *x, term_t *a) {
   return a->v ? a->v : LLVMConstInt(LLVMInt1TypeInContext(x->kb->ctx->llctx), (uint64_t)a->i, 0);
 }
 
+/* flyc__xp_scalar() of `a`, an error naming the operator at `at`; the
+ * cursor stays where it is. */
+static int scalar_at(xp_t *x, const char *at, const term_t *a) {
+  const char *here = x->p;
+  x->p = at;
+  int ok = flyc__xp_scalar(x, a);
+  x->p = ok ? here : x->p;
+  return ok;
+}
+
 static LLVMBasicBlockRef new_block(xp_t *x, const char *name) {
   return LLVMAppendBasicBlockInContext(x->kb->ctx->llctx, x->kb->fn, name);
 }
@@ -328,11 +338,8 @@ static LLVMBasicBlockRef new_block(xp_t *x, const char *name) {
  * right side only where the left does not decide (kernel text whose right
  * side may load). The result is an i1, as the operators' always is. */
 static int logic_branch(xp_t *x, int level, const char *at, term_t *out) {
-  const char *rest = x->p;
-  x->p = at;
-  if (!flyc__xp_scalar(x, out))
+  if (!scalar_at(x, at, out))
     return 0;
-  x->p = rest;
   LLVMBuilderRef b = x->kb->b;
   LLVMValueRef l = truth(x, out);
   LLVMBasicBlockRef from = LLVMGetInsertBlock(b), rhs_bb = new_block(x, "sc.rhs"),
@@ -345,11 +352,8 @@ static int logic_branch(xp_t *x, int level, const char *at, term_t *out) {
   term_t rhs;
   if (!parse_level(x, level + 1, &rhs))
     return 0;
-  const char *end = x->p;
-  x->p = at;
-  if (!flyc__xp_scalar(x, &rhs))
+  if (!scalar_at(x, at, &rhs))
     return 0;
-  x->p = end;
   LLVMValueRef r = truth(x, &rhs);
   LLVMBasicBlockRef rhs_end = LLVMGetInsertBlock(b);
   LLVMBuildBr(b, join);
@@ -425,11 +429,8 @@ static int unify_arms(xp_t *x, term_t *a, LLVMBasicBlockRef ab, term_t *b, LLVMB
 /* `out ? a : b` as C evaluates it: only the arm the condition picks, in a
  * branch of its own (kernel text whose arms may load). */
 static int ternary_branch(xp_t *x, const char *at, term_t *out) {
-  const char *rest = x->p;
-  x->p = at;
-  if (!flyc__xp_scalar(x, out))
+  if (!scalar_at(x, at, out))
     return 0;
-  x->p = rest;
   LLVMBuilderRef bld = x->kb->b;
   LLVMValueRef c = truth(x, out);
   LLVMBasicBlockRef ta = new_block(x, "sel.true"), fa = new_block(x, "sel.false"),

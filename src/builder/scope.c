@@ -110,13 +110,10 @@ kb_name_t *flyc__kb_scope_add(flyc_kernel_builder_t *kb, const char *s, size_t n
   return e;
 }
 
-kb_name_t *flyc__kb_scope_var(flyc_kernel_builder_t *kb, const char *s, size_t n, LLVMTypeRef t,
-                              LLVMTypeRef elem) {
-  kb_name_t *e = flyc__kb_scope_add(kb, s, n, "flyc_kb_do");
-  if (!e)
-    return NULL;
-  /* In the entry block, before its first instruction, as clang puts its
-   * locals: in the layout's alloca address space (AMDGPU 5). */
+/* An alloca of `t` in the entry block, before its first instruction, as
+ * clang puts a function's locals: in the layout's alloca address space
+ * (AMDGPU 5, private; NVPTX's generic, made local by its backend). */
+static LLVMValueRef entry_alloca(flyc_kernel_builder_t *kb, LLVMTypeRef t, const char *name) {
   LLVMBuilderRef at = LLVMCreateBuilderInContext(kb->ctx->llctx);
   LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(kb->fn);
   LLVMValueRef first = LLVMGetFirstInstruction(entry);
@@ -124,8 +121,17 @@ kb_name_t *flyc__kb_scope_var(flyc_kernel_builder_t *kb, const char *s, size_t n
     LLVMPositionBuilderBefore(at, first);
   else
     LLVMPositionBuilderAtEnd(at, entry);
-  e->v = LLVMBuildAlloca(at, t, e->name);
+  LLVMValueRef p = LLVMBuildAlloca(at, t, name);
   LLVMDisposeBuilder(at);
+  return p;
+}
+
+kb_name_t *flyc__kb_scope_var(flyc_kernel_builder_t *kb, const char *s, size_t n, LLVMTypeRef t,
+                              LLVMTypeRef elem) {
+  kb_name_t *e = flyc__kb_scope_add(kb, s, n, "flyc_kb_do");
+  if (!e)
+    return NULL;
+  e->v = entry_alloca(kb, t, e->name);
   e->ty = t, e->elem = elem;
   return e;
 }
@@ -241,17 +247,7 @@ LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char *name, co
                                               : count ? "count is over 65536"
                                                       : "count is 0")),
                      pt);
-  /* In the entry block, as clang puts a local array, in the layout's alloca
-   * address space (AMDGPU 5, private; NVPTX local through generic). */
-  LLVMBuilderRef at = LLVMCreateBuilderInContext(lc);
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(kb->fn);
-  LLVMValueRef first = LLVMGetFirstInstruction(entry);
-  if (first)
-    LLVMPositionBuilderBefore(at, first);
-  else
-    LLVMPositionBuilderAtEnd(at, entry);
-  LLVMValueRef p = LLVMBuildAlloca(at, LLVMArrayType(t, count), name ? name : "");
+  LLVMValueRef p = entry_alloca(kb, LLVMArrayType(t, count), name ? name : "");
   LLVMSetAlignment(p, LLVMABIAlignmentOfType(dl, t) < 16 ? 16 : LLVMABIAlignmentOfType(dl, t));
-  LLVMDisposeBuilder(at);
   return flyc_kb_let(kb, name, p, t) ? or_poison(kb, NULL, pt) : p;
 }
