@@ -24,7 +24,7 @@ b=${FLYC_FUZZ_BUILD:-build-fuzz}
 secs=${FLYC_FUZZ_SECONDS:-60}
 jobs=${FLYC_JOBS:-$(nproc)}
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(codeobj ptx disasm cache_entry artifact ir linklib expr)
+[ ${#targets[@]} -gt 0 ] || targets=(codeobj ptx disasm cache_entry artifact ir linklib expr text)
 mkdir -p "$b"
 cmake -S . -B "$b" -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 -DFLYC_BUILD_BENCH=OFF \
