@@ -295,7 +295,9 @@ static void test_text__statement_errors_name_the_culprit(void **state) {
   assert_do_error(0, "3", "expected a statement, not '3'");
   assert_do_error(0, "x = (float)n", "a C cast: write it as a conversion function, f32(x)");
   assert_do_error(0, "warpSize = 1", "'warpSize' is not a name kernel text can bind");
-  assert_do_error(0, "else x = 1", "expected an assignment, a call, if, for, return");
+  assert_do_error(0, "else x = 1", "an else without its if", "column 1");
+  assert_do_error(0, "if = 3", "'if' is not a name kernel text can bind", "keyword");
+  assert_do_error(0, "while = 3", "'while' is not a name kernel text can bind");
   /* a long text is quoted from 60 bytes before the column */
   assert_do_error(0,
                   "a0 = 1; a1 = 2; a2 = 3; a3 = 4; a4 = 5; a5 = 6; a6 = 7; a7 = 8; a8 = 9; "

@@ -638,7 +638,8 @@ FLYC_API LLVMValueRef flyc_kb_expr(flyc_kernel_builder_t *kb, unsigned flags, co
  * ended) is not seen there: text names the earlier one, or fails naming it.
  * The name is copied.
  * @param name  a C identifier, not one of the builtins (threadIdx, blockIdx,
- *              blockDim, gridDim), at most 64 bytes.
+ *              blockDim, gridDim, warpSize) nor a C statement keyword (if,
+ *              else, for, while, return ...), at most 64 bytes.
  * @param value an integer (i1 to i64) or floating-point scalar, or a
  *              pointer in address space 0, 1, 3, 4 or 5 (AMDGPU private).
  * @param elem  for a pointer: what text indexes it as (`p[i]` loads one
@@ -755,7 +756,8 @@ FLYC_API LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char 
  *  - `p[i] = e`, `p[i] op= e`: a store of e converted to p's element type
  *    (not into address space 4, constant);
  *  - `if (c) statement`, `if (c) statement; else statement` (C's); `{
- *    statements }` groups several (a trailing `;` inside is allowed);
+ *    statements }` groups several (a trailing `;` inside is allowed; unlike
+ *    C's, a block alone ends no scope: only if arms and loop bodies do);
  *  - `for (i = start; i < end; i += step) statement`: flyc_kb_loop()'s loop
  *    (its one header shape: `<`, and `+=` or `++`) around the statement; `#pragma unroll` or `#pragma unroll N` before
  *    it is flyc_kb_for_unroll()'s 0 (full) or N (1: none), as CUDA's;

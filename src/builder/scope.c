@@ -13,6 +13,9 @@
 
 #define NAME_MAX_LEN 64
 
+/* C's statement keywords, which text reads as statements (or refuses). */
+static const char *const keywords[] = {"if",    "else",     "for",    "while", "do",   "return",
+                                       "break", "continue", "switch", "case",  "goto", "sizeof"};
 static const char *const builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize"};
 
 LLVMTypeRef flyc__kb_elem_type(LLVMContextRef lc, const char *name) {
@@ -63,6 +66,9 @@ static int is_ident(const char *s, size_t n) {
   for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
     if (strlen(builtins[i]) == n && !memcmp(builtins[i], s, n))
       return 0;
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    if (strlen(keywords[i]) == n && !memcmp(keywords[i], s, n))
+      return 0;
   return 1;
 }
 
@@ -84,7 +90,7 @@ kb_name_t *flyc__kb_scope_add(flyc_kernel_builder_t *kb, const char *s, size_t n
   if (!is_ident(s, n)) {
     fail(kb, flyc__error_set(FLYC_EINVAL,
                              "%s: '%.*s' is not a name kernel text can bind (a C "
-                             "identifier of at most %d bytes, not a builtin)",
+                             "identifier of at most %d bytes, not a builtin or a keyword)",
                              what, (int)(n > 64 ? 64 : n), s, NAME_MAX_LEN));
     return NULL;
   }

@@ -342,6 +342,8 @@ static int statement(xp_t *x) {
     return if_statement(x);
   if (n == 3 && !memcmp(s, "for", 3) && *x->p == '(')
     return for_statement(x, 0);
+  if (n == 4 && !memcmp(s, "else", 4))
+    return x->p = s, flyc__xp_xfail(x, "an else without its if");
   if (n == 6 && !memcmp(s, "return", 6)) /* C's return from a kernel: the thread ends */
     return return_statement(x);
   if (*x->p == '(') {
