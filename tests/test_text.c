@@ -86,6 +86,12 @@ static int computes(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   assert_ok(
       flyc_kb_do(kb, FLYC_EXPR_UNSIGNED,
                  "cnt = 0; for (i = 0; i < big; i += 1000000000) cnt++; out[6] = cnt + 777000"));
+  /* ... and its variable is C's unsigned i32 all the same: i * 4 wraps at 2^32
+   * before the division (4e9, 3705032704, 3410065408: 11115097 in all, where
+   * 64-bit products would give 24000000) */
+  assert_ok(flyc_kb_do(kb, FLYC_EXPR_UNSIGNED,
+                       "acc = 0; for (i = 0; i < big; i += 1000000000) acc += i * 4 / 1000;"
+                       "out[8] = acc + 5000000"));
   return 0;
 }
 
@@ -104,6 +110,7 @@ static void test_text__computes_what_c_would(void **state) {
     assert_folded(text, targets[t], 5010);
     assert_folded(text, targets[t], 777004);
     assert_folded(text, targets[t], t == 0 ? 31364 : 31332); /* warpSize 64, 32 */
+    assert_folded(text, targets[t], 16115097);
     free(text);
   }
 }
@@ -305,6 +312,19 @@ static void test_text__statement_errors_name_the_culprit(void **state) {
                   "b8 = 9; b9 = 10; c0 = zz",
                   "\"... = 4; b4 = 5;", "c0 = zz\" at column 168", "'zz' is not bound");
   assert_do_error(4, "x = 1", "flags 0x4 has bits that are not FLYC_EXPR_*");
+  /* statements nested past the limit are refused, not recursed into until the stack ends */
+  {
+    static char deep[200001];
+    memset(deep, '{', sizeof deep - 1);
+    assert_do_error(0, deep, "statements nested more than 64 deep");
+    char *ifs = malloc(70 * 12 + 16);
+    size_t at = 0;
+    for (int i = 0; i < 70; i++)
+      at += (size_t)sprintf(ifs + at, "if (n > %d) ", i);
+    strcpy(ifs + at, "out[0] = 1");
+    assert_do_error(0, ifs, "nested more than 64 deep");
+    free(ifs);
+  }
   bad_text = NULL;
   assert_error(emit(nv(), runs_bad_do, NULL), FLYC_EINVAL, "flyc_kb_do: the text is NULL");
   /* outside a body: only returned */

@@ -769,6 +769,7 @@ FLYC_API LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char 
  *    guard; flyc_kb_exit_if()); what follows it in the same block is never
  *    reached;
  *  - a call whose value is dropped (`atomic_add(&bins[j], 1)`).
+ * Blocks, ifs and loops nest at most 64 deep (an error past that).
  * Kernel parameters, flyc_kb_let() names and loop variables are read-only.
  * @param stmts the statements; a trailing `;` is allowed.
  * @return FLYC_OK; FLYC_EINVAL (recorded: the emit fails with it; outside a
@@ -792,8 +793,10 @@ FLYC_API int flyc_kb_do(flyc_kernel_builder_t *kb, unsigned flags, const char *s
  * otherwise), and a run-time one should be: below 0, flyc_kb_for_begin
  * counts down (`i > end`), where C's `i < end` would not end; under FLYC_EXPR_UNSIGNED, i32 bounds (unless all
  * three are literals below 2^31) make the loop an i64 one, zero-extended,
- * so that the test is C's unsigned `i < end` (the variable is then an
- * i64, and `i += step` does not wrap at 2^32 as C's unsigned would).
+ * so that the test is C's unsigned `i < end`; the variable the body reads
+ * is still C's unsigned i32 (`i * 4` wraps at 2^32), but the counter does
+ * not wrap as C's would (`i += step` past 2^32 ends the loop), and it is
+ * not seen after the loop.
  * flyc_kb_for_unroll() applies to it.
  * @return FLYC_OK; FLYC_EINVAL (recorded) for a header of another shape
  *   (the message quotes it), a start, end or step that is not an i32 or

@@ -324,7 +324,18 @@ static int procedure(xp_t *x, int kind) {
   return rc == FLYC_OK;
 }
 
+static int statement_at(xp_t *x);
+
+/* A statement, nested at most XP_DEPTH deep (blocks, ifs, fors). */
 static int statement(xp_t *x) {
+  if (++x->depth > XP_DEPTH)
+    return flyc__xp_xfail(x, "statements nested more than %d deep", XP_DEPTH);
+  int ok = statement_at(x);
+  x->depth--;
+  return ok;
+}
+
+static int statement_at(xp_t *x) {
   flyc__xp_ws(x);
   if (*x->p == '{')
     return x->p++, block(x);
@@ -483,7 +494,7 @@ static int loop_open(xp_t *x, char close) {
    * three are literals that a signed test takes as C does. */
   int lits = !t[0].v && !t[1].v && !t[2].v && t[0].i >= 0 && t[1].i >= 0 && t[0].i <= INT32_MAX &&
              t[1].i <= INT32_MAX && t[2].i <= INT32_MAX;
-  int widen = x->uns && !lits;
+  int widen = x->uns && !lits, widened = 0;
   for (int i = 0; i < 3; i++) {
     if (!flyc__xp_lit_value(x, &t[i]))
       return 0;
@@ -492,7 +503,7 @@ static int loop_open(xp_t *x, char close) {
                                "flyc_kb_for_begin would count down)");
     if (widen && flyc__xp_is_int(LLVMTypeOf(t[i].v)) &&
         LLVMGetIntTypeWidth(LLVMTypeOf(t[i].v)) < 64)
-      t[i].v = flyc__xp_convert(x, t[i].v, LLVMInt64TypeInContext(kb->ctx->llctx));
+      t[i].v = flyc__xp_convert(x, t[i].v, LLVMInt64TypeInContext(kb->ctx->llctx)), widened = 1;
     LLVMTypeRef ty = LLVMTypeOf(t[i].v);
     if (!flyc__xp_is_int(ty) || (LLVMGetIntTypeWidth(ty) != 32 && LLVMGetIntTypeWidth(ty) != 64))
       return flyc__xp_xfail(x, "a loop's start, end and step are i32 or i64 integers");
@@ -503,7 +514,9 @@ static int loop_open(xp_t *x, char close) {
   kb_name_t *e = flyc__kb_scope_add(kb, s, n, x->what);
   if (!e)
     return 0;
-  e->v = iv;
+  /* a widened loop's variable is the i32 C's unsigned arithmetic uses */
+  e->v = widened ? LLVMBuildTrunc(kb->b, iv, LLVMInt32TypeInContext(kb->ctx->llctx), s)
+                        : iv;
   x->p = end;
   return 1;
 }
