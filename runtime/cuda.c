@@ -47,6 +47,11 @@ typedef struct launch_config {
 #define CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION 4
 static int (*cuLaunchKernelEx)(const launch_config_t *config, void *fn, void **params,
                                void **extra);
+/* cuTensorMapEncodeTiled (CUDA 12.0+), looked up on its own as well. */
+static int (*cuTensorMapEncodeTiled)(void *map, int type, unsigned rank, void *address,
+                                     const uint64_t *dims, const uint64_t *strides,
+                                     const unsigned *box, const unsigned *elem_strides,
+                                     int interleave, int swizzle, int l2, int oob_fill);
 static pthread_mutex_t ctx_mu = PTHREAD_MUTEX_INITIALIZER;
 #define MAX_DEVICES 64
 static void *contexts[MAX_DEVICES];
@@ -333,6 +338,17 @@ static int stream_synchronize(void *self, int device, void *s) {
   ON_DEVICE(cuStreamSynchronize, s);
 }
 
+/* CUtensorMapSwizzle by bytes; no interleave, L2 promotion or NaN fill. */
+static int tensor_map_encode(void *self, const flyc_tensor_map_desc_t *d,
+                             flyc_tensor_map_t *out) {
+  (void)self;
+  unsigned ones[5] = {1, 1, 1, 1, 1};
+  int swizzle = d->swizzle == 128 ? 3 : d->swizzle == 64 ? 2 : d->swizzle == 32 ? 1 : 0;
+  int e = cuTensorMapEncodeTiled(out, (int)d->elem, d->rank, (void *)(uintptr_t)d->address,
+                                 d->dims, d->strides, d->box, ones, 0, swizzle, 0, 0);
+  return e ? fail("cuTensorMapEncodeTiled", e) : FLYC_OK;
+}
+
 int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib)
@@ -344,6 +360,7 @@ int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
 #include "cuda.def"
 #undef X
   *(void **)&cuLaunchKernelEx = dlsym(lib, "cuLaunchKernelEx");
+  *(void **)&cuTensorMapEncodeTiled = dlsym(lib, "cuTensorMapEncodeTiled");
   Dl_info where;
   if (!dladdr(*(void **)&cu.cuInit, &where) || !where.dli_fname ||
       !realpath(where.dli_fname, driver_path))
@@ -360,7 +377,8 @@ int flyc__cuda_open(flyc_driver_ops_t *ops, void **self) {
   flyc_driver_ops_t o = {sizeof o,     0,          "cuda",     device_count, module_load,
                          module_unload, function_get, global_get, memcpy_htod, launch,
                          mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize,
-                         stream_create, stream_destroy, stream_synchronize};
+                         stream_create, stream_destroy, stream_synchronize, NULL};
+  o.tensor_map_encode = cuTensorMapEncodeTiled ? tensor_map_encode : NULL;
   *ops = o;
   *self = &cu;
   return FLYC_OK;

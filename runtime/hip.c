@@ -177,7 +177,7 @@ int flyc__hip_open(flyc_driver_ops_t *ops, void **self) {
   flyc_driver_ops_t o = {sizeof o,     0,          "hip",      device_count, module_load,
                          module_unload, function_get, global_get, memcpy_htod, launch,
                          mem_alloc,     mem_free,     memcpy_dtoh, memset_d8,   synchronize,
-                         stream_create, stream_destroy, stream_synchronize};
+                         stream_create, stream_destroy, stream_synchronize, NULL};
   *ops = o;
   *self = &hip;
   return FLYC_OK;

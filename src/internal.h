@@ -205,6 +205,11 @@ typedef struct flyc_nvptx_bounds {
 
 /* Marks `fn` as a kernel the way the NVPTX backend of this LLVM reads it. */
 void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn);
+/* Marks byval parameter `index` of kernel `fn` a grid constant (CUDA's
+ * __grid_constant__) as this LLVM's NVPTX backend reads it: LLVM 21+ the
+ * "nvvm.grid_constant" attribute, 18-20 nvvm.annotations; 0 before 18,
+ * which has neither. */
+int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index);
 /* Sets launch bound `b` (one value in v[0], or three axes). */
 void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
                            const uint32_t v[3]);

@@ -59,6 +59,25 @@ void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
     annotate(mod, fn, "kernel", 1);
 }
 
+int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index) {
+  LLVMContextRef lc = LLVMGetModuleContext(mod);
+  if (attributes_era()) { /* clang 22's `"nvvm.grid_constant"` on the parameter */
+    const char *k = "nvvm.grid_constant";
+    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateStringAttribute(lc, k, (unsigned)strlen(k),
+                                                                     "", 0));
+    return 1;
+  }
+  if (LLVM_VERSION_MAJOR < 18)
+    return 0;
+  /* !{ptr @k, !"grid_constant", !{i32 <1-based index>}} (NVPTXUtilities) */
+  LLVMMetadataRef idx = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), index + 1, 0));
+  LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn), LLVMMDStringInContext2(lc, "grid_constant", 13),
+                            LLVMMDNodeInContext2(lc, &idx, 1)};
+  LLVMAddNamedMetadataOperand(mod, "nvvm.annotations",
+                              LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
+  return 1;
+}
+
 void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
                            const uint32_t v[3]) {
   if (attributes_era()) {

@@ -153,7 +153,15 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_driver_ops_t, launch), 64);
   assert_int_equal(offsetof(flyc_driver_ops_t, mem_alloc), 72);
   assert_int_equal(offsetof(flyc_driver_ops_t, stream_create), 112);
-  assert_int_equal(sizeof(flyc_driver_ops_t), 136);
+  assert_int_equal(offsetof(flyc_driver_ops_t, tensor_map_encode), 136);
+  assert_int_equal(sizeof(flyc_driver_ops_t), 144);
+  assert_int_equal(sizeof(flyc_tensor_map_t), 128); /* CUtensorMap */
+  assert_int_equal(_Alignof(flyc_tensor_map_t), 64);
+  assert_int_equal(offsetof(flyc_tensor_map_desc_t, address), 16);
+  assert_int_equal(offsetof(flyc_tensor_map_desc_t, dims), 24);
+  assert_int_equal(offsetof(flyc_tensor_map_desc_t, strides), 64);
+  assert_int_equal(offsetof(flyc_tensor_map_desc_t, box), 96);
+  assert_int_equal(sizeof(flyc_tensor_map_desc_t), 120);
   flyc_launch_config_t lc = FLYC_LAUNCH_CONFIG_INIT;
   assert_int_equal(lc.size, sizeof lc);
   flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;

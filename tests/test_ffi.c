@@ -596,6 +596,71 @@ static void test_ffi__printf(void **state) {
   }
 }
 
+/* assert(out[0] != 7) and the case's misuse. */
+static int assert_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *args,
+                       void *payload) {
+  int *misuse = payload;
+  LLVMContextRef lc = flyc_kb_llvm_context(kb);
+  LLVMValueRef x = LLVMBuildLoad2(b, LLVMInt32TypeInContext(lc), args[0], "");
+  LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntNE, x, flyc_kb_i32(kb, 7), "");
+  switch (*misuse) {
+  case 0: return flyc_kb_assert(kb, ok, "out[0] != 7 (100%)");
+  case 1: return flyc_kb_assert(kb, x, "x");
+  case 2: return flyc_kb_assert(kb, ok, NULL);
+  default: return flyc_kb_assert(kb, LLVMConstInt(LLVMInt1TypeInContext(lc), 1, 0), "true");
+  }
+}
+
+static void test_ffi__assert(void **state) {
+  (void)state;
+  static const char *const targets[] = {"gfx90a", "sm_80"};
+  for (int t = 0; t < 2; t++) {
+    flyc_ctx_t *ctx = NULL;
+    assert_ok(flyc_ctx_create(&ctx, targets[t]));
+    flyc_kernel_def_t d = FLYC_KERNEL_DEF_INIT;
+    d.name = "checked";
+    d.params = &out_param;
+    d.param_count = 1;
+    d.body = assert_body;
+    int misuse = 1;
+    d.payload = &misuse;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL,
+                 "flyc_kb_assert(\"x\"): cond is i32, not an i1");
+    misuse = 2;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "a message of at most 2048 bytes");
+    misuse = 3; /* a constant true: nothing emitted */
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    LLVMModuleRef m = flyc_ctx_module(ctx);
+    assert_null(LLVMGetNamedFunction(m, "llvm.trap"));
+    misuse = 0;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
+    assert_non_null(LLVMGetNamedFunction(m, "llvm.trap"));
+    if (t == 0) /* HIP's: printf, then the trap */
+      assert_non_null(LLVMGetNamedFunction(m, "__ockl_printf_begin"));
+    else
+      assert_non_null(LLVMGetNamedFunction(m, "__assertfail"));
+    char *ir = LLVMPrintModuleToString(m);
+    /* the message kept whole ('%' doubled only where printf reads it) */
+    assert_non_null(strstr(ir, t == 0 ? "Assertion `out[0] != 7 (100%%)` failed." :
+                                        "c\"out[0] != 7 (100%)\\00\""));
+    LLVMDisposeMessage(ir);
+    flyc_artifact_t *a = NULL;
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.flags = FLYC_COMPILE_NO_CACHE;
+    assert_ok(flyc_ctx_compile(ctx, &o, &a));
+    size_t n;
+    const char *code = flyc_artifact_code(a, &n);
+    if (t == 1) {
+      assert_non_null(strstr(code, ".extern .func __assertfail"));
+      assert_non_null(strstr(code, "call.uni"));
+      assert_non_null(strstr(code, "trap;"));
+    }
+    flyc_artifact_destroy(a);
+    flyc_ctx_destroy(ctx);
+  }
+  assert_int_equal(flyc_kb_assert(NULL, NULL, "x"), FLYC_EINVAL);
+}
+
 /* out[0] = ext(2, 2) with constant arguments. */
 typedef struct calls2 {
   const flyc_extern_t *ext;
@@ -821,6 +886,7 @@ int main(void) {
       cmocka_unit_test(test_ffi__fma),
       cmocka_unit_test(test_ffi__intrinsic_by_name),
       cmocka_unit_test(test_ffi__printf),
+      cmocka_unit_test(test_ffi__assert),
       cmocka_unit_test(test_ffi__misuse_is_refused),
       cmocka_unit_test(test_ffi__opencl_named_library),
   };

@@ -150,7 +150,7 @@ static flyc_driver_t *make_driver(rec_t *r) {
   flyc_driver_ops_t ops = {sizeof ops, 0,       "test",   r_count,  r_load,  r_unload,
                            r_fn,       r_global, r_copy,  r_launch, r_alloc, r_free,
                            r_dtoh,     r_memset, r_sync,   r_screate, r_sdestroy,
-                           r_ssync};
+                           r_ssync,    NULL};
   flyc_driver_t *d = NULL;
   assert_ok(flyc_driver_create(&d, &ops, r));
   return d;
@@ -589,7 +589,8 @@ static void test_runtime__driver_contract(void **state) {
   pthread_mutex_init(&r.mu, NULL);
   flyc_driver_ops_t ops = {sizeof ops, 0,       "bad",        r_count,  r_load,  r_unload,
                            bad_no_fn,  bad_no_global, r_copy, bad_positive, NULL, NULL,
-                           NULL,       NULL,    NULL,         NULL,     NULL,    NULL};
+                           NULL,       NULL,    NULL,         NULL,     NULL,    NULL,
+                           NULL};
   flyc_driver_t *d = NULL;
   assert_ok(flyc_driver_create(&d, &ops, &r));
   flyc_artifact_t *a = vadd();
@@ -646,7 +647,7 @@ static void test_runtime__memory_helpers(void **state) {
    * say what it lacks. */
   flyc_driver_ops_t old = {offsetof(flyc_driver_ops_t, mem_alloc), 0, "old", r_count, r_load,
                            r_unload, r_fn, r_global, r_copy, r_launch, NULL, NULL, NULL,
-                           NULL, NULL, NULL, NULL, NULL};
+                           NULL, NULL, NULL, NULL, NULL, NULL};
   assert_ok(flyc_driver_create(&d, &old, &r));
   assert_error(flyc_device_alloc(d, 0, 8, &p), FLYC_EUNSUPPORTED,
                "driver 'old' has no mem_alloc");

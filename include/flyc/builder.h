@@ -961,7 +961,8 @@ typedef enum flyc_mma_layout {
  *   accumulator [m][n] in lane n + 16 * (m % 2), element m / 2.
  *
  * sm_90a's warpgroup MMA has helpers of its own (flyc_kb_wgmma()); not
- * used: TMA, gfx12's WMMA (other fragments: refused).
+ * used: gfx12's WMMA (other fragments: refused). TMA has helpers of its
+ * own (flyc_kb_tma_load()).
  *
  * @return the vector type; a stand-in (eight halves, or eight floats for the accumulator) and a
  *   failed emit (NULL outside a body): FLYC_EINVAL for a bad operand; FLYC_EUNSUPPORTED, naming the
@@ -1200,6 +1201,113 @@ FLYC_API int flyc_kb_wgmma_coord(flyc_kernel_builder_t *kb, unsigned n, unsigned
  */
 FLYC_API int flyc_kb_wgmma_store(flyc_kernel_builder_t *kb, LLVMValueRef acc, LLVMValueRef base,
                                  LLVMValueRef ld);
+
+/* ---- the tensor memory accelerator (TMA): bulk tensor copies, sm_90 and newer ---- */
+
+/**
+ * Initializes the mbarrier at `bar` (CUDA's `cuda::barrier` /
+ * `mbarrier.init.shared::cta.b64`, PTX ISA 7.0) for `count` arrivals a
+ * phase, then makes it visible to the async proxy that TMA completes it
+ * through (`fence.proxy.async.shared::cta`, PTX ISA 8.0), as the CUDA
+ * Programming Guide's TMA example does. One thread initializes it; a
+ * barrier (flyc_kb_barrier()) must follow before any thread uses it.
+ * @param bar   8 bytes of shared memory (address space 3), 8-byte aligned
+ *              (flyc_kb_shared_alloc(alloc, 8, 8)).
+ * @param count an i32: the arrivals (flyc_kb_mbarrier_arrive()) that
+ *              complete a phase, 1 to 2^20 - 1.
+ * @return FLYC_OK; FLYC_EUNSUPPORTED (recorded: the emit fails with it),
+ *   naming the processor, on targets without TMA (AMDGPU, NVIDIA before
+ *   sm_90) or with an LLVM older than 17 (it cannot write PTX ISA 8.0);
+ *   FLYC_EINVAL for a bar that is not a shared pointer or a count that is
+ *   not an i32 (a constant one out of range), named; outside a body only
+ *   returned.
+ */
+FLYC_API int flyc_kb_mbarrier_init(flyc_kernel_builder_t *kb, LLVMValueRef bar, LLVMValueRef count);
+
+/**
+ * This thread's arrival on the mbarrier at `bar`; with `tx_bytes`, it also
+ * tells the barrier to expect that many bytes more from TMA copies in this
+ * phase (`mbarrier.arrive.expect_tx.shared::cta.b64`, PTX ISA 8.0; without:
+ * `mbarrier.arrive.shared::cta.b64`). The phase completes when `count`
+ * threads have arrived and every expected byte has landed.
+ * @param tx_bytes an i32, or NULL for a plain arrival.
+ * @return FLYC_OK; flyc_kb_mbarrier_init()'s errors for bar, and FLYC_EINVAL
+ *   for a tx_bytes that is not an i32.
+ */
+FLYC_API int flyc_kb_mbarrier_arrive(flyc_kernel_builder_t *kb, LLVMValueRef bar,
+                                     LLVMValueRef tx_bytes);
+
+/**
+ * Waits until the phase of parity `phase & 1` of the mbarrier at `bar` has
+ * completed (`mbarrier.try_wait.parity.shared::cta.b64` in a loop, PTX ISA
+ * 7.8, as CUTLASS's ClusterBarrier::wait). A barrier's first phase has
+ * parity 0; a loop that reuses one barrier waits on parity (iteration & 1).
+ * @param phase an i32.
+ * @return FLYC_OK; flyc_kb_mbarrier_init()'s errors for bar, and FLYC_EINVAL
+ *   for a phase that is not an i32.
+ */
+FLYC_API int flyc_kb_mbarrier_wait(flyc_kernel_builder_t *kb, LLVMValueRef bar,
+                                   LLVMValueRef phase);
+
+/**
+ * Starts a TMA load of one box of the tensor that the tensor map `map`
+ * describes (a ::FLYC_PARAM_TENSOR_MAP parameter; the host encodes it with
+ * flyc_tensor_map_encode(), CUDA's cuTensorMapEncodeTiled) into shared
+ * memory at `dst`: `cp.async.bulk.tensor.<rank>d.shared::cluster.global.
+ * tile.mbarrier::complete_tx::bytes` (PTX ISA 8.0, sm_90). The box starts
+ * at element `coords` (innermost first, as the map's dimensions; i32,
+ * may be negative or past the end: elements outside the tensor read as
+ * zero) and lands laid out as the map says (its box, row-major with the
+ * innermost dimension contiguous, swizzled if the map swizzles). Its bytes
+ * complete the current phase of the mbarrier at `bar`, which must expect
+ * them (flyc_kb_mbarrier_arrive() with tx_bytes, the box's size in bytes,
+ * out-of-range elements included). One thread issues it; every thread that
+ * reads the tile waits on the barrier (flyc_kb_mbarrier_wait()) first.
+ * @param dst  shared memory (address space 3), 128-byte aligned (a promise:
+ *             flyc_kb_shared_alloc(alloc, bytes, 128)), the box's bytes.
+ * @param map  the kernel's ::FLYC_PARAM_TENSOR_MAP argument.
+ * @param coords `rank` i32 values; rank 1 to 5, the map's rank (a promise).
+ * @param bar  as flyc_kb_mbarrier_init()'s.
+ * @return FLYC_OK; flyc_kb_mbarrier_init()'s FLYC_EUNSUPPORTED; FLYC_EINVAL
+ *   for a dst or bar that is not a shared pointer, a map that is not a
+ *   tensor-map parameter of this kernel, a rank of 0 or over 5, a NULL
+ *   coords array or a coordinate that is not an i32 (named by index).
+ */
+FLYC_API int flyc_kb_tma_load(flyc_kernel_builder_t *kb, LLVMValueRef dst, LLVMValueRef map,
+                              const LLVMValueRef *coords, unsigned rank, LLVMValueRef bar);
+
+/**
+ * Starts a TMA store of one box from shared memory at `src` into the
+ * tensor the map describes, at element `coords`:
+ * `cp.async.bulk.tensor.<rank>d.global.shared::cta.tile.bulk_group` (PTX
+ * ISA 8.0, sm_90). Elements of the box outside the tensor are not written.
+ * The threads' stores to the box must be made visible to the async proxy
+ * first: each writer runs flyc_kb_tma_fence(), then a barrier, then one
+ * thread stores. The store belongs to the group that the next
+ * flyc_kb_tma_commit() closes; `src` may be written again, and the kernel
+ * may end, once flyc_kb_tma_wait() has seen that group read.
+ * @return FLYC_OK; flyc_kb_tma_load()'s errors (src for dst).
+ */
+FLYC_API int flyc_kb_tma_store(flyc_kernel_builder_t *kb, LLVMValueRef map,
+                               const LLVMValueRef *coords, unsigned rank, LLVMValueRef src);
+
+/** Closes the group of this thread's TMA stores since the last commit
+ *  (`cp.async.bulk.commit_group`). @return FLYC_OK, or
+ *  flyc_kb_mbarrier_init()'s FLYC_EUNSUPPORTED. */
+FLYC_API int flyc_kb_tma_commit(flyc_kernel_builder_t *kb);
+
+/** Waits until at most `pending` of this thread's committed TMA store
+ *  groups still read their shared memory (`cp.async.bulk.wait_group.read
+ *  pending`; 0: all have). @return FLYC_OK; flyc_kb_tma_commit()'s error,
+ *  and FLYC_EINVAL for a pending over 63. */
+FLYC_API int flyc_kb_tma_wait(flyc_kernel_builder_t *kb, unsigned pending);
+
+/** `fence.proxy.async.shared::cta` (PTX ISA 8.0): this thread's shared
+ *  memory writes become visible to the async proxy that TMA stores (and
+ *  wgmma) read through. The same instruction as
+ *  flyc_kb_wgmma_shared_fence(), on every TMA target. @return FLYC_OK, or
+ *  flyc_kb_tma_commit()'s error. */
+FLYC_API int flyc_kb_tma_fence(flyc_kernel_builder_t *kb);
 
 #ifdef __cplusplus
 }

@@ -47,6 +47,11 @@ typedef struct flyc_driver_ops {
   int (*stream_create)(void *self, int device, void **stream);
   int (*stream_destroy)(void *self, int device, void *stream);
   int (*stream_synchronize)(void *self, int device, void *stream);
+  /** Optional (NULL: FLYC_EUNSUPPORTED): encodes a tensor map from a
+   *  description flyc_tensor_map_encode() has checked. Added after the
+   *  functions above: a table whose size ends before it has none. */
+  int (*tensor_map_encode)(void *self, const flyc_tensor_map_desc_t *desc,
+                           flyc_tensor_map_t *out);
 } flyc_driver_ops_t;
 
 /**

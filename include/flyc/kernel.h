@@ -77,6 +77,15 @@ typedef enum flyc_param_kind {
   FLYC_PARAM_PTR = 1, /**< a pointer in `addrspace` */
   FLYC_PARAM_INT,     /**< an integer of `bits` bits (1, 8, 16, 32, 64) */
   FLYC_PARAM_FLOAT,   /**< a float of `bits` bits (16, 32, 64) */
+  /** A CUDA tensor map (CUtensorMap: 128 bytes, 64-byte aligned) passed by
+   *  value as CUDA's `const __grid_constant__ CUtensorMap` parameter
+   *  (`.param .align 64 .b8 name[128]`), for flyc_kb_tma_load() and
+   *  flyc_kb_tma_store(); the body's argument is its address. The launch's
+   *  argument points to a ::flyc_tensor_map_t (flyc_tensor_map_encode()).
+   *  NVIDIA sm_90 and newer with LLVM 18 or newer; elsewhere the emit fails
+   *  with FLYC_EUNSUPPORTED naming the parameter and the target. `bits`,
+   *  `addrspace`, `align`, `noalias` and `elem` must be 0. */
+  FLYC_PARAM_TENSOR_MAP,
 } flyc_param_kind_t;
 
 /** One runtime parameter; it becomes one kernel argument, in order. Sized
@@ -673,6 +682,26 @@ FLYC_API LLVMValueRef flyc_kb_intrinsic(flyc_kernel_builder_t *kb, const char *n
  */
 FLYC_API int flyc_kb_printf(flyc_kernel_builder_t *kb, const char *format, LLVMValueRef *args,
                             unsigned n);
+
+/**
+ * Device assert: when `cond` is false in a thread, that thread reports
+ * `message` and the kernel stops with an error, as CUDA's and HIP's
+ * assert(). NVPTX: CUDA's `__assertfail(message, "flyc", 0, kernel, 1)`
+ * (the driver prints the kernel, block and thread; the launch's next
+ * synchronization fails with CUDA_ERROR_ASSERT, and the context is
+ * unusable after it, as with CUDA's assert); AMDGPU: HIP's __assert_fail,
+ * device printf of "KERNEL: block: [x,y,z], thread: [x,y,z] Assertion
+ * `message` failed." then `llvm.trap` (the HIP runtime prints and aborts
+ * the queue). A constant true `cond` emits nothing. There is no NDEBUG:
+ * the caller decides whether to call it.
+ * @param cond    an i1 (a comparison).
+ * @param message copied into the module; at most 2048 bytes.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL a NULL or too long message, a cond that is not an
+ *   i1 (its type named) or of another context; outside a body only
+ *   returned. The emit fails.
+ */
+FLYC_API int flyc_kb_assert(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *message);
 
 /** The kernel function being built. */
 FLYC_API LLVMValueRef flyc_kb_function(const flyc_kernel_builder_t *kb);

@@ -193,6 +193,84 @@ FLYC_API int flyc_stream_create(flyc_driver_t *driver, int device, void **out);
 FLYC_API int flyc_stream_destroy(flyc_driver_t *driver, int device, void *stream);
 FLYC_API int flyc_stream_synchronize(flyc_driver_t *driver, int device, void *stream);
 
+/** A CUDA tensor map (CUtensorMap): 128 opaque bytes, 64-byte aligned,
+ *  what flyc_tensor_map_encode() writes and a ::FLYC_PARAM_TENSOR_MAP
+ *  kernel argument points to. */
+typedef struct flyc_tensor_map {
+  uint64_t opaque[16];
+}
+#if defined(__GNUC__)
+__attribute__((aligned(64)))
+#endif
+flyc_tensor_map_t;
+
+/** A tensor map's element types: CUtensorMapDataType's values. */
+typedef enum flyc_tensor_elem {
+  FLYC_TENSOR_U8 = 0,
+  FLYC_TENSOR_U16 = 1,
+  FLYC_TENSOR_U32 = 2,
+  FLYC_TENSOR_I32 = 3,
+  FLYC_TENSOR_U64 = 4,
+  FLYC_TENSOR_I64 = 5,
+  FLYC_TENSOR_F16 = 6,
+  FLYC_TENSOR_F32 = 7,
+  FLYC_TENSOR_F64 = 8,
+  FLYC_TENSOR_BF16 = 9,
+} flyc_tensor_elem_t;
+
+/** What a tiled tensor map describes (cuTensorMapEncodeTiled's arguments;
+ *  no interleave, element strides 1, no L2 promotion, out-of-range
+ *  elements read as zero). Dimensions are innermost first. */
+typedef struct flyc_tensor_map_desc {
+  /** `sizeof(flyc_tensor_map_desc_t)`. */
+  uint32_t size;
+  /** Dimensions, 1 to 5. */
+  uint32_t rank;
+  flyc_tensor_elem_t elem;
+  /** The swizzle of the box in shared memory, in bytes: 0 (none), 32, 64
+   *  or 128 (CU_TENSOR_MAP_SWIZZLE_*B; 128 is the layout
+   *  flyc_kb_wgmma_offset() describes). With one, a box row (box[0]
+   *  elements) is at most that many bytes. */
+  uint32_t swizzle;
+  /** The tensor's device address, 16-byte aligned. */
+  uint64_t address;
+  /** Elements in each dimension, 1 to 2^32. */
+  uint64_t dims[5];
+  /** Bytes from one index to the next of dimensions 1 to rank - 1
+   *  (dimension 0 is contiguous): multiples of 16, below 2^40. */
+  uint64_t strides[4];
+  /** The box one copy moves, in elements: 1 to 256 each; box[0] times the
+   *  element size a multiple of 16 bytes. */
+  uint32_t box[5];
+} flyc_tensor_map_desc_t;
+
+/** A zero description of this header's size. */
+#define FLYC_TENSOR_MAP_DESC_INIT {sizeof(flyc_tensor_map_desc_t), 0, FLYC_TENSOR_U8, 0, 0, {0}, {0}, {0}}
+
+/**
+ * Encodes a tiled tensor map for TMA (flyc_kb_tma_load(),
+ * flyc_kb_tma_store()): CUDA's cuTensorMapEncodeTiled (CUDA 12.0+
+ * driver), after flyc has checked the description against the limits
+ * the CUDA Driver API documents for it, so that a bad one is refused
+ * naming the field. Host-side only: no context or launch is involved.
+ * @param desc what to encode (a sized struct: FLYC_TENSOR_MAP_DESC_INIT).
+ * @param[out] out the map, to pass by pointer as the kernel's argument.
+ * @retval FLYC_OK
+ * @retval FLYC_EINVAL      NULL argument, a size too small, or a field out of
+ *                          range (rank, elem, swizzle, an address or stride
+ *                          not 16-byte aligned, a zero or too large
+ *                          dimension or box, a box row that is not a
+ *                          multiple of 16 bytes or wider than the swizzle),
+ *                          named with its index.
+ * @retval FLYC_EUNSUPPORTED a driver without tensor maps (HIP; a custom
+ *                          driver without `tensor_map_encode`; a CUDA
+ *                          driver older than 12.0).
+ * @retval FLYC_EDRIVER     cuTensorMapEncodeTiled's own refusal, with its
+ *                          error name.
+ */
+FLYC_API int flyc_tensor_map_encode(flyc_driver_t *driver, const flyc_tensor_map_desc_t *desc,
+                                    flyc_tensor_map_t *out);
+
 /**
  * Loads raw code bytes (a `.hsaco` or NUL-terminated PTX) without an
  * artifact, for programs that link flyc_runtime alone. The bytes are copied.

@@ -197,6 +197,12 @@ flyc__kb_emit_t flyc__kb_emitter(flyc_kernel_builder_t *kb);
 LLVMValueRef flyc__kb_snippet(flyc_kernel_builder_t *kb, int slot, const char *fname,
                               const char *ir);
 
+/* ---- tma.c ---- */
+
+/* Why the context's target cannot use TMA (a static message), or NULL
+ * when it can. */
+const char *flyc__kb_tma_missing(const flyc_ctx_t *c);
+
 /* ---- hints.c ---- */
 
 /* FlyDSL's effective fastmath of `h`. */

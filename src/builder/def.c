@@ -152,6 +152,13 @@ int flyc__def_param_type(LLVMContextRef lc, const flyc_param_t *p, size_t i,
                              p->align);
     *t = LLVMPointerTypeInContext(lc, p->addrspace);
     return FLYC_OK;
+  case FLYC_PARAM_TENSOR_MAP:
+    if (p->bits || p->addrspace || p->align || p->noalias)
+      return flyc__error_set(FLYC_EINVAL, "parameter %zu ('%s'): a tensor map has no bits, "
+                             "addrspace, align or noalias (it is 128 bytes, 64-byte aligned)",
+                             i, p->name ? p->name : "");
+    *t = LLVMPointerTypeInContext(lc, 0); /* byval: declare_kernel (emit.c) */
+    return FLYC_OK;
   case FLYC_PARAM_INT:
     if (p->bits != 1 && p->bits != 8 && p->bits != 16 && p->bits != 32 && p->bits != 64)
       break;

@@ -35,6 +35,13 @@ static LLVMValueRef declare_kernel(flyc_ctx_t *c, const char *name, LLVMTypeRef 
       add_enum_attr(lc, fn, (unsigned)i + 1, "noalias", 0);
     if (p->kind == FLYC_PARAM_PTR && p->align > 1)
       add_enum_attr(lc, fn, (unsigned)i + 1, "align", p->align);
+    if (p->kind == FLYC_PARAM_TENSOR_MAP) { /* clang's `const __grid_constant__ CUtensorMap` */
+      unsigned k = LLVMGetEnumAttributeKindForName("byval", 5);
+      LLVMTypeRef map = LLVMArrayType(LLVMInt8TypeInContext(lc), 128);
+      LLVMAddAttributeAtIndex(fn, (unsigned)i + 1, LLVMCreateTypeAttribute(lc, k, map));
+      add_enum_attr(lc, fn, (unsigned)i + 1, "align", 64);
+      c->bops->grid_constant(c->mod, fn, (unsigned)i); /* checked by prepare_def() */
+    }
   }
   add_enum_attr(lc, fn, LLVMAttributeFunctionIndex, "nounwind", 0);
   flyc__hints_apply(c, fn, h, fmf);
@@ -169,8 +176,17 @@ static int prepare_def(emit_t *e) {
   e->types = calloc(def->param_count + 1, sizeof *e->types);
   if (!e->types)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
-  for (size_t i = 0; rc == FLYC_OK && i < def->param_count; i++)
+  for (size_t i = 0; rc == FLYC_OK && i < def->param_count; i++) {
     rc = flyc__def_param_type(ctx->llctx, &def->params[i], i, &e->types[i]);
+    const char *why = rc == FLYC_OK && def->params[i].kind == FLYC_PARAM_TENSOR_MAP
+                          ? flyc__kb_tma_missing(ctx)
+                          : NULL;
+    if (why || (rc == FLYC_OK && def->params[i].kind == FLYC_PARAM_TENSOR_MAP &&
+                !ctx->bops->grid_constant))
+      rc = flyc__error_set(FLYC_EUNSUPPORTED, "parameter %zu ('%s'): a tensor map on %s: %s", i,
+                           def->params[i].name ? def->params[i].name : "", ctx->target.id,
+                           why ? why : "no grid-constant parameters");
+  }
   e->specialised = def->constexpr_count || def->launch_block;
   if (rc == FLYC_OK && e->specialised) {
     flyc__def_spec_key(&e->key, def, e->block, &e->hints);

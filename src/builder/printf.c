@@ -57,6 +57,21 @@ static LLVMValueRef promote(flyc_kernel_builder_t *kb, LLVMValueRef v) {
   }
 }
 
+/* `str` with its NUL as a private constant in the address space device
+ * printf reads formats from, as a generic pointer. */
+static LLVMValueRef cstring(flyc_kernel_builder_t *kb, const char *str) {
+  LLVMContextRef lc = kb->ctx->llctx;
+  unsigned as = kb->ctx->bops->printf_format_as;
+  LLVMValueRef s = LLVMConstStringInContext(lc, str, (unsigned)strlen(str), 0);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(kb->ctx->mod, LLVMTypeOf(s), ".str.flyc", as);
+  LLVMSetInitializer(g, s);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  LLVMSetAlignment(g, 1);
+  return as ? LLVMConstAddrSpaceCast(g, LLVMPointerTypeInContext(lc, 0)) : g;
+}
+
 int flyc_kb_printf(flyc_kernel_builder_t *kb, const char *format, LLVMValueRef *args,
                    unsigned n) {
   if (!helper_ok(kb, 0, "flyc_kb_printf"))
@@ -92,20 +107,68 @@ int flyc_kb_printf(flyc_kernel_builder_t *kb, const char *format, LLVMValueRef *
              kb->rc;
   }
   size_t len = strlen(format);
-  LLVMContextRef lc = kb->ctx->llctx;
-  unsigned as = kb->ctx->bops->printf_format_as;
-  LLVMValueRef s = LLVMConstStringInContext(lc, format, (unsigned)len, 0);
-  LLVMValueRef g = LLVMAddGlobalInAddressSpace(kb->ctx->mod, LLVMTypeOf(s), ".str.flyc", as);
-  LLVMSetInitializer(g, s);
-  LLVMSetGlobalConstant(g, 1);
-  LLVMSetLinkage(g, LLVMPrivateLinkage);
-  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
-  LLVMSetAlignment(g, 1);
-  LLVMValueRef fmt = as ? LLVMConstAddrSpaceCast(g, LLVMPointerTypeInContext(lc, 0)) : g;
+  LLVMValueRef fmt = cstring(kb, format);
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   if (!kb->ctx->bops->printf(&e, fmt, len + 1, v, n)) {
     fail(kb, FLYC_EINVAL); /* e->call recorded why */
     return kb->rc;
   }
   return FLYC_OK;
+}
+
+/* `s` into `out` (`size` bytes) with each '%' doubled, for a format. */
+static void escape(char *out, size_t size, const char *s) {
+  size_t at = 0;
+  for (; *s && at + 2 < size; s++) {
+    if (*s == '%')
+      out[at++] = '%';
+    out[at++] = *s;
+  }
+  out[at] = 0;
+}
+
+int flyc_kb_assert(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *message) {
+  const char *what = "flyc_kb_assert";
+  if (!helper_ok(kb, 0, what))
+    return FLYC_EINVAL;
+  if (!message || strlen(message) > MAX_FORMAT / 2)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: a message of at most %d bytes is "
+                                                 "required", what, MAX_FORMAT / 2)),
+           FLYC_EINVAL;
+  if (!value_ok(kb, cond, what, "cond"))
+    return FLYC_EINVAL;
+  LLVMContextRef lc = kb->ctx->llctx;
+  if (LLVMTypeOf(cond) != LLVMInt1TypeInContext(lc)) {
+    char *have = LLVMPrintTypeToString(LLVMTypeOf(cond));
+    fail(kb, flyc__error_set(FLYC_EINVAL, "%s(\"%.64s\"): cond is %s, not an i1 (a comparison)",
+                             what, message, have));
+    LLVMDisposeMessage(have);
+    return FLYC_EINVAL;
+  }
+  if (LLVMIsAConstantInt(cond) && LLVMConstIntGetZExtValue(cond))
+    return FLYC_OK; /* holds: nothing to check */
+  int rc = flyc_kb_if_begin(kb, LLVMBuildNot(kb->b, cond, "assert.failed"));
+  if (rc)
+    return rc;
+  flyc__kb_emit_t e = flyc__kb_emitter(kb);
+  if (kb->ctx->bops->assert_fail) {
+    if (!kb->ctx->bops->assert_fail(&e, cstring(kb, message), cstring(kb, "flyc"),
+                                    cstring(kb, kb->name)))
+      return fail(kb, FLYC_EINVAL), FLYC_EINVAL; /* e->call recorded why */
+  } else {
+    /* HIP's __assert_fail: the message through printf, then the trap */
+    char m[MAX_FORMAT + 1], k[256], f[MAX_FORMAT + 512];
+    escape(m, sizeof m, message), escape(k, sizeof k, kb->name);
+    snprintf(f, sizeof f, "%s: block: [%%d,%%d,%%d], thread: [%%d,%%d,%%d] Assertion `%s` "
+                          "failed.\n", k, m);
+    LLVMValueRef v[6];
+    for (unsigned i = 0; i < 3; i++)
+      v[i] = flyc_kb_block_idx(kb, i), v[3 + i] = flyc_kb_thread_idx(kb, i);
+    if ((rc = flyc_kb_printf(kb, f, v, 6)) != FLYC_OK)
+      return rc;
+  }
+  LLVMTypeRef vt = LLVMFunctionType(LLVMVoidTypeInContext(lc), NULL, 0, 0);
+  if (!flyc__kb_call(kb, "llvm.trap", vt, NULL, 0))
+    return kb->rc;
+  return flyc_kb_if_end(kb, 0, NULL, NULL);
 }

@@ -93,6 +93,33 @@ typedef struct flyc__wgmma_unit {
 /* nvptx_wgmma.c: the unit of `t`, or NULL with `*why` (static). */
 const flyc__wgmma_unit_t *flyc__nvptx_wgmma(const flyc_target_t *t, const char **why);
 
+/* nvptx_wgmma.c: a call of inline PTX `text` with constraints `cons`, of
+ * type `fty`, convergent and with side effects. */
+LLVMValueRef flyc__nvptx_asm(const flyc__kb_emit_t *e, LLVMTypeRef fty, const char *text,
+                             const char *cons, LLVMValueRef *args, unsigned n);
+
+/* NVIDIA's tensor memory accelerator (flyc_kb_tma_*(), flyc_kb_mbarrier_*();
+ * PTX ISA 8.0, sm_90). The builder has checked the operands: `bar`, `dst`
+ * and `src` shared pointers (address space 3), `count`, `tx`, `phase` and
+ * the `rank` coordinates i32 values, `map` the generic address (i64) of a
+ * tensor-map parameter. `tx` NULL: a plain arrival. Each returns 1, or 0
+ * when out of memory. */
+typedef struct flyc__tma_unit {
+  int (*mbarrier_init)(const flyc__kb_emit_t *e, LLVMValueRef bar, LLVMValueRef count);
+  int (*mbarrier_arrive)(const flyc__kb_emit_t *e, LLVMValueRef bar, LLVMValueRef tx);
+  int (*mbarrier_wait)(const flyc__kb_emit_t *e, LLVMValueRef bar, LLVMValueRef phase);
+  int (*load)(const flyc__kb_emit_t *e, LLVMValueRef dst, LLVMValueRef map,
+              const LLVMValueRef *coords, unsigned rank, LLVMValueRef bar);
+  int (*store)(const flyc__kb_emit_t *e, LLVMValueRef map, const LLVMValueRef *coords,
+               unsigned rank, LLVMValueRef src);
+  int (*commit)(const flyc__kb_emit_t *e);
+  int (*wait)(const flyc__kb_emit_t *e, unsigned pending);
+  int (*fence)(const flyc__kb_emit_t *e);
+} flyc__tma_unit_t;
+
+/* nvptx_tma.c: the unit of `t`, or NULL with `*why` (static). */
+const flyc__tma_unit_t *flyc__nvptx_tma(const flyc_target_t *t, const char **why);
+
 struct flyc__builder_ops {
   /* LLVM calling convention of kernels. */
   unsigned kernel_cc;
@@ -175,6 +202,13 @@ struct flyc__builder_ops {
    * (i32, i64, double, ptr): 1, or 0 when `e->call` failed. */
   int (*printf)(const flyc__kb_emit_t *e, LLVMValueRef fmt, size_t size, LLVMValueRef *args,
                 unsigned n);
+  /* A failed device assertion reported as the target's runtime expects
+   * (generic pointers to the NUL-terminated `msg`, `file` and `func`): 1,
+   * or 0 when `e->call` failed. The builder traps after it. NULL member:
+   * the builder's printf of the message, then the trap (HIP's
+   * __assert_fail). */
+  int (*assert_fail)(const flyc__kb_emit_t *e, LLVMValueRef msg, LLVMValueRef file,
+                     LLVMValueRef func);
   /* The matrix unit of processor `t`, or NULL with `*why` (static) saying
    * what it lacks. */
   const flyc__mma_unit_t *(*mma_unit)(const flyc_target_t *t, const char **why);
@@ -189,6 +223,13 @@ struct flyc__builder_ops {
   /* The warpgroup matrix unit of processor `t`, or NULL with `*why`
    * (static) saying what it lacks. NULL member: none on the family. */
   const flyc__wgmma_unit_t *(*wgmma_unit)(const flyc_target_t *t, const char **why);
+  /* The tensor memory accelerator of processor `t`, or NULL with `*why`
+   * (static) saying what it lacks. NULL member: none on the family. */
+  const flyc__tma_unit_t *(*tma_unit)(const flyc_target_t *t, const char **why);
+  /* Marks kernel parameter `index` of `fn` (a byval tensor map) a grid
+   * constant, so that its address is the parameter's own (CUDA's
+   * __grid_constant__): 1, or 0 when this LLVM cannot. */
+  int (*grid_constant)(LLVMModuleRef mod, LLVMValueRef fn, unsigned index);
 };
 
 #endif

@@ -418,6 +418,18 @@ static int async_wait(const flyc__kb_emit_t *e, unsigned pending) {
   return e->call(e->kb, "llvm.nvvm.cp.async.wait.group", fty, &n, 1) ? 1 : 0;
 }
 
+/* CUDA's assert: `__assertfail(message, file, line, function, charSize)`
+ * (CUDA's crt; the driver links it at load, printing the block and the
+ * thread, and the launch fails with CUDA_ERROR_ASSERT). */
+static int assert_fail(const flyc__kb_emit_t *e, LLVMValueRef msg, LLVMValueRef file,
+                       LLVMValueRef func) {
+  LLVMTypeRef p = LLVMPointerTypeInContext(e->lc, 0), i32 = LLVMInt32TypeInContext(e->lc);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(e->lc), pt[5] = {p, p, i32, p, i64};
+  LLVMValueRef a[5] = {msg, file, LLVMConstInt(i32, 0, 0), func, LLVMConstInt(i64, 1, 0)};
+  return e->call(e->kb, "__assertfail", LLVMFunctionType(LLVMVoidTypeInContext(e->lc), pt, 5, 0),
+                 a, 5) != NULL;
+}
+
 const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .kernel_cc = 0, /* C; mark_kernel() gives the ptx_kernel convention */
     .module_layout = NULL,
@@ -453,5 +465,8 @@ const flyc__builder_ops_t flyc__nvptx_builder_ops = {
     .async_copy = async_copy,
     .async_commit = async_commit,
     .async_wait = async_wait,
+    .assert_fail = assert_fail,
     .wgmma_unit = flyc__nvptx_wgmma,
+    .tma_unit = flyc__nvptx_tma,
+    .grid_constant = flyc__nvptx_grid_constant,
 };

@@ -13,8 +13,7 @@
 
 #include "builder_ops.h"
 
-/* A call of inline PTX `text` with `cons` of type `fty`, convergent. */
-static LLVMValueRef asm_call(const flyc__kb_emit_t *e, LLVMTypeRef fty, const char *text,
+LLVMValueRef flyc__nvptx_asm(const flyc__kb_emit_t *e, LLVMTypeRef fty, const char *text,
                              const char *cons, LLVMValueRef *args, unsigned n) {
   LLVMValueRef f = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)cons, strlen(cons),
                                     1, 0, LLVMInlineAsmDialectATT, 0);
@@ -58,7 +57,7 @@ static LLVMValueRef *pinned(const flyc__kb_emit_t *e, const char *text, LLVMValu
   LLVMTypeRef ret = count ? LLVMStructTypeInContext(e->lc, ts, count, 0)
                           : LLVMVoidTypeInContext(e->lc);
   LLVMTypeRef fty = LLVMFunctionType(ret, params, nextra + count, 0);
-  LLVMValueRef r = asm_call(e, fty, text, cons, args, nextra + count);
+  LLVMValueRef r = flyc__nvptx_asm(e, fty, text, cons, args, nextra + count);
   for (unsigned i = 0; i < count; i++)
     vals[i] = LLVMBuildExtractValue(e->b, r, i, "");
   free(cons), free(ts), free(args);
@@ -116,7 +115,7 @@ static int wg_wait(const flyc__kb_emit_t *e, unsigned pending, LLVMValueRef *acc
 
 static int wg_commit(const flyc__kb_emit_t *e) {
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->lc), NULL, 0, 0);
-  asm_call(e, fty, "wgmma.commit_group.sync.aligned;", "~{memory}", NULL, 0);
+  flyc__nvptx_asm(e, fty, "wgmma.commit_group.sync.aligned;", "~{memory}", NULL, 0);
   return 1;
 }
 
@@ -125,7 +124,7 @@ static int wg_commit(const flyc__kb_emit_t *e) {
  * to the async proxy that wgmma reads shared memory through. */
 static int wg_shared_fence(const flyc__kb_emit_t *e) {
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(e->lc), NULL, 0, 0);
-  asm_call(e, fty, "fence.proxy.async.shared::cta;", "~{memory}", NULL, 0);
+  flyc__nvptx_asm(e, fty, "fence.proxy.async.shared::cta;", "~{memory}", NULL, 0);
   return 1;
 }
 
