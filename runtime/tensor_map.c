@@ -42,6 +42,17 @@ static int check(const flyc_tensor_map_desc_t *d) {
                                           "of 16 below 2^40",
                              f, i - 1, (unsigned long long)d->strides[i - 1], i);
   }
+  /* CUDA: strides[0] = dims[0] * element size + padding, strides[i] =
+   * strides[i - 1] * (dims[i] + padding): no dimension overlaps the next. */
+  for (unsigned i = 1; i < d->rank; i++) {
+    uint64_t inner = i == 1 ? eb : d->strides[i - 2];
+    if (d->dims[i - 1] > d->strides[i - 1] / inner)
+      return flyc__error_set(FLYC_EINVAL, "%s: strides[%u] %llu bytes is less than dimension "
+                                          "%u's %llu elements of %llu bytes: its indices would "
+                                          "overlap",
+                             f, i - 1, (unsigned long long)d->strides[i - 1], i - 1,
+                             (unsigned long long)d->dims[i - 1], (unsigned long long)inner);
+  }
   uint64_t row = (uint64_t)d->box[0] * eb;
   if (row % 16)
     return flyc__error_set(FLYC_EINVAL, "%s: box[0] %u elements of %u bytes is %llu bytes, not "
@@ -65,6 +76,13 @@ int flyc_tensor_map_encode(flyc_driver_t *d, const flyc_tensor_map_desc_t *desc,
     return rc;
   if ((rc = check(&c)) != FLYC_OK)
     return rc;
+  if ((uintptr_t)out % 64)
+    return flyc__error_set(FLYC_EINVAL, "flyc_tensor_map_encode: out %p is not 64-byte aligned "
+                                        "(a flyc_tensor_map_t is)", (void *)out);
+  for (unsigned i = c.rank; i < 5; i++) /* only the rank's entries reach the driver */
+    c.dims[i] = 0, c.box[i] = 0;
+  for (unsigned i = c.rank - 1; i < 4; i++)
+    c.strides[i] = 0;
   if (!d->ops.tensor_map_encode)
     return flyc__error_set(FLYC_EUNSUPPORTED, "flyc_tensor_map_encode: driver '%s' has no "
                                               "tensor maps (TMA is NVIDIA sm_90's and newer, "

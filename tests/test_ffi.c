@@ -607,7 +607,22 @@ static int assert_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef
   case 0: return flyc_kb_assert(kb, ok, "out[0] != 7 (100%)");
   case 1: return flyc_kb_assert(kb, x, "x");
   case 2: return flyc_kb_assert(kb, ok, NULL);
-  default: return flyc_kb_assert(kb, LLVMConstInt(LLVMInt1TypeInContext(lc), 1, 0), "true");
+  case 4: { /* the longest message, all '%' (doubled for HIP's printf) */
+    static char all[1025];
+    memset(all, '%', 1024);
+    return flyc_kb_assert(kb, ok, all);
+  }
+  case 5: {
+    static char over[1026];
+    memset(over, 'a', 1025);
+    return flyc_kb_assert(kb, ok, over);
+  }
+  default: { /* a constant true emits nothing: no trap after it */
+    LLVMBasicBlockRef before = LLVMGetInsertBlock(b);
+    LLVMValueRef last = LLVMGetLastInstruction(before);
+    int rc = flyc_kb_assert(kb, LLVMConstInt(LLVMInt1TypeInContext(lc), 1, 0), "true");
+    return rc ? rc : LLVMGetInsertBlock(b) != before || LLVMGetLastInstruction(before) != last;
+  }
   }
 }
 
@@ -627,11 +642,14 @@ static void test_ffi__assert(void **state) {
     assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL,
                  "flyc_kb_assert(\"x\"): cond is i32, not an i1");
     misuse = 2;
-    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "a message of at most 2048 bytes");
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "the message is NULL; a message of at most 1024 bytes");
+    misuse = 5;
+    assert_error(flyc_kernel_emit(ctx, &d, NULL), FLYC_EINVAL, "the message is too long");
+    misuse = 4;
+    assert_ok(flyc_kernel_emit(ctx, &d, NULL));
     misuse = 3; /* a constant true: nothing emitted */
     assert_ok(flyc_kernel_emit(ctx, &d, NULL));
     LLVMModuleRef m = flyc_ctx_module(ctx);
-    assert_null(LLVMGetNamedFunction(m, "llvm.trap"));
     misuse = 0;
     assert_ok(flyc_kernel_emit(ctx, &d, NULL));
     assert_non_null(LLVMGetNamedFunction(m, "llvm.trap"));

@@ -63,7 +63,8 @@ static void test_tma__ptx_is_what_cuda_writes(void **state) {
   (void)state;
   if (!HAVE_TMA) {
     assert_error(tu_emit_probe("sm_90", probe_params(), 3, round_trip, NULL), FLYC_EUNSUPPORTED,
-                 "parameter 0 ('tmap'): a tensor map on sm_90", "LLVM 18 or newer");
+                 "kernel 'probe', parameter 0 ('tmap'): a tensor map on sm_90",
+                 "LLVM 18 or newer");
     return;
   }
   flyc_ctx_t *ctx = NULL;
@@ -146,7 +147,15 @@ static int bad_ops(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *ar
   case 9: return flyc_kb_mbarrier_arrive(kb, bar, wide[1]);
   case 10: return flyc_kb_mbarrier_wait(kb, bar, NULL);
   case 11: return flyc_kb_tma_wait(kb, 64);
-  default: return flyc_kb_tma_load(kb, tile, args[0], xy, 0, bar);
+  case 13: return flyc_kb_mbarrier_arrive(kb, bar, i32(kb, -5));
+  case 14: /* a store into the map (LLVM's NVPTX backend crashed on it) */
+    flyc_kb_let(kb, "p", args[0], LLVMInt32TypeInContext(flyc_kb_llvm_context(kb)));
+    flyc_kb_do(kb, 0, "p[1] = 7");
+    return flyc_kb_tma_load(kb, tile, args[0], xy, 2, bar);
+  case 15: /* the map handed to a call, which could write it */
+    flyc_kb_printf(kb, "%p\n", &args[0], 1);
+    return 0;
+  default: return flyc_kb_tma_load(kb, tile, args[0], xy, 0, bar); /* 12 */
   }
 }
 
@@ -161,13 +170,16 @@ static void test_tma__operand_errors_name_the_culprit(void **state) {
       {"flyc_kb_tma_load: coords is NULL", NULL},
       {"flyc_kb_tma_load: coords[1] is i64, not an i32", NULL},
       {"flyc_kb_tma_store: src must be a pointer to shared memory", NULL},
-      {"flyc_kb_mbarrier_init: count 0 is not 1 to 2^20 - 1", NULL},
+      {"flyc_kb_mbarrier_init: count 0 is not 1 to 1048575", NULL},
       {"flyc_kb_mbarrier_init: count 1048576", NULL},
       {"flyc_kb_mbarrier_init: bar must be a pointer to shared memory", NULL},
       {"flyc_kb_mbarrier_arrive: tx_bytes is i64, not an i32", NULL},
       {"flyc_kb_mbarrier_wait: phase is NULL", NULL},
       {"flyc_kb_tma_wait: pending 64 is over 63", NULL},
       {"flyc_kb_tma_load: rank 0 is not 1 to 5", NULL},
+      {"flyc_kb_mbarrier_arrive: tx_bytes -5 is not 0 to 1048575", NULL},
+      {"kernel 'probe': parameter 0 ('tmap') is a tensor map, read-only", NULL},
+      {"kernel 'probe': parameter 0 ('tmap') is a tensor map, read-only", NULL},
   };
   for (which = 0; which < (int)(sizeof msg / sizeof *msg); which++)
     assert_error(tu_emit_probe("sm_90", probe_params(), 3, bad_ops, NULL), FLYC_EINVAL,
@@ -189,7 +201,8 @@ static void test_tma__targets_without_tma(void **state) {
   const char *amd = FLYC_TEST_LLVM_MAJOR >= 19 ? "gfx942" : "gfx90a";
   /* the parameter: refused at the emit, naming it and the target */
   assert_error(tu_emit_probe(amd, probe_params(), 3, round_trip, NULL), FLYC_EUNSUPPORTED,
-               "parameter 0 ('tmap'): a tensor map on", amd, "NVIDIA sm_90's and newer");
+               "kernel 'probe', parameter 0 ('tmap'): a tensor map on", amd,
+               "NVIDIA sm_90's and newer");
   assert_error(tu_emit_probe("sm_80", probe_params(), 3, round_trip, NULL), FLYC_EUNSUPPORTED,
                "parameter 0 ('tmap'): a tensor map on sm_80", "sm_90's and newer");
   /* the helpers, in a kernel without a map */
@@ -292,10 +305,25 @@ static void test_tma__descriptions_are_checked(void **state) {
   BAD(d.box[0] = 6, "box[0] 6 elements of 4 bytes is 24 bytes, not a multiple of 16");
   BAD(d.swizzle = 128, "box[0] 64 elements is 256 bytes, wider than the 128-byte swizzle");
   BAD(d.size = 8, "flyc_tensor_map_desc_t");
+  BAD(d.strides[0] = 16, "strides[0] 16 bytes is less than dimension 0's 1030 elements of 4 "
+                         "bytes: its indices would overlap");
+  BAD((d.rank = 3, d.dims[2] = 2, d.box[2] = 1, d.strides[1] = 4128 * 999),
+      "strides[1] 4123872 bytes is less than dimension 1's 1000 elements of 4128 bytes");
   assert_int_equal(encodes, 1); /* none of those reached the driver */
   d = good(), d.swizzle = 128, d.box[0] = 32;
   assert_ok(flyc_tensor_map_encode(drv, &d, &map));
   assert_int_equal(seen.swizzle, 128);
+  /* entries past the rank do not reach the driver */
+  d = good(), d.dims[3] = 77, d.box[4] = 9999, d.strides[2] = 5;
+  assert_ok(flyc_tensor_map_encode(drv, &d, &map));
+  assert_int_equal(seen.dims[3], 0);
+  assert_int_equal(seen.box[4], 0);
+  assert_int_equal(seen.strides[2], 0);
+  assert_int_equal(seen.strides[0], 4128);
+  /* the map itself must be aligned as CUtensorMap is */
+  static unsigned char raw[256] __attribute__((aligned(64)));
+  assert_error(flyc_tensor_map_encode(drv, &d, (flyc_tensor_map_t *)(void *)(raw + 16)),
+               FLYC_EINVAL, "is not 64-byte aligned");
   assert_error(flyc_tensor_map_encode(NULL, &d, &map), FLYC_EINVAL, "driver, desc and out");
   assert_error(flyc_tensor_map_encode(drv, NULL, &map), FLYC_EINVAL, "driver, desc and out");
   flyc_driver_destroy(drv);

@@ -14,6 +14,8 @@ int attention_main(int, char **);
 int histogram_main(int, char **);
 int sgemm_main(int, char **);
 int reduce_main(int, char **); /* bench/gpu/builder_examples_run.c */
+int tma_main(int, char **);
+int assert_main(int, char **); /* bench/gpu/assert_run.c */
 
 static const struct {
   const char *name;
@@ -21,7 +23,7 @@ static const struct {
 } examples[] = {
     {"softmax", softmax_main},     {"vadd4", vadd4_main},         {"gemm", gemm_main},
     {"attention", attention_main}, {"histogram", histogram_main}, {"sgemm", sgemm_main},
-    {"reduce", reduce_main},
+    {"reduce", reduce_main},       {"tma", tma_main},             {"assert", assert_main},
 };
 
 int main(int argc, char **argv) {
@@ -30,7 +32,7 @@ int main(int argc, char **argv) {
       return examples[i].main(argc - 1, argv + 1);
   fprintf(stderr,
           "usage: %s NAME ARGS... (NAME: softmax, vadd4, gemm, attention, histogram, "
-          "sgemm, reduce)\n",
+          "sgemm, reduce, tma, assert)\n",
           argv[0]);
   return 2;
 }

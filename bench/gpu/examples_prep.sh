@@ -58,7 +58,8 @@ done
 objs=
 for p in examples/softmax_builder:softmax examples/vadd4_builder:vadd4 examples/gemm_builder:gemm \
   examples/attention_builder:attention examples/histogram_builder:histogram \
-  examples/sgemm_builder:sgemm bench/gpu/builder_examples_run:reduce bench/gpu/examples_main:; do
+  examples/sgemm_builder:sgemm bench/gpu/builder_examples_run:reduce examples/tma_builder:tma \
+  bench/gpu/assert_run:assert bench/gpu/examples_main:; do
   f=${p%:*} n=${p#*:}
   gcc -O2 -c $f.c ${n:+-Dmain=${n}_main} -Iinclude -Iexamples -I/usr/lib/llvm-22/include \
     -o /tmp/$(basename $f).o

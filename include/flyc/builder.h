@@ -769,7 +769,10 @@ FLYC_API LLVMValueRef flyc_kb_local_array(flyc_kernel_builder_t *kb, const char 
  *    guard; flyc_kb_exit_if()); what follows it in the same block is never
  *    reached;
  *  - a call whose value is dropped (`atomic_add(&bins[j], 1)`).
- * Blocks, ifs and loops nest at most 64 deep (an error past that).
+ * Blocks, ifs and loops nest at most 64 deep (an error past that); a text
+ * loop is a flyc_kb_for_begin() region, so at most 32 loops (with the
+ * regions the body's C code has open) are open at once, an error that
+ * names flyc_kb_for_begin.
  * Kernel parameters, flyc_kb_let() names and loop variables are read-only.
  * @param stmts the statements; a trailing `;` is allowed.
  * @return FLYC_OK; FLYC_EINVAL (recorded: the emit fails with it; outside a
@@ -1217,7 +1220,8 @@ FLYC_API int flyc_kb_wgmma_store(flyc_kernel_builder_t *kb, LLVMValueRef acc, LL
  *              complete a phase, 1 to 2^20 - 1.
  * @return FLYC_OK; FLYC_EUNSUPPORTED (recorded: the emit fails with it),
  *   naming the processor, on targets without TMA (AMDGPU, NVIDIA before
- *   sm_90) or with an LLVM older than 17 (it cannot write PTX ISA 8.0);
+ *   sm_90) or with an LLVM older than 18 (PTX ISA 8.0 and grid-constant
+ *   parameters);
  *   FLYC_EINVAL for a bar that is not a shared pointer or a count that is
  *   not an i32 (a constant one out of range), named; outside a body only
  *   returned.
@@ -1261,7 +1265,10 @@ FLYC_API int flyc_kb_mbarrier_wait(flyc_kernel_builder_t *kb, LLVMValueRef bar,
  * innermost dimension contiguous, swizzled if the map swizzles). Its bytes
  * complete the current phase of the mbarrier at `bar`, which must expect
  * them (flyc_kb_mbarrier_arrive() with tx_bytes, the box's size in bytes,
- * out-of-range elements included). One thread issues it; every thread that
+ * out-of-range elements included: the product of the host's
+ * flyc_tensor_map_desc_t box and the element size; a count that is not
+ * what the copy brings never completes the phase, and the wait hangs).
+ * One thread issues it; every thread that
  * reads the tile waits on the barrier (flyc_kb_mbarrier_wait()) first.
  * @param dst  shared memory (address space 3), 128-byte aligned (a promise:
  *             flyc_kb_shared_alloc(alloc, bytes, 128)), the box's bytes.

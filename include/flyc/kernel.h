@@ -80,7 +80,8 @@ typedef enum flyc_param_kind {
   /** A CUDA tensor map (CUtensorMap: 128 bytes, 64-byte aligned) passed by
    *  value as CUDA's `const __grid_constant__ CUtensorMap` parameter
    *  (`.param .align 64 .b8 name[128]`), for flyc_kb_tma_load() and
-   *  flyc_kb_tma_store(); the body's argument is its address. The launch's
+   *  flyc_kb_tma_store(); the body's argument is its generic address (a
+   *  `ptr`, address space 0), for those helpers alone. The launch's
    *  argument points to a ::flyc_tensor_map_t (flyc_tensor_map_encode()).
    *  NVIDIA sm_90 and newer with LLVM 18 or newer; elsewhere the emit fails
    *  with FLYC_EUNSUPPORTED naming the parameter and the target. `bits`,
@@ -693,9 +694,10 @@ FLYC_API int flyc_kb_printf(flyc_kernel_builder_t *kb, const char *format, LLVMV
  * device printf of "KERNEL: block: [x,y,z], thread: [x,y,z] Assertion
  * `message` failed." then `llvm.trap` (the HIP runtime prints and aborts
  * the queue). A constant true `cond` emits nothing. There is no NDEBUG:
- * the caller decides whether to call it.
+ * the caller decides whether to call it. It opens one region
+ * (flyc_kb_if_begin(), whose limit of open regions applies).
  * @param cond    an i1 (a comparison).
- * @param message copied into the module; at most 2048 bytes.
+ * @param message copied into the module; at most 1024 bytes.
  * @retval FLYC_OK
  * @retval FLYC_EINVAL a NULL or too long message, a cond that is not an
  *   i1 (its type named) or of another context; outside a body only

@@ -252,7 +252,10 @@ typedef struct flyc_tensor_map_desc {
  * flyc_kb_tma_store()): CUDA's cuTensorMapEncodeTiled (CUDA 12.0+
  * driver), after flyc has checked the description against the limits
  * the CUDA Driver API documents for it, so that a bad one is refused
- * naming the field. Host-side only: no context or launch is involved.
+ * naming the field. Host-side: no context or launch is involved, but the
+ * encoding is the CUDA driver's, so `driver` is flyc_driver_open()'s CUDA
+ * driver (a custom driver's `tensor_map_encode`, e.g. a test's, serves
+ * too; the checks run before it is called).
  * @param desc what to encode (a sized struct: FLYC_TENSOR_MAP_DESC_INIT).
  * @param[out] out the map, to pass by pointer as the kernel's argument.
  * @retval FLYC_OK

@@ -202,6 +202,11 @@ LLVMValueRef flyc__kb_snippet(flyc_kernel_builder_t *kb, int slot, const char *f
 /* Why the context's target cannot use TMA (a static message), or NULL
  * when it can. */
 const char *flyc__kb_tma_missing(const flyc_ctx_t *c);
+/* At the end of a body that built: FLYC_EINVAL, naming the kernel and the
+ * parameter, when a tensor-map parameter of `def` is used other than by
+ * loads and the TMA helpers (a store into one crashes LLVM's NVPTX
+ * backend, or makes PTX that ptxas refuses); FLYC_OK otherwise. */
+int flyc__kb_tma_maps_read(flyc_kernel_builder_t *kb, const flyc_kernel_def_t *def);
 
 /* ---- hints.c ---- */
 

@@ -183,7 +183,9 @@ static int prepare_def(emit_t *e) {
                           : NULL;
     if (why || (rc == FLYC_OK && def->params[i].kind == FLYC_PARAM_TENSOR_MAP &&
                 !ctx->bops->grid_constant))
-      rc = flyc__error_set(FLYC_EUNSUPPORTED, "parameter %zu ('%s'): a tensor map on %s: %s", i,
+      rc = flyc__error_set(FLYC_EUNSUPPORTED, "kernel '%s', parameter %zu ('%s'): a tensor "
+                           "map on %s: %s",
+                           def->name ? def->name : def->base ? def->base : "kernel", i,
                            def->params[i].name ? def->params[i].name : "", ctx->target.id,
                            why ? why : "no grid-constant parameters");
   }
@@ -278,6 +280,8 @@ static int run_body(emit_t *e, flyc_kernel_builder_t *kb) {
   rc = rc ? rc : open;
   int early = flyc__kb_wgmma_closed(kb, rc == FLYC_OK);
   rc = rc ? rc : early;
+  if (rc == FLYC_OK)
+    rc = flyc__kb_tma_maps_read(kb, def);
   /* The block the body ends in gets the kernel's `ret void`, unless it has
    * its own. */
   LLVMBasicBlockRef last = LLVMGetInsertBlock(b);

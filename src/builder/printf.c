@@ -131,9 +131,12 @@ int flyc_kb_assert(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *mes
   const char *what = "flyc_kb_assert";
   if (!helper_ok(kb, 0, what))
     return FLYC_EINVAL;
-  if (!message || strlen(message) > MAX_FORMAT / 2)
-    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: a message of at most %d bytes is "
-                                                 "required", what, MAX_FORMAT / 2)),
+  /* at most MAX_FORMAT / 4: doubled '%'s, the kernel's name (200 bytes at
+   * most, doubled) and the words around them stay within printf's format */
+  if (!message || strlen(message) > MAX_FORMAT / 4)
+    return fail(kb, flyc__error_set(FLYC_EINVAL, "%s: the message is %s; a message of at most "
+                                                 "%d bytes is required",
+                                    what, message ? "too long" : "NULL", MAX_FORMAT / 4)),
            FLYC_EINVAL;
   if (!value_ok(kb, cond, what, "cond"))
     return FLYC_EINVAL;
@@ -157,7 +160,7 @@ int flyc_kb_assert(flyc_kernel_builder_t *kb, LLVMValueRef cond, const char *mes
       return fail(kb, FLYC_EINVAL), FLYC_EINVAL; /* e->call recorded why */
   } else {
     /* HIP's __assert_fail: the message through printf, then the trap */
-    char m[MAX_FORMAT + 1], k[256], f[MAX_FORMAT + 512];
+    char m[MAX_FORMAT / 2 + 1], k[512], f[MAX_FORMAT + 1];
     escape(m, sizeof m, message), escape(k, sizeof k, kb->name);
     snprintf(f, sizeof f, "%s: block: [%%d,%%d,%%d], thread: [%%d,%%d,%%d] Assertion `%s` "
                           "failed.\n", k, m);

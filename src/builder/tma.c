@@ -67,6 +67,20 @@ static int i32_ok(flyc_kernel_builder_t *kb, LLVMValueRef v, const char *what, c
   return 0;
 }
 
+/* A constant `v` (an i32) in [lo, hi], or a run-time one; else FLYC_EINVAL
+ * recorded. */
+static int in_range(flyc_kernel_builder_t *kb, LLVMValueRef v, long long lo, long long hi,
+                    const char *what, const char *arg, const char *why) {
+  if (!LLVMIsAConstantInt(v))
+    return 1;
+  long long x = LLVMConstIntGetSExtValue(v);
+  if (x >= lo && x <= hi)
+    return 1;
+  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s %lld is not %lld to %lld (%s)", what, arg, x, lo,
+                           hi, why));
+  return 0;
+}
+
 /* The i64 address of tensor-map parameter `map` of this kernel, or NULL
  * (recorded). */
 static LLVMValueRef map_addr(flyc_kernel_builder_t *kb, LLVMValueRef map, const char *what) {
@@ -121,15 +135,9 @@ static int status(void) { return flyc_error_last()->code; }
 int flyc_kb_mbarrier_init(flyc_kernel_builder_t *kb, LLVMValueRef bar, LLVMValueRef count) {
   const char *what = "flyc_kb_mbarrier_init";
   const flyc__tma_unit_t *u = start(kb, what);
-  if (!u || !shared_ptr(kb, bar, what, "bar") || !i32_ok(kb, count, what, "count"))
+  if (!u || !shared_ptr(kb, bar, what, "bar") || !i32_ok(kb, count, what, "count") ||
+      !in_range(kb, count, 1, (1 << 20) - 1, what, "count", "mbarrier's arrivals a phase"))
     return status();
-  if (LLVMIsAConstantInt(count) &&
-      (LLVMConstIntGetZExtValue(count) < 1 || LLVMConstIntGetZExtValue(count) >= (1u << 20))) {
-    fail(kb, flyc__error_set(FLYC_EINVAL, "%s: count %llu is not 1 to 2^20 - 1 (mbarrier's "
-                                          "arrivals a phase)",
-                             what, (unsigned long long)LLVMConstIntGetZExtValue(count)));
-    return status();
-  }
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   return done(kb, u->mbarrier_init(&e, bar, count));
 }
@@ -138,7 +146,9 @@ int flyc_kb_mbarrier_arrive(flyc_kernel_builder_t *kb, LLVMValueRef bar, LLVMVal
   const char *what = "flyc_kb_mbarrier_arrive";
   const flyc__tma_unit_t *u = start(kb, what);
   if (!u || !shared_ptr(kb, bar, what, "bar") ||
-      (tx_bytes && !i32_ok(kb, tx_bytes, what, "tx_bytes")))
+      (tx_bytes && (!i32_ok(kb, tx_bytes, what, "tx_bytes") ||
+                    !in_range(kb, tx_bytes, 0, (1 << 20) - 1, what, "tx_bytes",
+                              "mbarrier's transaction count"))))
     return status();
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   return done(kb, u->mbarrier_arrive(&e, bar, tx_bytes));
@@ -207,4 +217,44 @@ int flyc_kb_tma_fence(flyc_kernel_builder_t *kb) {
     return status();
   flyc__kb_emit_t e = flyc__kb_emitter(kb);
   return done(kb, u->fence(&e));
+}
+
+/* 1 when every use of pointer `v`, through GEPs and casts, reads it: a
+ * load from it, or the TMA helpers' ptrtoint that only inline asm takes. */
+static int only_read(LLVMValueRef v, int depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || depth > 16)
+      return 0;
+    switch (LLVMGetInstructionOpcode(user)) {
+    case LLVMLoad:
+      continue; /* a pointer's one operand */
+    case LLVMGetElementPtr:
+    case LLVMBitCast:
+    case LLVMAddrSpaceCast:
+      if (LLVMGetOperand(user, 0) != v || !only_read(user, depth + 1))
+        return 0;
+      continue;
+    case LLVMPtrToInt:
+      for (LLVMUseRef w = LLVMGetFirstUse(user); w; w = LLVMGetNextUse(w)) {
+        LLVMValueRef call = LLVMGetUser(w);
+        if (!LLVMIsACallInst(call) || !LLVMIsAInlineAsm(LLVMGetCalledValue(call)))
+          return 0;
+      }
+      continue;
+    default:
+      return 0;
+    }
+  }
+  return 1;
+}
+
+int flyc__kb_tma_maps_read(flyc_kernel_builder_t *kb, const flyc_kernel_def_t *def) {
+  for (size_t i = 0; i < def->param_count; i++)
+    if (def->params[i].kind == FLYC_PARAM_TENSOR_MAP && !only_read(LLVMGetParam(kb->fn, (unsigned)i), 0))
+      return flyc__error_set(FLYC_EINVAL, "kernel '%s': parameter %zu ('%s') is a tensor map, "
+                                          "read-only (CUDA's const __grid_constant__): only loads "
+                                          "and the TMA helpers may use it",
+                             kb->name, i, def->params[i].name ? def->params[i].name : "");
+  return FLYC_OK;
 }
