@@ -61,6 +61,8 @@ static int round_trip(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef 
 
 static void test_tma__ptx_is_what_cuda_writes(void **state) {
   (void)state;
+  if (FLYC_TEST_LLVM_MAJOR < 16)
+    return; /* LLVM 15 knows no sm_90: test_tma__targets_without_tma */
   if (!HAVE_TMA) {
     assert_error(tu_emit_probe("sm_90", probe_params(), 3, round_trip, NULL), FLYC_EUNSUPPORTED,
                  "kernel 'probe', parameter 0 ('tmap'): a tensor map on sm_90",
@@ -121,6 +123,69 @@ static void test_tma__ptx_is_what_cuda_writes(void **state) {
   }
   flyc_artifact_destroy(a);
   flyc_ctx_destroy(ctx);
+}
+
+/* ---- frontends' grid constants ---- */
+
+/* A kernel reading byte 3 of a 128-byte parameter whose address it also
+ * hands to inline PTX, marked as clang 21+ marks CUDA's __grid_constant__
+ * (%s: the attribute or nothing), with %s more annotations. */
+static const char *const gc_ir =
+    "target triple = \"nvptx64-nvidia-cuda\"\n"
+    "%%struct.TM = type { [128 x i8] }\n"
+    "define %s void @k(ptr byval(%%struct.TM) align 64 %s %%0, ptr %%1) {\n"
+    "  %%a = ptrtoint ptr %%0 to i64\n"
+    "  call void asm sideeffect \"prefetch.tensormap [$0];\", \"l,~{memory}\"(i64 %%a)\n"
+    "  %%p = getelementptr i8, ptr %%0, i64 3\n"
+    "  %%v = load i8, ptr %%p\n"
+    "  store i8 %%v, ptr %%1\n"
+    "  ret void\n"
+    "}\n%s";
+
+static int compile_gc(const char *cc, const char *attr, const char *md, flyc_artifact_t **a) {
+  char ir[2048];
+  snprintf(ir, sizeof ir, gc_ir, cc, attr, md);
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = HAVE_TMA ? "sm_90" : "sm_80";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  return flyc_compile_buffer(a, ir, strlen(ir), "gc.ll", &o);
+}
+
+/* The parameter's own address (cvta.param), no copy in local memory. */
+static void assert_param_address(const flyc_artifact_t *a) {
+  size_t n;
+  const char *ptx = flyc_artifact_code(a, &n);
+  if (!strstr(ptx, "cvta.param.u64") || strstr(ptx, ".local")) {
+    print_message("%s\n", ptx);
+    fail_msg("the grid constant was copied to local memory");
+  }
+}
+
+static void test_tma__frontends_grid_constants(void **state) {
+  (void)state;
+  flyc_artifact_t *a = NULL;
+  /* clang 21+: the parameter attribute (an older LLVM gets the annotation) */
+  assert_ok(compile_gc("ptx_kernel", "\"nvvm.grid_constant\"", "", &a));
+  if (HAVE_TMA)
+    assert_param_address(a);
+  flyc_artifact_destroy(a);
+  /* clang 18-20: {fn, !"grid_constant", !{i32 1}} (LLVM 22's backend
+   * crashed on it before flyc made it the attribute) */
+  const char *md = "!nvvm.annotations = !{!0, !1}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n"
+                   "!1 = !{ptr @k, !\"grid_constant\", !2}\n!2 = !{i32 1}\n";
+  assert_ok(compile_gc("", "", md, &a));
+  if (HAVE_TMA)
+    assert_param_address(a);
+  flyc_artifact_destroy(a);
+  /* an index that is no parameter: refused, not a crash */
+  const char *bad = "!nvvm.annotations = !{!0, !1}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n"
+                    "!1 = !{ptr @k, !\"grid_constant\", !2}\n!2 = !{i32 3}\n";
+  assert_error(compile_gc("", "", bad, &a), FLYC_EIR,
+               "grid_constant index 3 is not a parameter of 'k' (1 to 2)");
+  const char *notlist = "!nvvm.annotations = !{!0, !1}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n"
+                        "!1 = !{ptr @k, !\"grid_constant\", i32 1}\n";
+  assert_error(compile_gc("", "", notlist, &a), FLYC_EIR,
+               "grid_constant must name a function's parameters by a list of 1-based indices");
 }
 
 /* ---- errors ---- */
@@ -341,6 +406,7 @@ int main(void) {
       cmocka_unit_test(test_tma__operand_errors_name_the_culprit),
       cmocka_unit_test(test_tma__targets_without_tma),
       cmocka_unit_test(test_tma__descriptions_are_checked),
+      cmocka_unit_test(test_tma__frontends_grid_constants),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
