@@ -104,7 +104,8 @@ static int run(const flyc_artifact_t *art, uint32_t rows, uint32_t cols, int ben
   d.address = dy;
   rc = rc ? rc : flyc_tensor_map_encode(drv, &d, &out);
   flyc_launch_config_t cfg = FLYC_LAUNCH_CONFIG_INIT;
-  cfg.grid[0] = (cols + TMA_BOX_X - 1) / TMA_BOX_X, cfg.grid[1] = (rows + TMA_BOX_Y - 1) / TMA_BOX_Y;
+  cfg.grid[0] = (cols + TMA_BOX_X - 1) / TMA_BOX_X,
+  cfg.grid[1] = (rows + TMA_BOX_Y - 1) / TMA_BOX_Y;
   cfg.block[0] = TMA_THREADS;
   void *args[4] = {&in, &out, &a, &bb};
   rc = rc ? rc : flyc_launch(m, "tma_axpb", &cfg, args);

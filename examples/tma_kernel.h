@@ -59,7 +59,8 @@ static int tma_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   flyc_shared_allocator_t *al = flyc_kb_shared_allocator(kb, FLYC_SHARED_STATIC, 128);
   LLVMValueRef tile = flyc_kb_shared_alloc(al, TMA_BOX_X * TMA_BOX_Y * 4, 128);
   LLVMValueRef bar = flyc_kb_shared_alloc(al, 8, 8);
-  LLVMValueRef xy[2] = {flyc_kb_eval(kb, 0, "blockIdx.x * 64"), flyc_kb_eval(kb, 0, "blockIdx.y * 32")};
+  LLVMValueRef xy[2] = {flyc_kb_eval(kb, 0, "blockIdx.x * 64"),
+                        flyc_kb_eval(kb, 0, "blockIdx.y * 32")};
   LLVMValueRef t0 = flyc_kb_eval(kb, 0, "threadIdx.x == 0");
   flyc_kb_let(kb, "tile", tile, LLVMFloatTypeInContext(flyc_kb_llvm_context(kb)));
   flyc_kb_if_begin(kb, t0);
@@ -71,7 +72,8 @@ static int tma_body(flyc_kernel_builder_t *kb, LLVMBuilderRef b, LLVMValueRef *a
   flyc_kb_tma_load(kb, tile, arg[0], xy, 2, bar);
   flyc_kb_if_end(kb, 0, NULL, NULL);
   flyc_kb_mbarrier_wait(kb, bar, flyc_kb_i32(kb, 0));
-  flyc_kb_do(kb, 0, "for (i = threadIdx.x; i < 64 * 32; i += blockDim.x) tile[i] = tile[i] * a + b");
+  flyc_kb_do(kb, 0, "for (i = threadIdx.x; i < 64 * 32; i += blockDim.x)"
+                    "  tile[i] = tile[i] * a + b");
   flyc_kb_tma_fence(kb);
   flyc_kb_barrier(kb);
   flyc_kb_if_begin(kb, t0);

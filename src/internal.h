@@ -210,6 +210,16 @@ void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn);
  * "nvvm.grid_constant" attribute, 18-20 nvvm.annotations; 0 before 18,
  * which has neither. */
 int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index);
+/* nvvm.annotations entry `entry` (of `where`, for messages) marks the
+ * parameters `list` names grid constants: FLYC_OK when `list` is a node of
+ * 1-based indices of function `f`'s parameters, FLYC_EIR otherwise. */
+int flyc__nvptx_grid_constant_check(LLVMValueRef f, LLVMValueRef list, unsigned entry,
+                                    const char *where);
+/* 1 when nvvm.annotations marks parameter `a` of `fn` a grid constant. */
+int flyc__nvptx_has_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned a);
+/* LLVM 21+: grid_constant annotations become parameter attributes, and the
+ * entries harmless ones. FLYC_OK or FLYC_ENOMEM. */
+int flyc__nvptx_grid_constants_upgrade(LLVMModuleRef mod);
 /* Sets launch bound `b` (one value in v[0], or three axes). */
 void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
                            const uint32_t v[3]);

@@ -251,7 +251,8 @@ static int only_read(LLVMValueRef v, int depth) {
 
 int flyc__kb_tma_maps_read(flyc_kernel_builder_t *kb, const flyc_kernel_def_t *def) {
   for (size_t i = 0; i < def->param_count; i++)
-    if (def->params[i].kind == FLYC_PARAM_TENSOR_MAP && !only_read(LLVMGetParam(kb->fn, (unsigned)i), 0))
+    if (def->params[i].kind == FLYC_PARAM_TENSOR_MAP &&
+        !only_read(LLVMGetParam(kb->fn, (unsigned)i), 0))
       return flyc__error_set(FLYC_EINVAL, "kernel '%s': parameter %zu ('%s') is a tensor map, "
                                           "read-only (CUDA's const __grid_constant__): only loads "
                                           "and the TMA helpers may use it",
