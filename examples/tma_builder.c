@@ -81,7 +81,9 @@ static int run(const flyc_artifact_t *art, uint32_t rows, uint32_t cols, int ben
   }
   if (rc)
     return fail("driver");
-  uint32_t pitch = (cols + 3) / 4 * 4; /* floats a row: 16-byte row stride */
+  /* floats a row: a 16-byte row stride, and 32 bytes more of padding, to see
+   * where a store past the row's end stops */
+  uint32_t pitch = (cols + 3) / 4 * 4 + 8;
   size_t n = (size_t)rows * pitch, guard = 4096, bytes = (n + guard) * sizeof(float);
   float *x = malloc(bytes), *y = malloc(bytes), a = 2.0f, bb = 0.25f; /* exact: fma or not */
   uint64_t dx = 0, dy = 0;
@@ -111,13 +113,18 @@ static int run(const flyc_artifact_t *art, uint32_t rows, uint32_t cols, int ben
   rc = rc ? rc : flyc_launch(m, "tma_axpb", &cfg, args);
   rc = rc ? rc : flyc_device_synchronize(drv, 0);
   rc = rc ? rc : flyc_memcpy_dtoh(drv, 0, y, dy, bytes);
-  size_t bad = 0, first = 0;
+  size_t bad = 0, first = 0, past = 0;
   for (size_t i = 0; !rc && i < n + guard; i++) {
     int inside = i < n && i % pitch < cols;
     float want = inside ? x[i] * a + bb : -7.0f;
     if (y[i] != want && !bad++)
       first = i;
+    if (y[i] != want && i < n && i % pitch >= cols && i % pitch - cols + 1 > past)
+      past = i % pitch - cols + 1;
   }
+  if (past)
+    printf("a store wrote up to %zu floats past a row's end (%zu bytes, row end at byte %zu)\n",
+           past, past * 4, (size_t)cols * 4);
   if (!rc) {
     if (bad)
       printf("%zu wrong, the first at row %zu column %zu: %g, not %g\n", bad, first / pitch,

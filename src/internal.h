@@ -215,11 +215,22 @@ int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index
  * 1-based indices of function `f`'s parameters, FLYC_EIR otherwise. */
 int flyc__nvptx_grid_constant_check(LLVMValueRef f, LLVMValueRef list, unsigned entry,
                                     const char *where);
+/* Calls `each` for every parameter (0-based `index` of function `fn`) a
+ * grid_constant entry `node` of nvvm.annotations names in range: FLYC_OK, or
+ * FLYC_ENOMEM. */
+typedef void (*flyc__grid_constant_fn)(LLVMValueRef node, LLVMValueRef fn, unsigned index,
+                                       void *p);
+int flyc__nvptx_grid_constants_each(LLVMModuleRef mod, flyc__grid_constant_fn each, void *p);
+/* Makes each grid_constant entry of nvvm.annotations {fn,
+ * !"flyc.grid_constant", i32 1} through `replace` (llvm-c's
+ * LLVMReplaceMDNodeOperandWith, which llvm-c cannot undo: llvm-c cannot
+ * remove a named metadata operand either), the handles read anew after each
+ * (a replaced node may be re-uniqued). FLYC_OK or FLYC_ENOMEM. */
+int flyc__nvptx_grid_constants_retire(LLVMModuleRef mod,
+                                      void (*replace)(LLVMValueRef node, unsigned i,
+                                                      LLVMMetadataRef md));
 /* 1 when nvvm.annotations marks parameter `a` of `fn` a grid constant. */
 int flyc__nvptx_has_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned a);
-/* LLVM 21+: grid_constant annotations become parameter attributes, and the
- * entries harmless ones. FLYC_OK or FLYC_ENOMEM. */
-int flyc__nvptx_grid_constants_upgrade(LLVMModuleRef mod);
 /* Sets launch bound `b` (one value in v[0], or three axes). */
 void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
                            const uint32_t v[3]);

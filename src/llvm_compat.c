@@ -59,6 +59,26 @@ void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn) {
     annotate(mod, fn, "kernel", 1);
 }
 
+int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index) {
+  LLVMContextRef lc = LLVMGetModuleContext(mod);
+  if (attributes_era()) { /* clang 22's `"nvvm.grid_constant"` on the parameter */
+    const char *k = "nvvm.grid_constant";
+    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateStringAttribute(lc, k, (unsigned)strlen(k),
+                                                                     "", 0));
+    return 1;
+  }
+  if (LLVM_VERSION_MAJOR < 18)
+    return 0;
+  /* !{ptr @k, !"grid_constant", !{i32 <1-based index>}} (NVPTXUtilities) */
+  LLVMMetadataRef idx = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), index + 1, 0));
+  LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn),
+                            LLVMMDStringInContext2(lc, "grid_constant", 13),
+                            LLVMMDNodeInContext2(lc, &idx, 1)};
+  LLVMAddNamedMetadataOperand(mod, "nvvm.annotations",
+                              LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
+  return 1;
+}
+
 void flyc__nvptx_set_bound(LLVMModuleRef mod, LLVMValueRef fn, flyc_nvptx_bound_t b,
                            const uint32_t v[3]) {
   if (attributes_era()) {
@@ -318,6 +338,21 @@ static void collect_fn(LLVMValueRef f, const char *key, unsigned kl, LLVMValueRe
   flyc__buf_append(b, (const char *)&f, sizeof f);
 }
 
+/* LLVM 21+: a grid_constant annotation (clang 18-20) becomes the parameter
+ * attribute; then flyc__nvptx_grid_constants_retire() makes its entry one
+ * this backend reads as integers (it crashed on the index list). */
+static void upgrade_grid_constant(LLVMValueRef node, LLVMValueRef fn, unsigned index, void *p) {
+  (void)node, (void)p;
+  flyc__nvptx_grid_constant(LLVMGetGlobalParent(fn), fn, index);
+}
+static void replace_operand(LLVMValueRef node, unsigned i, LLVMMetadataRef md) {
+#if LLVM_VERSION_MAJOR >= 17
+  LLVMReplaceMDNodeOperandWith(node, i, md);
+#else
+  (void)node, (void)i, (void)md; /* never called: attributes_era() is LLVM 21+ */
+#endif
+}
+
 int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
   for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
     int rc = flyc__nvptx_check_bounds(mod, fn, what);
@@ -350,7 +385,8 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
   }
   flyc__buf_free(&fns);
   if (attributes_era())
-    return flyc__nvptx_grid_constants_upgrade(mod);
+    return flyc__nvptx_grid_constants_each(mod, upgrade_grid_constant, NULL) ||
+           flyc__nvptx_grid_constants_retire(mod, replace_operand);
   /* Downgrade: an older backend ignores "nvvm.*" attributes that a newer
    * frontend wrote, so they become annotations (unless one exists already). */
   for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {

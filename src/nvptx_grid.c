@@ -12,26 +12,6 @@
 
 #include "internal.h"
 
-int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index) {
-  LLVMContextRef lc = LLVMGetModuleContext(mod);
-  if (flyc__llvm_major() >= 21) { /* clang 22's `"nvvm.grid_constant"` on the parameter */
-    const char *k = "nvvm.grid_constant";
-    LLVMAddAttributeAtIndex(fn, index + 1, LLVMCreateStringAttribute(lc, k, (unsigned)strlen(k),
-                                                                     "", 0));
-    return 1;
-  }
-  if (flyc__llvm_major() < 18)
-    return 0;
-  /* !{ptr @k, !"grid_constant", !{i32 <1-based index>}} (NVPTXUtilities) */
-  LLVMMetadataRef idx = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), index + 1, 0));
-  LLVMMetadataRef ops[3] = {LLVMValueAsMetadata(fn),
-                            LLVMMDStringInContext2(lc, "grid_constant", 13),
-                            LLVMMDNodeInContext2(lc, &idx, 1)};
-  LLVMAddNamedMetadataOperand(mod, "nvvm.annotations",
-                              LLVMMetadataAsValue(lc, LLVMMDNodeInContext2(lc, ops, 3)));
-  return 1;
-}
-
 /* clang 18-20's __grid_constant__: {fn, !"grid_constant", !{i32 i, ...}},
  * each i a 1-based parameter index of the function (LLVM 20+'s reader
  * makes each a parameter attribute and the backend reads it so: an index
@@ -58,46 +38,13 @@ int flyc__nvptx_grid_constant_check(LLVMValueRef f, LLVMValueRef list, unsigned 
   return FLYC_OK;
 }
 
-/* 1 when nvvm.annotations marks parameter `a` of `fn` a grid constant. */
-int flyc__nvptx_has_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned a) {
-  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
-  LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
-  int found = 0;
-  if (nodes)
-    LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
-  for (unsigned i = 0; nodes && i < n && !found; i++) {
-    LLVMValueRef ops[3], idx[64];
-    unsigned kl = 0, k = LLVMGetMDNodeNumOperands(nodes[i]);
-    if (k != 3)
-      continue;
-    LLVMGetMDNodeOperands(nodes[i], ops);
-    const char *key = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
-    if (ops[0] != fn || !key || kl != 13 || memcmp(key, "grid_constant", 13) || !ops[2] ||
-        !LLVMIsAMDNode(ops[2]) || LLVMGetMDNodeNumOperands(ops[2]) > 64)
-      continue;
-    unsigned m = LLVMGetMDNodeNumOperands(ops[2]);
-    LLVMGetMDNodeOperands(ops[2], idx);
-    for (unsigned j = 0; j < m; j++)
-      found |= idx[j] && LLVMIsAConstantInt(idx[j]) && LLVMConstIntGetZExtValue(idx[j]) == a + 1;
-  }
-  free(nodes);
-  return found;
-}
-
-/* LLVM 21+: clang 18-20's grid_constant annotations become the
- * "nvvm.grid_constant" parameter attributes this backend reads, and each
- * entry is made {fn, !"flyc.grid_constant", i32 1} (llvm-c cannot remove a
- * named metadata operand; this backend reads every entry's values as
- * integers and crashed on the index list). The indices were checked
- * (flyc__nvptx_annotations_walk). */
-int flyc__nvptx_grid_constants_upgrade(LLVMModuleRef mod) {
+int flyc__nvptx_grid_constants_each(LLVMModuleRef mod, flyc__grid_constant_fn each, void *p) {
   unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
   LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
   if (n && !nodes)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   if (nodes)
     LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
-  LLVMContextRef lc = LLVMGetModuleContext(mod);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef ops[3], idx[64];
     unsigned kl = 0;
@@ -114,11 +61,57 @@ int flyc__nvptx_grid_constants_upgrade(LLVMModuleRef mod) {
     for (unsigned j = 0; j < m; j++) {
       uint64_t a = idx[j] && LLVMIsAConstantInt(idx[j]) ? LLVMConstIntGetZExtValue(idx[j]) : 0;
       if (a >= 1 && a <= np)
-        flyc__nvptx_grid_constant(mod, ops[0], (unsigned)a - 1);
+        each(nodes[i], ops[0], (unsigned)a - 1, p);
     }
-    LLVMReplaceMDNodeOperandWith(nodes[i], 1, LLVMMDStringInContext2(lc, "flyc.grid_constant", 18));
-    LLVMReplaceMDNodeOperandWith(
-        nodes[i], 2, LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), 1, 0)));
+  }
+  free(nodes);
+  return FLYC_OK;
+}
+
+typedef struct probe {
+  LLVMValueRef fn;
+  unsigned index;
+  int found;
+} probe_t;
+
+static void find(LLVMValueRef node, LLVMValueRef fn, unsigned index, void *p) {
+  (void)node;
+  probe_t *q = p;
+  q->found |= fn == q->fn && index == q->index;
+}
+
+int flyc__nvptx_has_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned a) {
+  probe_t q = {fn, a, 0};
+  (void)flyc__nvptx_grid_constants_each(mod, find, &q);
+  return q.found;
+}
+
+/* Whether `node` is a {fn, !"grid_constant", !{...}} entry. */
+static int is_entry(LLVMValueRef node) {
+  LLVMValueRef ops[3];
+  unsigned kl = 0;
+  if (LLVMGetMDNodeNumOperands(node) != 3)
+    return 0;
+  LLVMGetMDNodeOperands(node, ops);
+  const char *key = ops[1] ? LLVMGetMDString(ops[1], &kl) : NULL;
+  return key && kl == 13 && memcmp(key, "grid_constant", 13) == 0;
+}
+
+int flyc__nvptx_grid_constants_retire(LLVMModuleRef mod,
+                                      void (*replace)(LLVMValueRef node, unsigned i,
+                                                      LLVMMetadataRef md)) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
+  LLVMValueRef *nodes = n ? malloc(n * sizeof *nodes) : NULL;
+  if (n && !nodes)
+    return flyc__error_set(FLYC_ENOMEM, "out of memory");
+  LLVMContextRef lc = LLVMGetModuleContext(mod);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
+    if (!is_entry(nodes[i]))
+      continue;
+    replace(nodes[i], 1, LLVMMDStringInContext2(lc, "flyc.grid_constant", 18));
+    LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", nodes);
+    replace(nodes[i], 2, LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(lc), 1, 0)));
   }
   free(nodes);
   return FLYC_OK;

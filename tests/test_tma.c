@@ -177,6 +177,13 @@ static void test_tma__frontends_grid_constants(void **state) {
   if (HAVE_TMA)
     assert_param_address(a);
   flyc_artifact_destroy(a);
+  /* the same entry twice, an index twice: each entry retired once, safely */
+  const char *twice = "!nvvm.annotations = !{!0, !1, !1}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n"
+                      "!1 = !{ptr @k, !\"grid_constant\", !2}\n!2 = !{i32 1, i32 1}\n";
+  assert_ok(compile_gc("", "", twice, &a));
+  if (HAVE_TMA)
+    assert_param_address(a);
+  flyc_artifact_destroy(a);
   /* an index that is no parameter: refused, not a crash */
   const char *bad = "!nvvm.annotations = !{!0, !1}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n"
                     "!1 = !{ptr @k, !\"grid_constant\", !2}\n!2 = !{i32 3}\n";

@@ -79,7 +79,7 @@ def gemm(m, n, k, name="gemm", peers=True):
     if name == "gemm_wgmma":
         smem, grid, block = 4 * 384 * 128, (n // 256, m // 128), (256,)
     else:
-        bk, stages, wm, wn = map(int, re.fullmatch(r"gemm_k(\d+)s(\d+)w(\d+)x(\d+)", name).groups()
+        bk, stages, wm, wn = map(int, re.fullmatch(r"gemm_k(\d+)s(\d+)w(\d+)x(\d+)(?:_c)?", name).groups()
                                  ) if name != "gemm" else (64, 3, 2, 2)
         smem = stages * 64 * (wm + wn) * (bk + 8) * 2
         grid, block = (n // (64 * wn), m // (64 * wm)), (32 * wm * wn,)
