@@ -1,9 +1,13 @@
 /* The TMA tile kernel (examples/tma_kernel.h) for an sm_90 (or newer)
  * target; with --run it also runs on the CUDA GPU, on a ROWS x COLS f32
- * matrix whose rows are padded to a multiple of 4 floats (the tensor
- * map's row stride must be a multiple of 16 bytes), and checks every
- * element of the output, the padding and a guard after the matrix (TMA
- * writes nothing outside it); --bench also times it next to the same
+ * matrix whose rows are padded (the tensor map's row stride must be a
+ * multiple of 16 bytes), and checks every element of the output, the
+ * padding and a guard after the matrix. The input map is only loaded
+ * through (FLYC_TENSOR_MAP_LOADS_ONLY: its rows may end anywhere; TMA reads
+ * zeros past them); the output map's rows end on 16 bytes (COLS rounded up
+ * to 4 floats: a TMA store writes a row's last 16-byte piece whole), so
+ * those few columns past COLS are the output's own and hold b (the zeros
+ * times a, plus b), and nothing past them is written; --bench also times it next to the same
  * y = x * a + b written with plain loads and stores (kernel text, one
  * element a thread), in the same run. On a target without TMA it says so
  * (FLYC_EUNSUPPORTED) and exits 1.
@@ -81,8 +85,8 @@ static int run(const flyc_artifact_t *art, uint32_t rows, uint32_t cols, int ben
   }
   if (rc)
     return fail("driver");
-  /* floats a row: a 16-byte row stride, and 32 bytes more of padding, to see
-   * where a store past the row's end stops */
+  /* floats a row: a 16-byte row stride, and 32 bytes more of padding that
+   * no store may touch */
   uint32_t pitch = (cols + 3) / 4 * 4 + 8;
   size_t n = (size_t)rows * pitch, guard = 4096, bytes = (n + guard) * sizeof(float);
   float *x = malloc(bytes), *y = malloc(bytes), a = 2.0f, bb = 0.25f; /* exact: fma or not */
@@ -98,12 +102,13 @@ static int run(const flyc_artifact_t *art, uint32_t rows, uint32_t cols, int ben
   rc = rc ? rc : flyc_memcpy_htod(drv, 0, dx, x, bytes);
   rc = rc ? rc : flyc_memcpy_htod(drv, 0, dy, y, bytes);
   flyc_tensor_map_t in, out;
+  uint32_t ocols = (cols + 3) / 4 * 4; /* the output's rows end on 16 bytes */
   flyc_tensor_map_desc_t d = FLYC_TENSOR_MAP_DESC_INIT;
-  d.rank = 2, d.elem = FLYC_TENSOR_F32, d.address = dx;
+  d.rank = 2, d.elem = FLYC_TENSOR_F32, d.address = dx, d.flags = FLYC_TENSOR_MAP_LOADS_ONLY;
   d.dims[0] = cols, d.dims[1] = rows, d.strides[0] = (uint64_t)pitch * 4;
   d.box[0] = TMA_BOX_X, d.box[1] = TMA_BOX_Y;
   rc = rc ? rc : flyc_tensor_map_encode(drv, &d, &in);
-  d.address = dy;
+  d.address = dy, d.dims[0] = ocols, d.flags = 0;
   rc = rc ? rc : flyc_tensor_map_encode(drv, &d, &out);
   flyc_launch_config_t cfg = FLYC_LAUNCH_CONFIG_INIT;
   cfg.grid[0] = (cols + TMA_BOX_X - 1) / TMA_BOX_X,
@@ -115,22 +120,22 @@ static int run(const flyc_artifact_t *art, uint32_t rows, uint32_t cols, int ben
   rc = rc ? rc : flyc_memcpy_dtoh(drv, 0, y, dy, bytes);
   size_t bad = 0, first = 0, past = 0;
   for (size_t i = 0; !rc && i < n + guard; i++) {
-    int inside = i < n && i % pitch < cols;
-    float want = inside ? x[i] * a + bb : -7.0f;
+    int inside = i < n && i % pitch < cols, own = i < n && i % pitch < ocols;
+    float want = inside ? x[i] * a + bb : own ? bb : -7.0f;
     if (y[i] != want && !bad++)
       first = i;
-    if (y[i] != want && i < n && i % pitch >= cols && i % pitch - cols + 1 > past)
-      past = i % pitch - cols + 1;
+    if (y[i] != want && i < n && i % pitch >= ocols && i % pitch - ocols + 1 > past)
+      past = i % pitch - ocols + 1;
   }
   if (past)
-    printf("a store wrote up to %zu floats past a row's end (%zu bytes, row end at byte %zu)\n",
-           past, past * 4, (size_t)cols * 4);
+    printf("a store wrote up to %zu floats past the output's rows (%u floats)\n", past, ocols);
   if (!rc) {
     if (bad)
-      printf("%zu wrong, the first at row %zu column %zu: %g, not %g\n", bad, first / pitch,
-             first % pitch, y[first], first < n && first % pitch < cols ? x[first] * a + bb : -7.0);
-    printf("%u x %u (rows of %u floats, %zu guard floats after): %s\nRESULT: %s\n", rows, cols,
-           pitch, guard, bad ? "wrong" : "every element right, padding and guard untouched",
+      printf("%zu wrong, the first at row %zu column %zu: %g\n", bad, first / pitch,
+             first % pitch, y[first]);
+    printf("%u x %u (rows of %u floats, the output's %u, %zu guard floats after): %s\n"
+           "RESULT: %s\n", rows, cols, pitch, ocols, guard,
+           bad ? "wrong" : "every element right, padding and guard untouched",
            bad ? "FAIL" : "ok");
   }
   if (!rc && !bad && bench) {

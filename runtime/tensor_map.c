@@ -8,7 +8,7 @@
 
 #include "driver.h"
 
-#define DESC_V1 (offsetof(flyc_tensor_map_desc_t, box) + 5 * sizeof(uint32_t))
+#define DESC_V1 FLYC__SIZE_TO(flyc_tensor_map_desc_t, flags)
 
 /* Bytes an element of `e` takes, or 0 for an unknown type. */
 static unsigned elem_bytes(flyc_tensor_elem_t e) {
@@ -24,6 +24,9 @@ static int check(const flyc_tensor_map_desc_t *d) {
   if (!eb)
     return flyc__error_set(FLYC_EINVAL, "%s: elem %d is not a flyc_tensor_elem_t", f,
                            (int)d->elem);
+  if (d->flags & ~FLYC_TENSOR_MAP_LOADS_ONLY)
+    return flyc__error_set(FLYC_EINVAL, "%s: flags 0x%x has bits that are not "
+                                        "FLYC_TENSOR_MAP_*", f, d->flags);
   if (d->swizzle != 0 && d->swizzle != 32 && d->swizzle != 64 && d->swizzle != 128)
     return flyc__error_set(FLYC_EINVAL, "%s: swizzle %u is not 0, 32, 64 or 128 bytes", f,
                            d->swizzle);
@@ -53,6 +56,16 @@ static int check(const flyc_tensor_map_desc_t *d) {
                              f, i - 1, (unsigned long long)d->strides[i - 1], i - 1,
                              (unsigned long long)d->dims[i - 1], (unsigned long long)inner);
   }
+  /* A TMA store writes a row's last 16-byte piece whole (H200, measured:
+   * bench/results/gpu-2026-12-05-examples-text-tma.txt). */
+  if (!(d->flags & FLYC_TENSOR_MAP_LOADS_ONLY) && d->dims[0] * eb % 16)
+    return flyc__error_set(FLYC_EINVAL, "%s: dims[0] %llu elements of %u bytes end a row at byte "
+                                        "%llu, not on 16 bytes: a TMA store would write past it "
+                                        "(the rest of its 16-byte piece); make the row a "
+                                        "multiple of 16 bytes, or set FLYC_TENSOR_MAP_LOADS_ONLY "
+                                        "for a map that is only loaded through",
+                           f, (unsigned long long)d->dims[0], eb,
+                           (unsigned long long)(d->dims[0] * eb));
   uint64_t row = (uint64_t)d->box[0] * eb;
   if (row % 16)
     return flyc__error_set(FLYC_EINVAL, "%s: box[0] %u elements of %u bytes is %llu bytes, not "

@@ -161,6 +161,7 @@ static void test_common__struct_abi(void **state) {
   assert_int_equal(offsetof(flyc_tensor_map_desc_t, dims), 24);
   assert_int_equal(offsetof(flyc_tensor_map_desc_t, strides), 64);
   assert_int_equal(offsetof(flyc_tensor_map_desc_t, box), 96);
+  assert_int_equal(offsetof(flyc_tensor_map_desc_t, flags), 116);
   assert_int_equal(sizeof(flyc_tensor_map_desc_t), 120);
   flyc_launch_config_t lc = FLYC_LAUNCH_CONFIG_INIT;
   assert_int_equal(lc.size, sizeof lc);

@@ -336,9 +336,11 @@ static flyc_driver_t *test_driver(int with_encode) {
   return d;
 }
 
-/* A 1000 x 1030 f32 matrix, rows 4128 bytes apart, 64 x 32 boxes. */
+/* A 1000 x 1030 f32 matrix, rows 4128 bytes apart, 64 x 32 boxes, only
+ * loaded through (its rows do not end on 16 bytes). */
 static flyc_tensor_map_desc_t good(void) {
   flyc_tensor_map_desc_t d = FLYC_TENSOR_MAP_DESC_INIT;
+  d.flags = FLYC_TENSOR_MAP_LOADS_ONLY;
   d.rank = 2, d.elem = FLYC_TENSOR_F32, d.address = 0x7f0000000000ull;
   d.dims[0] = 1030, d.dims[1] = 1000, d.strides[0] = 4128, d.box[0] = 64, d.box[1] = 32;
   return d;
@@ -377,6 +379,10 @@ static void test_tma__descriptions_are_checked(void **state) {
   BAD(d.box[0] = 6, "box[0] 6 elements of 4 bytes is 24 bytes, not a multiple of 16");
   BAD(d.swizzle = 128, "box[0] 64 elements is 256 bytes, wider than the 128-byte swizzle");
   BAD(d.size = 8, "flyc_tensor_map_desc_t");
+  /* a map that may be stored through must end its rows on 16 bytes */
+  BAD(d.flags = 0, "dims[0] 1030 elements of 4 bytes end a row at byte 4120, not on 16 bytes",
+      "FLYC_TENSOR_MAP_LOADS_ONLY");
+  BAD(d.flags = 6, "flags 0x6 has bits that are not FLYC_TENSOR_MAP_*");
   BAD(d.strides[0] = 16, "strides[0] 16 bytes is less than dimension 0's 1030 elements of 4 "
                          "bytes: its indices would overlap");
   BAD((d.rank = 3, d.dims[2] = 2, d.box[2] = 1, d.strides[1] = 4128 * 999),
@@ -385,6 +391,8 @@ static void test_tma__descriptions_are_checked(void **state) {
   d = good(), d.swizzle = 128, d.box[0] = 32;
   assert_ok(flyc_tensor_map_encode(drv, &d, &map));
   assert_int_equal(seen.swizzle, 128);
+  d = good(), d.flags = 0, d.dims[0] = 1032; /* rows on 16 bytes: stores may use it */
+  assert_ok(flyc_tensor_map_encode(drv, &d, &map));
   /* entries past the rank do not reach the driver */
   d = good(), d.dims[3] = 77, d.box[4] = 9999, d.strides[2] = 5;
   assert_ok(flyc_tensor_map_encode(drv, &d, &map));

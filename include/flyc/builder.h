@@ -1287,7 +1287,10 @@ FLYC_API int flyc_kb_tma_load(flyc_kernel_builder_t *kb, LLVMValueRef dst, LLVMV
  * Starts a TMA store of one box from shared memory at `src` into the
  * tensor the map describes, at element `coords`:
  * `cp.async.bulk.tensor.<rank>d.global.shared::cta.tile.bulk_group` (PTX
- * ISA 8.0, sm_90). Elements of the box outside the tensor are not written.
+ * ISA 8.0, sm_90). Elements of the box outside the tensor are not written,
+ * except that a row's last 16-byte piece is written whole (measured on the
+ * H200), which is why flyc_tensor_map_encode() refuses a map that may be
+ * stored through unless its rows end on 16 bytes.
  * The threads' stores to the box must be made visible to the async proxy
  * first: each writer runs flyc_kb_tma_fence(), then a barrier, then one
  * thread stores. The store belongs to the group that the next

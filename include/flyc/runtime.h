@@ -242,10 +242,22 @@ typedef struct flyc_tensor_map_desc {
   /** The box one copy moves, in elements: 1 to 256 each; box[0] times the
    *  element size a multiple of 16 bytes. */
   uint32_t box[5];
+  /** 0 or FLYC_TENSOR_MAP_LOADS_ONLY. */
+  uint32_t flags;
 } flyc_tensor_map_desc_t;
 
+/** The map is only loaded through (flyc_kb_tma_load()), never stored
+ *  through: its rows may end anywhere. Without it, dims[0] times the
+ *  element size must be a multiple of 16 bytes, since a TMA store writes a
+ *  row's last 16-byte piece whole: on the H200, a store through a map of
+ *  1030-float rows wrote floats 1030 and 1031 of each row (the box's
+ *  out-of-range zeros), memory past the tensor that the map does not own.
+ *  A promise: a store through a map encoded with it is not refused. */
+#define FLYC_TENSOR_MAP_LOADS_ONLY 1u
+
 /** A zero description of this header's size. */
-#define FLYC_TENSOR_MAP_DESC_INIT {sizeof(flyc_tensor_map_desc_t), 0, FLYC_TENSOR_U8, 0, 0, {0}, {0}, {0}}
+#define FLYC_TENSOR_MAP_DESC_INIT                                                        \
+  {sizeof(flyc_tensor_map_desc_t), 0, FLYC_TENSOR_U8, 0, 0, {0}, {0}, {0}, 0}
 
 /**
  * Encodes a tiled tensor map for TMA (flyc_kb_tma_load(),
