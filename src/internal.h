@@ -212,9 +212,11 @@ void flyc__nvptx_mark_kernel(LLVMModuleRef mod, LLVMValueRef fn);
 int flyc__nvptx_grid_constant(LLVMModuleRef mod, LLVMValueRef fn, unsigned index);
 /* nvvm.annotations entry `entry` (of `where`, for messages) marks the
  * parameters `list` names grid constants: FLYC_OK when `list` is a node of
- * 1-based indices of function `f`'s parameters, FLYC_EIR otherwise. */
+ * 1-based indices of function `f`'s parameters, FLYC_EIR otherwise, and
+ * FLYC_EUNSUPPORTED before LLVM 18 (`llvm_major`), whose backend crashes
+ * on the entry. */
 int flyc__nvptx_grid_constant_check(LLVMValueRef f, LLVMValueRef list, unsigned entry,
-                                    const char *where);
+                                    const char *where, int llvm_major);
 /* Calls `each` for every parameter (0-based `index` of function `fn`) a
  * grid_constant entry `node` of nvvm.annotations names in range: FLYC_OK, or
  * FLYC_ENOMEM. */

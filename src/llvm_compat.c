@@ -165,7 +165,7 @@ int flyc__nvptx_annotations_walk(LLVMModuleRef mod, const char *md, const char *
       unsigned kl = 0;
       const char *key = ops[j] ? LLVMGetMDString(ops[j], &kl) : NULL;
       if (key && kl == 13 && memcmp(key, "grid_constant", 13) == 0) {
-        rc = flyc__nvptx_grid_constant_check(ops[0], ops[j + 1], i, where);
+        rc = flyc__nvptx_grid_constant_check(ops[0], ops[j + 1], i, where, LLVM_VERSION_MAJOR);
         if (rc)
           break;
         continue;

@@ -17,7 +17,11 @@
  * makes each a parameter attribute and the backend reads it so: an index
  * out of range crashes both). */
 int flyc__nvptx_grid_constant_check(LLVMValueRef f, LLVMValueRef list, unsigned entry,
-                                    const char *where) {
+                                    const char *where, int llvm_major) {
+  if (llvm_major < 18) /* its backend reads the index list as an integer */
+    return flyc__error_set(FLYC_EUNSUPPORTED, "nvvm.annotations entry %u of %s: grid_constant "
+                           "(CUDA's __grid_constant__) needs a flyc built on LLVM 18 or newer; "
+                           "this one is LLVM %d", entry, where, llvm_major);
   unsigned n = list && LLVMIsAMDNode(list) ? LLVMGetMDNodeNumOperands(list) : 0;
   unsigned params = f && LLVMIsAFunction(f) ? LLVMCountParams(f) : 0;
   LLVMValueRef idx[64];
