@@ -278,6 +278,20 @@ static inline int value_ok(flyc_kernel_builder_t *kb, LLVMValueRef v, const char
   return 0;
 }
 
+/* `p` a pointer to shared memory (address space 3); else FLYC_EINVAL
+ * recorded, naming `arg`, with `tail` after the address space. */
+static inline int shared_ptr_ok(flyc_kernel_builder_t *kb, LLVMValueRef p, const char *what,
+                                const char *arg, const char *tail) {
+  if (!value_ok(kb, p, what, arg))
+    return 0;
+  LLVMTypeRef t = LLVMTypeOf(p);
+  if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 3)
+    return 1;
+  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be a pointer to shared memory (address "
+                                        "space 3)%s", what, arg, tail));
+  return 0;
+}
+
 /* What a failed value helper returns inside a body: poison of the type it
  * would have returned (when that type is the body's context's), so that a
  * body building on it hands llvm-c no NULL to crash on; the emit fails with

@@ -46,14 +46,7 @@ static const flyc__tma_unit_t *unit_of(flyc_kernel_builder_t *kb, const char *wh
 
 static int shared_ptr(flyc_kernel_builder_t *kb, LLVMValueRef p, const char *what,
                       const char *arg) {
-  if (!value_ok(kb, p, what, arg))
-    return 0;
-  LLVMTypeRef t = LLVMTypeOf(p);
-  if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 3)
-    return 1;
-  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be a pointer to shared memory (address "
-                                        "space 3)", what, arg));
-  return 0;
+  return shared_ptr_ok(kb, p, what, arg, "");
 }
 
 static int i32_ok(flyc_kernel_builder_t *kb, LLVMValueRef v, const char *what, const char *arg) {

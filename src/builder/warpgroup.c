@@ -104,15 +104,7 @@ static int is_acc(flyc_kernel_builder_t *kb, LLVMValueRef v, const char *what, c
 
 static int shared_ptr(flyc_kernel_builder_t *kb, LLVMValueRef p, const char *what,
                       const char *arg) {
-  if (!value_ok(kb, p, what, arg))
-    return 0;
-  LLVMTypeRef t = LLVMTypeOf(p);
-  if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 3)
-    return 1;
-  fail(kb, flyc__error_set(FLYC_EINVAL, "%s: %s must be a pointer to shared memory (address "
-                                        "space 3) into a tile of flyc_kb_wgmma_offset()'s layout",
-                           what, arg));
-  return 0;
+  return shared_ptr_ok(kb, p, what, arg, " into a tile of flyc_kb_wgmma_offset()'s layout");
 }
 
 static LLVMValueRef wgmma_impl(flyc_kernel_builder_t *kb, LLVMValueRef a, LLVMValueRef b,
