@@ -125,7 +125,6 @@ static int parse_axes(const char *s, unsigned len, int axes, uint32_t v[3]) {
 typedef void (*annotation_fn)(LLVMValueRef f, const char *key, unsigned klen, LLVMValueRef v,
                               void *p);
 
-
 /* The NVPTX backend (and, from LLVM 20 on, LLVM's IR reader) reads
  * nvvm.annotations assuming {global, (key, integer)*} and crashes on anything
  * else. One walker for both uses: checking every entry (`what` set) and
@@ -384,9 +383,10 @@ int flyc__nvptx_normalize_kernels(LLVMModuleRef mod, const char *what) {
     }
   }
   flyc__buf_free(&fns);
-  if (attributes_era())
-    return flyc__nvptx_grid_constants_each(mod, upgrade_grid_constant, NULL) ||
-           flyc__nvptx_grid_constants_retire(mod, replace_operand);
+  if (attributes_era()) {
+    int rc = flyc__nvptx_grid_constants_each(mod, upgrade_grid_constant, NULL);
+    return rc ? rc : flyc__nvptx_grid_constants_retire(mod, replace_operand);
+  }
   /* Downgrade: an older backend ignores "nvvm.*" attributes that a newer
    * frontend wrote, so they become annotations (unless one exists already). */
   for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {

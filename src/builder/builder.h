@@ -200,7 +200,7 @@ LLVMValueRef flyc__kb_snippet(flyc_kernel_builder_t *kb, int slot, const char *f
 /* ---- tma.c ---- */
 
 /* Why the context's target cannot use TMA (a static message), or NULL
- * when it can. */
+ * when it can (its lowering has the unit and grid-constant parameters). */
 const char *flyc__kb_tma_missing(const flyc_ctx_t *c);
 /* At the end of a body that built: FLYC_EINVAL, naming the kernel and the
  * parameter, when a tensor-map parameter of `def` is used other than by

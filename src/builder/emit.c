@@ -178,16 +178,13 @@ static int prepare_def(emit_t *e) {
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   for (size_t i = 0; rc == FLYC_OK && i < def->param_count; i++) {
     rc = flyc__def_param_type(ctx->llctx, &def->params[i], i, &e->types[i]);
-    const char *why = rc == FLYC_OK && def->params[i].kind == FLYC_PARAM_TENSOR_MAP
-                          ? flyc__kb_tma_missing(ctx)
-                          : NULL;
-    if (why || (rc == FLYC_OK && def->params[i].kind == FLYC_PARAM_TENSOR_MAP &&
-                !ctx->bops->grid_constant))
+    const char *why = NULL;
+    if (rc == FLYC_OK && def->params[i].kind == FLYC_PARAM_TENSOR_MAP &&
+        (why = flyc__kb_tma_missing(ctx)))
       rc = flyc__error_set(FLYC_EUNSUPPORTED, "kernel '%s', parameter %zu ('%s'): a tensor "
                            "map on %s: %s",
                            def->name ? def->name : def->base ? def->base : "kernel", i,
-                           def->params[i].name ? def->params[i].name : "", ctx->target.id,
-                           why ? why : "no grid-constant parameters");
+                           def->params[i].name ? def->params[i].name : "", ctx->target.id, why);
   }
   e->specialised = def->constexpr_count || def->launch_block;
   if (rc == FLYC_OK && e->specialised) {

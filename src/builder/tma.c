@@ -17,7 +17,7 @@
 const char *flyc__kb_tma_missing(const flyc_ctx_t *c) {
   const char *why = "the target has no TMA (the tensor memory accelerator is NVIDIA sm_90's "
                     "and newer)";
-  if (!c->bops->tma_unit || !c->bops->tma_unit(&c->target, &why))
+  if (!c->bops->tma_unit || !c->bops->grid_constant || !c->bops->tma_unit(&c->target, &why))
     return why;
   if (flyc__llvm_max_ptx() < TMA_PTX || flyc__llvm_major() < 18)
     return "TMA needs LLVM 18 or newer (PTX ISA 8.0 and grid-constant parameters)";
