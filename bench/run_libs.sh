@@ -101,17 +101,17 @@ run_case() { # name target cov lib template [clang extra...]
     t0=$(now)
     out=$(FLYC_CACHE_DIR=$dir /usr/bin/time -f "tree_rss_kb=%M" $PIN "$BL" -a "$t" "${copt[@]}" -l "$lib" "$k0" 2>&1)
     t1=$(now)
-    echo "$out" | grep -q '^kernel=0' || { echo "$name: bench_libs failed: $out" >&2; return 1; }
+    grep -q '^kernel=0' <<< "$out" || { echo "$name: bench_libs failed: $out" >&2; return 1; }
     echo "case=$name run=$i scenario=cold $(echo "$out" | grep '^kernel=0' | cut -d' ' -f3-) proc_ms=$(ms "$t0" "$t1") tree_rss_kb=$(echo "$out" | field tree_rss_kb)" >> "$raw"
     # warm: a fresh process on the cold run's cache directory
     t0=$(now)
     out=$(FLYC_CACHE_DIR=$dir /usr/bin/time -f "tree_rss_kb=%M" $PIN "$BL" -a "$t" "${copt[@]}" -l "$lib" "$k3" 2>&1)
     t1=$(now)
-    echo "$out" | grep -q '^kernel=0' || { echo "$name: bench_libs failed: $out" >&2; return 1; }
+    grep -q '^kernel=0' <<< "$out" || { echo "$name: bench_libs failed: $out" >&2; return 1; }
     echo "case=$name run=$i scenario=warm $(echo "$out" | grep '^kernel=0' | cut -d' ' -f3-) proc_ms=$(ms "$t0" "$t1") tree_rss_kb=$(echo "$out" | field tree_rss_kb)" >> "$raw"
     # second: the second kernel of a process that compiled a first one cold
     out=$(FLYC_CACHE_DIR=$dir2 /usr/bin/time -f "tree_rss_kb=%M" $PIN "$BL" -a "$t" "${copt[@]}" -l "$lib" "$k1" "$k2" 2>&1)
-    echo "$out" | grep -q '^kernel=1' || { echo "$name: bench_libs failed: $out" >&2; return 1; }
+    grep -q '^kernel=1' <<< "$out" || { echo "$name: bench_libs failed: $out" >&2; return 1; }
     echo "case=$name run=$i scenario=second $(echo "$out" | grep '^kernel=1' | cut -d' ' -f3-) tree_rss_kb=$(echo "$out" | field tree_rss_kb)" >> "$raw"
     t0=$(now)
     out=$(/usr/bin/time -f "tree_rss_kb=%M" $PIN "$CLANG" -O3 "${peer[@]}" "$k0" -Xclang -mlink-builtin-bitcode -Xclang "$lib" "$@" -o "$work/clang.out" 2>&1)
