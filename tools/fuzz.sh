@@ -64,7 +64,10 @@ for t in "${targets[@]}"; do
   for f in "$b/findings/$t"/crash-* "$b/findings/$t"/leak-* "$b/findings/$t"/timeout-* \
            "$b/findings/$t"/oom-*; do
     [ -e "$f" ] || continue
-    if [ "${f##*/crash-}" != "$f" ] && "$bin" "$f" 2>&1 | grep -q '^fuzz: LLVM fatal error in process' &&
+    # The replay's output first: under pipefail, the replay's own failing
+    # status (a fatal error ends the process) would fail a pipe into grep.
+    replay=$("$bin" "$f" 2>&1)
+    if [ "${f##*/crash-}" != "$f" ] && grep -q '^fuzz: LLVM fatal error in process' <<< "$replay" &&
        FLYC_FUZZ_ISOLATED=1 "$bin" "$f" >"$f.isolated.log" 2>&1; then
       mkdir -p "$b/findings/$t/isolated-only"
       mv "$f" "$b/findings/$t/isolated-only/"
@@ -72,7 +75,7 @@ for t in "${targets[@]}"; do
     else
       r=FAILED
       echo "fuzz_$t: $f:"
-      "$bin" "$f" 2>&1 | grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz:|LLVM ERROR)' | head -6
+      grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz:|LLVM ERROR)' <<< "$replay" | head -6
     fi
   done
   if [ $r = FAILED ]; then
