@@ -634,6 +634,50 @@ static void check_triton_cuda(const char *k, const char *arch) {
   free(in);
   free(ref_path);
 }
+
+/* Triton's TMA kernels (host tensor descriptors, tma_<k>.cuda.ll): each
+ * descriptor a `ptr byval([128 x i8]) align 64 "nvvm.grid_constant"`
+ * parameter. flyc's .entry is Triton's, the descriptors are addressed in
+ * the parameter space as in Triton's PTX (cvta.param; a copy to local
+ * memory would hand TMA a local address), and the bulk tensor copies are
+ * all there. On sm_80, Triton's elect.sync is refused by name. The same
+ * IR's binary ran bit-identically to Triton's through Triton's launcher
+ * (bench/results/gpu-2026-12-05-h100-triton-tma.txt). */
+static void check_triton_tma(const char *k, const char *arch) {
+  char *ref_path = tr_path(k, "cuda", "ptx");
+  char *in = tr_path(k, "cuda", "ll");
+  size_t n;
+  char *ref = tu_read(ref_path, &n);
+  assert_non_null(ref);
+  flyc_artifact_t *ours = NULL;
+  int rc = tr_compile(&ours, in, arch, 0);
+  if (rc != FLYC_OK)
+    print_error("%s for %s:\n", in, arch);
+  assert_ok(rc);
+  tr_assert_no_warning(ours, in, arch);
+  const char *ptx = flyc_artifact_code(ours, NULL);
+  char *hdr = entry_header(ptx, k), *ref_hdr = entry_header(ref, k);
+  assert_non_null(ref_hdr);
+  assert_non_null(strstr(ref_hdr, ".param .align 64 .b8 "));
+  if (!hdr || strcmp(hdr, ref_hdr) != 0)
+    print_error("%s for %s: entry differs from Triton's\n  flyc:   %s\n  Triton: %s\n", in, arch,
+                hdr ? hdr : "(none)", ref_hdr);
+  assert_non_null(hdr);
+  assert_string_equal(hdr, ref_hdr);
+  assert_true(count_lines_with(ref, "cvta.param.u64", NULL) > 0);
+  assert_int_equal(count_lines_with(ptx, "cvta.param.u64", NULL),
+                   count_lines_with(ref, "cvta.param.u64", NULL));
+  assert_int_equal(count_lines_with(ref, ".local", NULL), 0);
+  assert_int_equal(count_lines_with(ptx, ".local", NULL), 0);
+  assert_int_equal(count_lines_with(ptx, "cp.async.bulk.tensor", NULL),
+                   count_lines_with(ref, "cp.async.bulk.tensor", NULL));
+  free(hdr);
+  free(ref_hdr);
+  flyc_artifact_destroy(ours);
+  free(ref);
+  free(in);
+  free(ref_path);
+}
 #endif
 
 #if FLYC_TEST_LLVM_MAJOR < 22
@@ -684,6 +728,17 @@ static void test_frontends__triton_cuda(void **state) {
         continue;
       check_triton_cuda(triton_kernels[k], archs[a]);
     }
+  static const char *const tma[] = {"tma_axpb", "tma_rowsum"};
+  for (size_t k = 0; k < 2; k++) {
+    check_triton_tma(tma[k], "sm_90a");
+    check_triton_tma(tma[k], "sm_90");
+    char *in = tr_path(tma[k], "cuda", "ll");
+    flyc_artifact_t *o = NULL;
+    assert_error(tr_compile(&o, in, "sm_80", 0), FLYC_EIR, "llvm.nvvm.elect.sync", tma[k],
+                 "sm_90", "sm_80");
+    assert_null(o);
+    free(in);
+  }
   /* wgmma needs the arch-specific sm_90a: refused, never miscompiled. */
   for (size_t a = 1; a < 3; a++) {
     flyc_artifact_t *o = NULL;
