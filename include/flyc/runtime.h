@@ -252,9 +252,8 @@ typedef struct flyc_tensor_map_desc {
  *  row's last 16-byte piece whole: on the H200, a store through a map of
  *  1030-float rows wrote floats 1030 and 1031 of each row (the box's
  *  out-of-range zeros), memory past the tensor that the map does not own.
- *  That run's rows were padded only to the end of that piece, so whether a
- *  store stops there or at the row stride is not yet measured: until it
- *  is, treat a stored map's row padding as written.
+ *  It stops at that piece: with rows ending on 16 bytes, the padding past
+ *  them up to the row stride stayed untouched (an H100, 2026-12-05).
  *  A promise: a store through a map encoded with it is not refused. */
 #define FLYC_TENSOR_MAP_LOADS_ONLY 1u
 
