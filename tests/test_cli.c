@@ -104,9 +104,33 @@ static void test_cli__compile_inspect_disasm(void **state) {
                          "6", "--no-cache", "--quiet", "-o", path),
                      0);
     assert_non_null(strstr(out, "warning: this is a code object version 6"));
-    assert_non_null(
-        strstr(out, "loads versions 4 and 5 only (for 5: `--cov 5`, or, where the input's"));
+    assert_non_null(strstr(out, "loads versions 4 and 5 only (for 5: `--cov 5`)"));
     free(out);
+    unlink(path);
+    /* The input's module flag sets 6: the remedy is clang's option, since
+     * `--cov 5` is then refused (and its refusal says so too). */
+    static const char cov6[] =
+        "target triple = \"amdgcn-amd-amdhsa\"\n"
+        "define amdgpu_kernel void @k(ptr addrspace(1) %p) {\n"
+        "  store i32 1, ptr addrspace(1) %p\n  ret void\n}\n"
+        "!llvm.module.flags = !{!0}\n"
+        "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 600}\n";
+    char *in = tu_temp_file(".ll", cov6, sizeof cov6 - 1);
+    assert_int_equal(RUN(&out, "compile", in, "--arch", "gfx90a", "--no-cache", "--quiet", "-o",
+                         path),
+                     0);
+    assert_non_null(strstr(out, "(for 5: the input's module flag sets it: make the input with "
+                                "clang's -mcode-object-version=5)"));
+    assert_null(strstr(out, "--cov 5"));
+    free(out);
+    assert_int_equal(RUN(&out, "compile", in, "--arch", "gfx90a", "--cov", "5", "--no-cache",
+                         "-o", path),
+                     1);
+    assert_non_null(strstr(out, "but COV 5 was requested: make the input for COV 5 (clang's "
+                                "-mcode-object-version=5), or ask for none"));
+    free(out);
+    unlink(in);
+    free(in);
     unlink(path);
   }
   /* -o - writes the PTX to standard output, without the kernel table. */

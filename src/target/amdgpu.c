@@ -79,8 +79,9 @@ static int prepare(flyc_compile_t *c) {
     if (cov && cov != mcov)
       return flyc__error_set(FLYC_EIR,
                              "the input sets code object version %d (module flag = "
-                             "%lld) but COV %d was requested",
-                             mcov, (long long)flag, cov);
+                             "%lld) but COV %d was requested: make the input for COV %d "
+                             "(clang's -mcode-object-version=%d), or ask for none",
+                             mcov, (long long)flag, cov, cov, cov);
     if (!cov_supported(mcov))
       return flyc__error_set(FLYC_EUNSUPPORTED,
                              "the input asks for code object version %d, which LLVM %s "

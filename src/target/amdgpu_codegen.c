@@ -239,10 +239,15 @@ int flyc__amdgpu_codegen(flyc_compile_t *c) {
   if (rc == FLYC_OK && c->cov >= 6 && cm && cm < 19)
     flyc__buf_printf(&c->log, "%swarning: this is a code object version %d; the installed "
                               "ROCm (comgr %s, LLVM %d) loads versions 4 and 5 only (for 5: "
-                              "`--cov 5`, or, where the input's module flag sets 6, clang's "
-                              "-mcode-object-version=5)\n",
+                              "%s)\n",
                      c->log.len && c->log.data[c->log.len - 1] != '\n' ? "\n" : "", c->cov,
-                     flyc__comgr_version_string(), cm);
+                     flyc__comgr_version_string(), cm,
+                     c->cov_from == FLYC__COV_INPUT
+                         ? "the input's module flag sets it: make the input with clang's "
+                           "-mcode-object-version=5"
+                     : c->cov_from == FLYC__COV_LIBRARY
+                         ? "a link library's module flag sets it: make the library for COV 5"
+                         : "`--cov 5`");
   if (rc == FLYC_OK) {
     a->format = FLYC_CODE_AMDGPU_ELF;
     a->codegen = c->codegen;
