@@ -129,6 +129,52 @@ static void test_devlibs__control_constants(void **state) {
   }
 }
 
+/* The input's own math modes reach the device libraries, as clang links
+ * them: kernels that flush f32 denormals (-fgpu-flush-denormals-to-zero)
+ * get __oclc_daz_opt = 1, kernels that assume finite math (-ffast-math)
+ * __oclc_finite_only_opt = 1; without the attributes both stay 0. */
+static void test_devlibs__control_constants_follow_the_input(void **state) {
+  (void)state;
+  static const char fmt[] =
+      "@__oclc_daz_opt = external addrspace(4) constant i8\n"
+      "@__oclc_finite_only_opt = external addrspace(4) constant i8\n"
+      "define amdgpu_kernel void @k(ptr addrspace(1) %%p) #0 {\n"
+      "  %%a = load i8, ptr addrspace(4) @__oclc_daz_opt\n"
+      "  %%b = load i8, ptr addrspace(4) @__oclc_finite_only_opt\n"
+      "  %%da = icmp ne i8 %%a, 0\n"
+      "  %%db = icmp ne i8 %%b, 0\n"
+      "  %%x = select i1 %%da, i32 19088743, i32 124076833\n"      /* 0x1234567 / 0x7654321 */
+      "  %%y = select i1 %%db, i32 2023406814, i32 305419896\n"    /* 0x789abcde / 0x12345678 */
+      "  store volatile i32 %%x, ptr addrspace(1) %%p\n"
+      "  store volatile i32 %%y, ptr addrspace(1) %%p\n  ret void\n}\n"
+      "attributes #0 = { %s }\n";
+  static const struct {
+    const char *attrs, *daz, *finite;
+  } cases[] = {
+      {"nounwind", "0x7654321", "0x12345678"},
+      {"\"denormal-fp-math-f32\"=\"preserve-sign,preserve-sign\"", "0x1234567",
+       "0x12345678"},
+      {"\"no-infs-fp-math\"=\"true\" \"no-nans-fp-math\"=\"true\"", "0x7654321",
+       "0x789abcde"},
+      {"\"no-infs-fp-math\"=\"true\"", "0x7654321", "0x12345678"}, /* NaNs may come */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char ir[2048];
+    snprintf(ir, sizeof ir, fmt, cases[i].attrs);
+    flyc_artifact_t *a = NULL;
+    assert_ok(compile_flags(&a, ir, "gfx90a", FLYC_COMPILE_NO_CACHE, NULL, 0, 0));
+    tu_text_t t = {NULL, 0, 0};
+    assert_ok(flyc_artifact_disassemble(a, tu_collect, &t));
+    if (!strstr(t.s, cases[i].daz) || !strstr(t.s, cases[i].finite))
+      print_error("attributes { %s }: want %s and %s in:\n%s\n", cases[i].attrs, cases[i].daz,
+                  cases[i].finite, t.s);
+    assert_non_null(strstr(t.s, cases[i].daz));
+    assert_non_null(strstr(t.s, cases[i].finite));
+    free(t.s);
+    flyc_artifact_destroy(a);
+  }
+}
+
 static void test_devlibs__libdevice(void **state) {
   (void)state;
   SKIP_WITHOUT_LIBDEVICE();
@@ -159,6 +205,21 @@ static void test_devlibs__libdevice(void **state) {
   assert_ok(compile_flags(&a, sq, "sm_80", FLYC_COMPILE_APPROX_SQRT, NULL, 0, 0));
   assert_non_null(strstr(flyc_artifact_code(a, NULL), "sqrt.approx"));
   flyc_artifact_destroy(a);
+  /* The input's "nvvm-reflect-ftz" (clang's -fcuda-flush-denormals-to-zero)
+   * decides libdevice's __CUDA_FTZ as FLYC_COMPILE_DAZ does: flushing where
+   * the input flushes, as clang links libdevice; 0 keeps IEEE denormals. */
+  for (int ftz = 0; ftz <= 1; ftz++) {
+    char buf[1024];
+    snprintf(buf, sizeof buf,
+             "%s!llvm.module.flags = !{!1}\n!1 = !{i32 4, !\"nvvm-reflect-ftz\", i32 %d}\n", sq,
+             ftz);
+    assert_ok(compile_flags(&a, buf, "sm_80", FLYC_COMPILE_NO_CACHE, NULL, 0, 0));
+    const char *out = flyc_artifact_code(a, NULL);
+    assert_non_null(strstr(out, ftz ? "sqrt.rn.ftz.f32" : "sqrt.rn.f32"));
+    if (!ftz)
+      assert_null(strstr(out, ".ftz"));
+    flyc_artifact_destroy(a);
+  }
   char dir[] = "/tmp/flyc-devlib-XXXXXX";
   assert_non_null(mkdtemp(dir));
   const char *dirs[] = {dir};
@@ -174,6 +235,7 @@ int main(void) {
       cmocka_unit_test(test_devlibs__unknown_ocml_function),
       cmocka_unit_test(test_devlibs__search_path),
       cmocka_unit_test(test_devlibs__control_constants),
+      cmocka_unit_test(test_devlibs__control_constants_follow_the_input),
       cmocka_unit_test(test_devlibs__libdevice),
   };
   return cmocka_run_group_tests_name("devlibs", tests, NULL, NULL);

@@ -324,12 +324,38 @@ static size_t rocm_dirs(const char **dirs, char *buf, size_t bufsz) {
   return k;
 }
 
+/* 1 when every kernel's string attribute `key` begins with `prefix` (or
+ * with `alt`, when not NULL). */
+static int kernels_say(const flyc_compile_t *c, const char *key, const char *prefix,
+                       const char *alt) {
+  for (size_t i = 0; i < c->kernel_count; i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(c->mod, c->kernels[i]);
+    unsigned len = 0;
+    const char *v = f ? flyc__fn_attr(f, key, &len) : NULL;
+    if (!v || !((len >= strlen(prefix) && !strncmp(v, prefix, strlen(prefix))) ||
+                (alt && len >= strlen(alt) && !strncmp(v, alt, strlen(alt)))))
+      return 0;
+  }
+  return c->kernel_count > 0;
+}
+
 /* The control constants the device libraries read (`__oclc_*`), given the
  * values that fit the target and options; as ROCm's oclc_*.bc files define
  * them, but computed, so targets without such a file (gfx942 in ROCm 5.2)
- * work too. */
+ * work too. Where the input's kernels already flush f32 denormals
+ * (`"denormal-fp-math-f32"="preserve-sign"`: clang's
+ * -fgpu-flush-denormals-to-zero) or assume finite math (`"no-infs-fp-math"`
+ * and `"no-nans-fp-math"`: -ffinite-math-only, -ffast-math), the device
+ * libraries are told so as well, as clang's HIP driver links
+ * oclc_daz_opt_on.bc and oclc_finite_only_on.bc then: else ocml would
+ * compute for another mode than the code around it. */
 static int define_control_constants(flyc_compile_t *c) {
   uint32_t fl = c->opts.flags;
+  if (kernels_say(c, "denormal-fp-math-f32", "preserve-sign", "positive-zero"))
+    fl |= FLYC_COMPILE_DAZ;
+  if (kernels_say(c, "no-infs-fp-math", "true", NULL) &&
+      kernels_say(c, "no-nans-fp-math", "true", NULL))
+    fl |= FLYC_COMPILE_FINITE_ONLY;
   struct {
     const char *name;
     unsigned long long value;

@@ -125,7 +125,7 @@ static const char *reflect_key(LLVMValueRef call, size_t *len) {
  * sqrt.approx. Answer the keys flyc's options decide here, as nvcc would:
  * correctly rounded unless FLYC_COMPILE_APPROX_SQRT, no flush to zero unless
  * FLYC_COMPILE_DAZ. LLVM answers the rest (__CUDA_ARCH). */
-static void answer_reflect(flyc_compile_t *c) {
+static void answer_reflect(flyc_compile_t *c, int ftz) {
   LLVMValueRef fn = LLVMGetNamedFunction(c->mod, "__nvvm_reflect");
   if (!fn)
     return;
@@ -143,7 +143,7 @@ static void answer_reflect(flyc_compile_t *c) {
     if (key && len == 16 && memcmp(key, "__CUDA_PREC_SQRT", 16) == 0)
       value = !(c->opts.flags & FLYC_COMPILE_APPROX_SQRT);
     else if (key && len == 10 && memcmp(key, "__CUDA_FTZ", 10) == 0)
-      value = (c->opts.flags & FLYC_COMPILE_DAZ) != 0;
+      value = ftz;
     else
       continue;
     LLVMReplaceAllUsesWith(calls[i], LLVMConstInt(LLVMTypeOf(calls[i]), (unsigned)value, 0));
@@ -177,14 +177,17 @@ static int devlibs_after(flyc_compile_t *c, const char *const *linked) {
   const char *path_linked = linked[0]; /* origin of libdevice's functions */
   if (!path_linked)
     return FLYC_OK;
+  /* The input's own "nvvm-reflect-ftz" = 1 (clang's
+   * -fcuda-flush-denormals-to-zero, Triton) asks what FLYC_COMPILE_DAZ does:
+   * libdevice flushes as the code around it does, as clang links it. */
   int present;
-  flyc__module_flag_int(c->mod, "nvvm-reflect-ftz", 0, &present);
+  int64_t flag = flyc__module_flag_int(c->mod, "nvvm-reflect-ftz", 0, &present);
+  int ftz = (c->opts.flags & FLYC_COMPILE_DAZ) != 0 || (present && flag == 1);
   if (!present)
     LLVMAddModuleFlag(c->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
                       LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c->ctx),
-                                                       (c->opts.flags & FLYC_COMPILE_DAZ) != 0,
-                                                       0)));
-  answer_reflect(c);
+                                                       (unsigned)ftz, 0)));
+  answer_reflect(c, ftz);
   /* libdevice is written for nvcc's default --fmad=true: its plain
    * multiplies and adds may fuse (its exact steps use the .rn intrinsics).
    * clang and Triton codegen it that way too; without the flag the backend
