@@ -748,5 +748,9 @@ int flyc__compile_isolated(flyc__compile_fn fn, void *payload, const char *name,
 /* ---- PTX (codeobj/ptx.c) ---- */
 /* Fills `a` (format, target, PTX version, kernels) from PTX text `text`. */
 int flyc__ptx_read(flyc_artifact_t *a, const char *text, size_t size);
+/* Bytes of the `.local` depot (its own stack frame; what the functions it
+ * calls need is ptxas's to add) that `.entry name` declares in `ptx`; 0
+ * when none or no such entry. */
+uint32_t flyc__ptx_kernel_local(const char *ptx, size_t size, const char *name);
 
 #endif

@@ -1,5 +1,6 @@
 /* Codegen: the AMDGPU paths, code object versions, target features, opt
  * levels, resource limits, and PTX. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,6 +387,80 @@ static void test_codegen__ptx(void **state) {
   }
 }
 
+/* NVPTX: ptxas's limits are refused at the compile, naming the culprit and
+ * the numbers (clang-22's CUDA with 64 KiB of static __shared__, an 80 KB
+ * __constant__ array): 48 KiB of static shared memory a kernel, 64 KiB of
+ * constant memory a module. Exactly at the limits it compiles. */
+static void test_codegen__ptx_memory_limits(void **state) {
+  (void)state;
+  static const char fmt[] =
+      "@s = internal addrspace(3) global [%u x i8] undef, align 4\n"
+      "@c = addrspace(4) externally_initialized global [%u x i8] zeroinitializer, align 4\n"
+      "define ptx_kernel void @k(ptr addrspace(1) %%p, i32 %%i) {\n"
+      "  %%q = getelementptr [%u x i8], ptr addrspace(3) @s, i32 0, i32 %%i\n"
+      "  store volatile i8 1, ptr addrspace(3) %%q\n"
+      "  %%v = load volatile i8, ptr addrspace(3) %%q\n"
+      "  %%r = getelementptr [%u x i8], ptr addrspace(4) @c, i32 0, i32 %%i\n"
+      "  %%w = load volatile i8, ptr addrspace(4) %%r\n"
+      "  %%x = add i8 %%v, %%w\n"
+      "  store i8 %%x, ptr addrspace(1) %%p\n  ret void\n}\n";
+  static const unsigned cases[][3] = {
+      /* shared, constant, 0 = compiles / 1 = shared refused / 2 = constant refused */
+      {49152, 65536, 0},
+      {65536, 1024, 1},
+      {1024, 80000, 2},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char ir[1024];
+    snprintf(ir, sizeof ir, fmt, cases[i][0], cases[i][1], cases[i][0], cases[i][1]);
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.target = "sm_80";
+    o.flags = FLYC_COMPILE_NO_CACHE;
+    flyc_artifact_t *a = NULL;
+    int rc = flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o);
+    if (cases[i][2] == 0) {
+      assert_ok(rc);
+      assert_int_equal(flyc_artifact_kernel(a, 0)->group_segment_fixed_size, 49152);
+      flyc_artifact_destroy(a);
+    } else if (cases[i][2] == 1) {
+      assert_error(rc, FLYC_ECOMPILE, "kernel 'k'", "65536 bytes of static shared memory",
+                   "49152", "extern __shared__");
+    } else {
+      assert_error(rc, FLYC_ECOMPILE, "80000 bytes of constant memory", "'c'", "65536");
+    }
+  }
+}
+
+/* A PTX kernel's scratch is its `.local` depot (clang's VLA and -O0 kernels
+ * have one), at the compile and when the PTX is read back. */
+static void test_codegen__ptx_local_depot(void **state) {
+  (void)state;
+  const char *ir = "define ptx_kernel void @v(ptr addrspace(1) %p, i32 %i) {\n"
+                   "  %a = alloca [64 x i32], align 4\n"
+                   "  %q = getelementptr [64 x i32], ptr %a, i32 0, i32 %i\n"
+                   "  store volatile i32 1, ptr %q\n"
+                   "  %v = load volatile i32, ptr %q\n"
+                   "  store i32 %v, ptr addrspace(1) %p\n  ret void\n}\n"
+                   "define ptx_kernel void @w(ptr addrspace(1) %p) {\n"
+                   "  store i32 0, ptr addrspace(1) %p\n  ret void\n}\n";
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "sm_80";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  flyc_artifact_t *a = NULL, *b = NULL;
+  assert_ok(flyc_compile_buffer(&a, ir, strlen(ir), "v.ll", &o));
+  size_t n;
+  const char *ptx = flyc_artifact_code(a, &n);
+  assert_non_null(strstr(ptx, "__local_depot"));
+  assert_ok(flyc_artifact_read(&b, ptx, n));
+  for (int r = 0; r < 2; r++) {
+    const flyc_artifact_t *x = r ? b : a;
+    assert_int_equal(flyc_artifact_kernel_lookup(x, "v")->private_segment_fixed_size, 256);
+    assert_int_equal(flyc_artifact_kernel_lookup(x, "w")->private_segment_fixed_size, 0);
+  }
+  flyc_artifact_destroy(b);
+  flyc_artifact_destroy(a);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_codegen__every_amdgpu_path),
@@ -398,6 +473,8 @@ int main(void) {
       cmocka_unit_test(test_codegen__lld_failure_is_reported),
       cmocka_unit_test(test_codegen__gfx942),
       cmocka_unit_test(test_codegen__ptx),
+      cmocka_unit_test(test_codegen__ptx_memory_limits),
+      cmocka_unit_test(test_codegen__ptx_local_depot),
       cmocka_unit_test(test_codegen__gfx1250_any_features),
       cmocka_unit_test(test_codegen__any_features_only_where_unsupported),
   };

@@ -129,7 +129,9 @@ typedef struct flyc_kernel_info {
    *  shared variable only that kernel uses: module-scope ones are not
    *  counted). */
   uint32_t group_segment_fixed_size;
-  /** Scratch per work-item in bytes (`.private_segment_fixed_size`). */
+  /** Scratch per work-item in bytes (`.private_segment_fixed_size`; PTX: the
+   *  `.local` depot the kernel's body declares, its own stack frame; what
+   *  the functions it calls need, ptxas adds). */
   uint32_t private_segment_fixed_size;
   /** Bytes of kernarg segment, hidden arguments included. */
   uint32_t kernarg_segment_size;

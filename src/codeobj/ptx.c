@@ -53,7 +53,9 @@ static const char *body_end(const char *open, const char *limit) {
   return limit;
 }
 
-/* Bytes of the `.shared` variables declared inside a kernel's body, laid out
+/* Bytes of the `.shared` (or, with `space` ".local", the `.local`: LLVM's
+ * `__local_depotN`, the kernel's own stack frame) variables declared inside
+ * a kernel's body, laid out
  * in order with their alignment as kernel_table's static_shared() does for
  * the IR. LLVM's NVPTX printer writes a shared global that only one kernel
  * uses there ("demoted variable": `.shared .align 4 .b8 t[4224];`). A
@@ -61,17 +63,18 @@ static const char *body_end(const char *open, const char *limit) {
  * alone (which kernels use it would need the instructions' operands): it is
  * left out, so the count is a lower bound for such kernels. `.extern .shared`
  * (dynamic shared memory) has no static size. */
-static uint32_t body_shared(const char *body, const char *end) {
+static uint32_t body_space(const char *body, const char *end, const char *space) {
   uint64_t total = 0;
+  size_t sl = strlen(space);
   for (const char *line = body; line && line < end;) {
     const char *nl = memchr(line, '\n', (size_t)(end - line));
     const char *s = skip_blanks(line);
     line = nl ? nl + 1 : NULL;
     if (*s == '{')
       s = skip_blanks(s + 1);
-    if (!directive(s, ".shared"))
+    if (!directive(s, space))
       continue;
-    s = skip_blanks(s + 7);
+    s = skip_blanks(s + sl);
     uint64_t align = 0, vec = 1;
     if (directive(s, ".align")) {
       char *e;
@@ -258,7 +261,8 @@ static int metadata_from_text(flyc_artifact_t *a, const char *ptx, size_t size) 
       return rc;
     if (*body == '{') {
       const char *end = body_end(body, limit);
-      k->group_segment_fixed_size = body_shared(body, end);
+      k->group_segment_fixed_size = body_space(body, end, ".shared");
+      k->private_segment_fixed_size = body_space(body, end, ".local");
     }
     read_bounds(k, close, body);
   }
@@ -282,4 +286,19 @@ int flyc__ptx_read(flyc_artifact_t *a, const char *text, size_t size) {
   if (!(a->target = strdup(sm)))
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   return metadata_from_text(a, text, size);
+}
+
+uint32_t flyc__ptx_kernel_local(const char *ptx, size_t size, const char *name) {
+  const char *limit = ptx + size;
+  size_t nl = strlen(name);
+  for (const char *p = ptx; (p = strstr(p, ".entry ")); p += 7) {
+    const char *q = skip_blanks(p + 7);
+    if (strncmp(q, name, nl) != 0 || (q[nl] != '(' && q[nl] != ' ' && q[nl] != '\n'))
+      continue;
+    const char *body = q + nl + strcspn(q + nl, "{;");
+    if (*body != '{')
+      return 0;
+    return body_space(body, body_end(body, limit), ".local");
+  }
+  return 0;
 }

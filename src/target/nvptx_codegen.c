@@ -34,8 +34,10 @@ static int used_in(LLVMValueRef v, LLVMValueRef fn, int depth) {
 /* Bytes of static shared memory (`.shared` variables) kernel `fn` uses
  * itself, laid out in module order with their alignment. What functions it
  * calls use is not counted (flyc inlines at O1 and up). */
-static uint32_t static_shared(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRef fn) {
+static uint32_t static_shared(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRef fn,
+                              uint64_t *sizes) {
   uint64_t total = 0;
+  *sizes = 0; /* the sizes alone, without padding: what no layout can beat */
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
     if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 || LLVMIsDeclaration(g) ||
         !used_in(g, fn, 0))
@@ -43,8 +45,39 @@ static uint32_t static_shared(LLVMModuleRef m, LLVMTargetDataRef td, LLVMValueRe
     LLVMTypeRef t = LLVMGlobalGetValueType(g);
     uint64_t align = LLVMGetAlignment(g) ? LLVMGetAlignment(g) : LLVMABIAlignmentOfType(td, t);
     total = (total + align - 1) / align * align + LLVMABISizeOfType(td, t);
+    *sizes += LLVMABISizeOfType(td, t);
   }
   return total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
+}
+
+/* ptxas's limits on what a module declares: static shared memory a kernel
+ * (0xc000: more must be dynamic, `extern __shared__`, opted in at launch)
+ * and constant memory (`__constant__`, address space 4) a module. Past them
+ * ptxas refuses the PTX, so the load would fail far from the cause. */
+#define PTX_STATIC_SHARED_MAX 49152u
+#define PTX_CONSTANT_MAX 65536u
+
+static int constant_bytes_ok(LLVMModuleRef m, LLVMTargetDataRef td) {
+  uint64_t total = 0, big = 0;
+  const char *bigname = "?";
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 4 || LLVMIsDeclaration(g))
+      continue;
+    uint64_t size = LLVMABISizeOfType(td, LLVMGlobalGetValueType(g));
+    total += size; /* without padding: what no layout can beat */
+    if (size > big) {
+      size_t len;
+      big = size;
+      bigname = LLVMGetValueName2(g, &len);
+    }
+  }
+  if (total <= PTX_CONSTANT_MAX)
+    return FLYC_OK;
+  return flyc__error_set(FLYC_ECOMPILE,
+                         "the module declares %llu bytes of constant memory (__constant__, "
+                         "address space 4; the largest, '%s', %llu bytes); ptxas allows %u",
+                         (unsigned long long)total, bigname, (unsigned long long)big,
+                         PTX_CONSTANT_MAX);
 }
 
 static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
@@ -52,7 +85,7 @@ static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
   if (!a->kernels)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   LLVMTargetDataRef td = LLVMCreateTargetDataLayout(c->tm);
-  int rc = FLYC_OK;
+  int rc = constant_bytes_ok(c->mod, td);
   for (size_t i = 0; i < c->kernel_count && rc == FLYC_OK; i++) {
     LLVMValueRef fn = LLVMGetNamedFunction(c->mod, c->kernels[i]);
     if (!fn)
@@ -70,7 +103,16 @@ static int kernel_table(flyc_compile_t *c, flyc_artifact_t *a) {
     k->max_flat_workgroup_size = nb.set[FLYC_NVPTX_REQNTID]   ? product(req)
                                  : nb.set[FLYC_NVPTX_MAXNTID] ? product(max)
                                                               : 0;
-    k->group_segment_fixed_size = static_shared(c->mod, td, fn);
+    uint64_t sizes;
+    k->group_segment_fixed_size = static_shared(c->mod, td, fn, &sizes);
+    if (sizes > PTX_STATIC_SHARED_MAX) {
+      rc = flyc__error_set(FLYC_ECOMPILE,
+                           "kernel '%s' declares %llu bytes of static shared memory; ptxas "
+                           "allows %u (48 KiB): declare more as dynamic shared memory "
+                           "(`extern __shared__`) and opt in at launch",
+                           c->kernels[i], (unsigned long long)sizes, PTX_STATIC_SHARED_MAX);
+      break;
+    }
     unsigned np_count = LLVMCountParams(fn);
     flyc_kernel_arg_t *args = np_count ? calloc(np_count, sizeof *args) : NULL;
     if (np_count && !args) {
@@ -252,6 +294,9 @@ int flyc__nvptx_codegen(flyc_compile_t *c) {
   if ((rc = flyc__nvptx_param_names(c, &code, &a->code_size)))
     return rc;
   a->code = code;
+  for (size_t i = 0; i < a->kernel_count; i++)
+    a->kernels[i].private_segment_fixed_size =
+        flyc__ptx_kernel_local(a->code, a->code_size, a->kernels[i].name);
   a->format = FLYC_CODE_PTX;
   a->codegen = FLYC_CODEGEN_PTX;
   a->code_object_version = (int)c->target.ptx_version;
