@@ -330,8 +330,35 @@ static int check_alias_sig(flyc_compile_t *c, LLVMValueRef a, const char *path) 
                            path, name, name, name);
   if (LLVMGetTypeKind(LLVMGlobalGetValueType(a)) != LLVMFunctionTypeKind)
     return check_global_sig(c, a, path);
+  /* A function alias is called as its own type but runs its aliasee: the
+   * two must agree, or a call passes arguments as one and the callee reads
+   * them as the other (an alias of `i64 (i64)` declared `i32 (i32)`), or
+   * jumps into data. Through alias chains; a cast or offset is no function. */
   LLVMValueRef fn = LLVMAliasGetAliasee(a);
-  return check_function_sig(c, a, fn && LLVMIsAFunction(fn) ? fn : NULL, path);
+  for (int depth = 0; fn && LLVMIsAGlobalAlias(fn) && depth < 16; depth++)
+    fn = LLVMAliasGetAliasee(fn);
+  if (!fn || !LLVMIsAFunction(fn) ||
+      !same_type(LLVMGlobalGetValueType(fn), LLVMGlobalGetValueType(a), 0)) {
+    char *at = type_str(LLVMGlobalGetValueType(a));
+    char *ft = fn && LLVMIsAFunction(fn) ? type_str(LLVMGlobalGetValueType(fn)) : NULL;
+    size_t flen = 0;
+    const char *fname = fn && LLVMIsAGlobalValue(fn) ? LLVMGetValueName2(fn, &flen) : NULL;
+    int rc = ft ? flyc__error_set(FLYC_ELINK,
+                                  "link library '%s' has function alias '%s' of type '%s' for "
+                                  "'%s' of type '%s': a call through it would not match what "
+                                  "runs",
+                                  path, name, at, flen ? fname : "?", ft)
+                : flyc__error_set(FLYC_ELINK,
+                                  "link library '%s' has function alias '%s' of type '%s' for "
+                                  "%s%s%s, which is no function: a call through it would not "
+                                  "run code",
+                                  path, name, at, flen ? "'" : "", flen ? fname : "an expression",
+                                  flen ? "'" : "");
+    LLVMDisposeMessage(at);
+    LLVMDisposeMessage(ft);
+    return rc;
+  }
+  return check_function_sig(c, a, fn, path);
 }
 
 /* Every external function, global and alias of `lib` against the module:
