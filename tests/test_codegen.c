@@ -461,6 +461,48 @@ static void test_codegen__ptx_local_depot(void **state) {
   flyc_artifact_destroy(a);
 }
 
+/* Names PTX cannot take: LLVM stopped the process ("Symbol name with
+ * unsupported characters") or wrote PTX ptxas refuses; now FLYC_EIR naming
+ * the symbol. An internal symbol's '.' LLVM renames, so it compiles. */
+static void test_codegen__ptx_symbol_names(void **state) {
+  (void)state;
+  static const char fmt[] =
+      "@\"%s\" = addrspace(1) externally_initialized global i32 0\n"
+      "define internal void @\"h.1\"(ptr addrspace(1) %%p) noinline {\n"
+      "  store i32 1, ptr addrspace(1) %%p\n  ret void\n}\n"
+      "define ptx_kernel void @\"%s\"(ptr addrspace(1) %%p) {\n"
+      "  call void @\"h.1\"(ptr addrspace(1) %%p)\n"
+      "  %%v = load i32, ptr addrspace(1) @\"%s\"\n"
+      "  store i32 %%v, ptr addrspace(1) %%p\n  ret void\n}\n";
+  static const char *const cases[][3] = {
+      /* global, kernel, the name refused (NULL: compiles) */
+      {"state", "k", NULL},     {"st$ate", "_k9", NULL},  {"state|x", "k", "global 'state|x'"},
+      {"state", "k-x", "function 'k-x'"}, {"state", "9k", "function '9k'"},
+      {"mstl.state", "k", "global 'mstl.state'"}, {"state", "k\\C3\\A9", "function 'k"},
+      {"state", "_", "function '_'"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char ir[1024];
+    snprintf(ir, sizeof ir, fmt, cases[i][0], cases[i][1], cases[i][0]);
+    flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+    o.target = "sm_80";
+    o.flags = FLYC_COMPILE_NO_CACHE;
+    const char *exported[] = {cases[i][0]};
+    o.exported_globals = exported;
+    o.exported_global_count = 1;
+    flyc_artifact_t *a = NULL;
+    int rc = flyc_compile_buffer(&a, ir, strlen(ir), "k.ll", &o);
+    if (!cases[i][2]) {
+      assert_ok(rc);
+      assert_non_null(strstr(flyc_artifact_code(a, NULL), "h_$_1"));
+      flyc_artifact_destroy(a);
+    } else {
+      assert_error(rc, FLYC_EIR, cases[i][2], "is no PTX identifier");
+      assert_null(a);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_codegen__every_amdgpu_path),
@@ -475,6 +517,7 @@ int main(void) {
       cmocka_unit_test(test_codegen__ptx),
       cmocka_unit_test(test_codegen__ptx_memory_limits),
       cmocka_unit_test(test_codegen__ptx_local_depot),
+      cmocka_unit_test(test_codegen__ptx_symbol_names),
       cmocka_unit_test(test_codegen__gfx1250_any_features),
       cmocka_unit_test(test_codegen__any_features_only_where_unsupported),
   };

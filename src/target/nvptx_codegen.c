@@ -240,6 +240,47 @@ static int lower_fences(flyc_compile_t *c, int all) {
   return FLYC_OK;
 }
 
+/* 1 when `name` is a PTX identifier once LLVM has cleaned it: letters,
+ * digits, '_' and '$', not starting with a digit ('_' or '$' alone is none);
+ * a local symbol's '.' LLVM writes as "_$_". Others end LLVM with "Symbol
+ * name with unsupported characters" (a process exit) or give PTX that
+ * ptxas refuses ('.', a leading digit). */
+static int ptx_name_ok(const char *name, size_t n, int local) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)name[i];
+    int alnum = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+    if (!(alnum || ch == '_' || ch == '$' || (local && ch == '.')) ||
+        (i == 0 && ch >= '0' && ch <= '9'))
+      return 0;
+  }
+  return n != 1 || (name[0] != '_' && name[0] != '$');
+}
+
+/* Every symbol the PTX will name: kernels, functions, globals (unnamed
+ * ones get LLVM's own names; intrinsics and unused declarations are not
+ * written). FLYC_EIR naming the symbol and where it came from. */
+static int ptx_names_ok(flyc_compile_t *c) {
+  for (int pass = 0; pass < 2; pass++)
+    for (LLVMValueRef g = pass ? LLVMGetFirstGlobal(c->mod) : LLVMGetFirstFunction(c->mod); g;
+         g = pass ? LLVMGetNextGlobal(g) : LLVMGetNextFunction(g)) {
+      size_t n;
+      const char *name = LLVMGetValueName2(g, &n);
+      LLVMLinkage l = LLVMGetLinkage(g);
+      if (!n || (!pass && LLVMGetIntrinsicID(g)) || (n > 5 && !memcmp(name, "llvm.", 5)) ||
+          (LLVMIsDeclaration(g) && !LLVMGetFirstUse(g)) ||
+          ptx_name_ok(name, n, l == LLVMInternalLinkage || l == LLVMPrivateLinkage))
+        continue;
+      const char *o = flyc__origin_of(c, name);
+      return flyc__error_set(FLYC_EIR,
+                             "%s '%.*s'%s%s%s is no PTX identifier (letters, digits, '_' "
+                             "and '$', not starting with a digit; '.' too in an internal "
+                             "one): rename it",
+                             pass ? "global" : "function", (int)n, name, o ? " (from '" : "",
+                             o ? o : "", o ? "')" : "");
+    }
+  return FLYC_OK;
+}
+
 int flyc__nvptx_codegen(flyc_compile_t *c) {
   c->codegen = FLYC_CODEGEN_PTX;
   int rc = lower_fences(c, !flyc__llvm_nvptx_fence());
@@ -249,7 +290,7 @@ int flyc__nvptx_codegen(flyc_compile_t *c) {
   if (!a)
     return flyc__error_set(FLYC_ENOMEM, "out of memory");
   rc = kernel_table(c, a);
-  if (rc)
+  if (rc || (rc = ptx_names_ok(c)))
     return rc;
   uint64_t t0 = flyc__now_us();
   char *msg = NULL;
