@@ -173,6 +173,15 @@ int flyc__file_read(const char *path, const void **data, size_t *size, int *owne
   if (keep && files_bytes + n <= FILES_MAX_BYTES &&
       ((e = find(path, &st)) || (e = add(path, &st, digest))) &&
       !e->data) {
+    /* An entry a hash made for this identity, whose bytes hash otherwise
+     * now: the file changed and its timestamps did not (a write through a
+     * shared mapping into a page already dirty). The entry takes the hash
+     * of the bytes it keeps, so no later compile gets them under the old
+     * one (the caller that asked for the old one is told the file changed). */
+    if (strcmp(e->digest, digest) != 0) {
+      memcpy(e->digest, digest, 33);
+      e->refused = -1;
+    }
     e->data = buf;
     e->size = n;
     e->bitcode = flyc__is_bitcode(buf, n);
