@@ -253,6 +253,14 @@ static int check_function(flyc_compile_t *c, LLVMValueRef fn, const char *lib) {
   if (rr)
     return rr;
   const char *cpu = flyc__fn_attr(fn, "target-cpu", &len);
+  /* Present but empty: LLVM would take "" for a processor (its warning on
+   * the caller's stderr) and build the function for none. */
+  if (!len && !LLVMIsDeclaration(fn) &&
+      LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "target-cpu", 10))
+    return flyc__error_set(FLYC_ELINK,
+                           "function '%s' in '%s' has an empty \"target-cpu\": name the "
+                           "processor (%s) or leave the attribute out",
+                           name, lib, c->target.proc->name);
   if (len && (len != strlen(c->target.proc->name) ||
               memcmp(cpu, c->target.proc->name, len) != 0))
     return flyc__error_set(FLYC_ELINK,
