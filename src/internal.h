@@ -465,9 +465,11 @@ struct flyc_compile {
   /* Where each defined function came from (for messages). */
   struct flyc_origin *origins;
   size_t origin_count, origin_cap;
+  size_t *origin_slots, origin_nslots; /* a hash index of them (origins.c) */
   /* Which library's closure first declared a name the module lacked. */
   struct flyc_origin *declarers;
   size_t declarer_count, declarer_cap;
+  size_t *declarer_slots, declarer_nslots;
   /* Kernel names, in module order, captured before codegen. */
   char **kernels;
   size_t kernel_count;

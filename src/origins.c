@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xxhash.h>
+
 #include "internal.h"
 
 struct flyc_origin {
@@ -11,26 +13,60 @@ struct flyc_origin {
   char *origin;
 };
 
+/* An array of entries and a hash index over it: open addressing, each
+ * slot 0 or 1 + the entry's position, kept at most half full (a linear
+ * search made a library of 80 000 functions take minutes to link). */
 typedef struct table {
   struct flyc_origin **v;
   size_t *count, *cap;
+  size_t **slots, *nslots;
 } table_t;
 
+static size_t hash_of(const char *name) { return (size_t)XXH3_64bits(name, strlen(name)); }
+
+/* The slot for `name`: its entry's, or the empty one where it would go. */
+static size_t *slot_of(const table_t *t, const char *name) {
+  size_t mask = *t->nslots - 1;
+  for (size_t i = hash_of(name) & mask;; i = (i + 1) & mask) {
+    size_t *s = &(*t->slots)[i];
+    if (!*s || strcmp((*t->v)[*s - 1].name, name) == 0)
+      return s;
+  }
+}
+
 static const char *table_of(const table_t *t, const char *name) {
-  for (size_t i = 0; i < *t->count; i++)
-    if (strcmp((*t->v)[i].name, name) == 0)
-      return (*t->v)[i].origin;
-  return NULL;
+  if (!*t->nslots)
+    return NULL;
+  size_t *s = slot_of(t, name);
+  return *s ? (*t->v)[*s - 1].origin : NULL;
+}
+
+/* Grows the index to hold `n` entries at most half full: 0, or -1. */
+static int reindex(table_t *t, size_t n) {
+  if (*t->nslots >= 2 * n)
+    return 0;
+  size_t ns = *t->nslots ? *t->nslots : 128;
+  while (ns < 2 * n)
+    ns *= 2;
+  size_t *slots = calloc(ns, sizeof *slots);
+  if (!slots)
+    return -1;
+  free(*t->slots);
+  *t->slots = slots;
+  *t->nslots = ns;
+  for (size_t k = 0; k < *t->count; k++)
+    *slot_of(t, (*t->v)[k].name) = k + 1;
+  return 0;
 }
 
 static void table_add(table_t *t, const char *name, const char *origin) {
-  if (table_of(t, name))
-    return;
+  if (table_of(t, name) || reindex(t, *t->count + 1))
+    return; /* origins only improve messages */
   if (*t->count == *t->cap) {
     size_t cap = *t->cap ? *t->cap * 2 : 64;
     struct flyc_origin *n = realloc(*t->v, cap * sizeof *n);
     if (!n)
-      return; /* origins only improve messages */
+      return;
     *t->v = n;
     *t->cap = cap;
   }
@@ -43,6 +79,7 @@ static void table_add(table_t *t, const char *name, const char *origin) {
   (*t->v)[*t->count].name = dup;
   (*t->v)[*t->count].origin = odup;
   (*t->count)++;
+  *slot_of(t, dup) = *t->count;
 }
 
 static void table_free(table_t *t) {
@@ -51,12 +88,18 @@ static void table_free(table_t *t) {
     free((*t->v)[i].origin);
   }
   free(*t->v);
+  free(*t->slots);
   *t->v = NULL;
-  *t->count = *t->cap = 0;
+  *t->slots = NULL;
+  *t->count = *t->cap = *t->nslots = 0;
 }
 
-#define ORIGINS(c) ((table_t){&(c)->origins, &(c)->origin_count, &(c)->origin_cap})
-#define DECLARERS(c) ((table_t){&(c)->declarers, &(c)->declarer_count, &(c)->declarer_cap})
+#define ORIGINS(c)                                                                        \
+  ((table_t){&(c)->origins, &(c)->origin_count, &(c)->origin_cap, &(c)->origin_slots,       \
+             &(c)->origin_nslots})
+#define DECLARERS(c)                                                                      \
+  ((table_t){&(c)->declarers, &(c)->declarer_count, &(c)->declarer_cap,                   \
+             &(c)->declarer_slots, &(c)->declarer_nslots})
 
 void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin) {
   table_t t = ORIGINS(c);
@@ -64,16 +107,17 @@ void flyc__origin_add(flyc_compile_t *c, const char *name, const char *origin) {
 }
 
 void flyc__origin_replace(flyc_compile_t *c, const char *name, const char *origin) {
-  for (size_t i = 0; i < c->origin_count; i++)
-    if (strcmp(c->origins[i].name, name) == 0) {
-      char *odup = strdup(origin);
-      if (odup) {
-        free(c->origins[i].origin);
-        c->origins[i].origin = odup;
-      }
-      return;
-    }
-  flyc__origin_add(c, name, origin);
+  table_t t = ORIGINS(c);
+  size_t *s = c->origin_nslots ? slot_of(&t, name) : NULL;
+  if (!s || !*s) {
+    flyc__origin_add(c, name, origin);
+    return;
+  }
+  char *odup = strdup(origin);
+  if (odup) {
+    free(c->origins[*s - 1].origin);
+    c->origins[*s - 1].origin = odup;
+  }
 }
 
 const char *flyc__origin_of(const flyc_compile_t *c, const char *name) {
