@@ -142,6 +142,18 @@ static void test_link_checks__library_aliases_are_checked(void **state) {
   drop_libs(&lib, 1);
 }
 
+/* An empty "target-cpu" in a library: LLVM took "" for a processor,
+ * warned on the caller's stderr and built the function for none. */
+static void test_link_checks__empty_target_cpu_is_refused(void **state) {
+  (void)state;
+  const char *lib_ir = "define i32 @f(i32 %x) noinline #0 {\n  %y = mul i32 %x, 3\n"
+                       "  ret i32 %y\n}\nattributes #0 = { \"target-cpu\"=\"\" }\n";
+  char *lib;
+  int rc = compile_with_libs(K_CALLS("f"), &lib_ir, 1, &lib, FLYC_OPT_O3);
+  assert_error(rc, FLYC_ELINK, "function 'f'", "empty \"target-cpu\"", lib);
+  drop_libs(&lib, 1);
+}
+
 /* A variable in AMDGPU's private memory (address space 5) stopped the
  * process in the backend ("Cannot select: GlobalAddress"); refused. */
 static void test_link_checks__private_global_is_refused(void **state) {
@@ -417,6 +429,7 @@ int main(void) {
       cmocka_unit_test(test_link_checks__argument_passing_must_agree),
       cmocka_unit_test(test_link_checks__deep_cross_library_chains_link),
       cmocka_unit_test(test_link_checks__module_weak_alias_gives_way),
+      cmocka_unit_test(test_link_checks__empty_target_cpu_is_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
