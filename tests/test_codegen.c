@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -503,6 +504,32 @@ static void test_codegen__ptx_symbol_names(void **state) {
   }
 }
 
+/* NVPTX has no aliases: a library's is refused, naming it and the library. */
+static void test_codegen__ptx_library_alias(void **state) {
+  (void)state;
+  static const char lib_ir[] = "define i32 @g(i32 %x) {\n  ret i32 %x\n}\n"
+                               "@f = alias i32 (i32), ptr @g\n";
+  static const char k_ir[] = "declare i32 @f(i32)\n"
+                             "define ptx_kernel void @k(ptr addrspace(1) %p) {\n"
+                             "  %v = load i32, ptr addrspace(1) %p\n"
+                             "  %r = call i32 @f(i32 %v)\n"
+                             "  store i32 %r, ptr addrspace(1) %p\n  ret void\n}\n";
+  char *lib = tu_temp_file(".ll", lib_ir, sizeof lib_ir - 1);
+  assert_non_null(lib);
+  const char *libs[] = {lib};
+  flyc_compile_options_t o = FLYC_COMPILE_OPTIONS_INIT;
+  o.target = "sm_80";
+  o.flags = FLYC_COMPILE_NO_CACHE;
+  o.link_libraries = libs;
+  o.link_library_count = 1;
+  flyc_artifact_t *a = NULL;
+  assert_error(flyc_compile_buffer(&a, k_ir, strlen(k_ir), "k.ll", &o), FLYC_EIR,
+               "has an alias ('f', from '", lib, "the NVPTX backend has none");
+  assert_null(a);
+  unlink(lib);
+  free(lib);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_codegen__every_amdgpu_path),
@@ -518,6 +545,7 @@ int main(void) {
       cmocka_unit_test(test_codegen__ptx_memory_limits),
       cmocka_unit_test(test_codegen__ptx_local_depot),
       cmocka_unit_test(test_codegen__ptx_symbol_names),
+      cmocka_unit_test(test_codegen__ptx_library_alias),
       cmocka_unit_test(test_codegen__gfx1250_any_features),
       cmocka_unit_test(test_codegen__any_features_only_where_unsupported),
   };

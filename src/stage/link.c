@@ -375,11 +375,15 @@ static int check_signatures(flyc_compile_t *c, LLVMModuleRef lib, const char *pa
   return rc;
 }
 
-/* What closure `lib` brings that messages later name it for: its ifuncs
+/* What closure `lib` brings that messages later name it for: its ifuncs and aliases
  * (which the check of the linked module refuses by name), and the names it
  * declares first (a mismatch with a later library's definition names it). */
 static void record_declarers(flyc_compile_t *c, LLVMModuleRef lib, const char *path) {
   for (LLVMValueRef x = LLVMGetFirstGlobalIFunc(lib); x; x = LLVMGetNextGlobalIFunc(x)) {
+    size_t len;
+    flyc__origin_add(c, LLVMGetValueName2(x, &len), path);
+  }
+  for (LLVMValueRef x = LLVMGetFirstGlobalAlias(lib); x; x = LLVMGetNextGlobalAlias(x)) {
     size_t len;
     flyc__origin_add(c, LLVMGetValueName2(x, &len), path);
   }

@@ -14,10 +14,11 @@ static int check_module(flyc_compile_t *c, const char *when) {
     return rc;
   LLVMValueRef x = LLVMGetFirstGlobalAlias(c->mod);
   size_t len;
-  if (x)
-    return flyc__error_set(FLYC_EIR, "%s has an alias ('%s'); the NVPTX backend has none",
-                           when, LLVMGetValueName2(x, &len));
-  return FLYC_OK;
+  if (!x)
+    return FLYC_OK;
+  const char *name = LLVMGetValueName2(x, &len), *o = flyc__origin_of(c, name);
+  return flyc__error_set(FLYC_EIR, "%s has an alias ('%s'%s%s%s); the NVPTX backend has none",
+                         when, name, o ? ", from '" : "", o ? o : "", o ? "'" : "");
 }
 
 static int address_space_ok(unsigned as) { return as <= 1 || (as >= 3 && as <= 5) || as == 101; }
