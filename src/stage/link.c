@@ -342,7 +342,7 @@ static int check_alias_sig(flyc_compile_t *c, LLVMValueRef a, const char *path) 
     char *at = type_str(LLVMGlobalGetValueType(a));
     char *ft = fn && LLVMIsAFunction(fn) ? type_str(LLVMGlobalGetValueType(fn)) : NULL;
     size_t flen = 0;
-    const char *fname = fn && LLVMIsAGlobalValue(fn) ? LLVMGetValueName2(fn, &flen) : NULL;
+    const char *fname = fn && LLVMIsAGlobalValue(fn) ? LLVMGetValueName2(fn, &flen) : "";
     int rc = ft ? flyc__error_set(FLYC_ELINK,
                                   "link library '%s' has function alias '%s' of type '%s' for "
                                   "'%s' of type '%s': a call through it would not match what "

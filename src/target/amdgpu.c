@@ -336,12 +336,12 @@ static size_t rocm_dirs(const char **dirs, char *buf, size_t bufsz) {
  * with `alt`, when not NULL). */
 static int kernels_say(const flyc_compile_t *c, const char *key, const char *prefix,
                        const char *alt) {
+  size_t np = strlen(prefix), na = alt ? strlen(alt) : 0;
   for (size_t i = 0; i < c->kernel_count; i++) {
     LLVMValueRef f = LLVMGetNamedFunction(c->mod, c->kernels[i]);
-    unsigned len = 0;
-    const char *v = f ? flyc__fn_attr(f, key, &len) : NULL;
-    if (!v || !((len >= strlen(prefix) && !strncmp(v, prefix, strlen(prefix))) ||
-                (alt && len >= strlen(alt) && !strncmp(v, alt, strlen(alt)))))
+    unsigned len = 0; /* the value is counted, not NUL-terminated */
+    const char *v = f ? flyc__fn_attr(f, key, &len) : "";
+    if (!(len >= np && !memcmp(v, prefix, np)) && !(alt && len >= na && !memcmp(v, alt, na)))
       return 0;
   }
   return c->kernel_count > 0;
